@@ -1,0 +1,45 @@
+"""Run the benchmarks: ``python -m bench [name ...]`` (all of them by default).
+
+Each ``bench/bench_<name>.py`` has ``run() -> dict``; its figures are printed and written to
+``bench/results/<name>.json``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import pkgutil
+import sys
+import time
+from pathlib import Path
+
+import bench
+
+RESULTS = Path(__file__).parent / "results"
+
+
+def main(argv: list[str]) -> int:
+    names = sorted(
+        info.name.removeprefix("bench_")
+        for info in pkgutil.iter_modules(bench.__path__)
+        if info.name.startswith("bench_")
+    )
+    chosen = argv or names
+    unknown = sorted(set(chosen) - set(names))
+    if unknown:
+        print(f"unknown benchmark {unknown[0]!r}; choose from: {', '.join(names)}")
+        return 2
+    RESULTS.mkdir(exist_ok=True)
+    for name in chosen:
+        print(f"== {name}", flush=True)
+        started = time.perf_counter()
+        figures = importlib.import_module(f"bench.bench_{name}").run()
+        figures["_seconds"] = round(time.perf_counter() - started, 1)
+        (RESULTS / f"{name}.json").write_text(json.dumps(figures, indent=2) + "\n")
+        for key, value in figures.items():
+            print(f"   {key:<58} {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

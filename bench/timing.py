@@ -1,0 +1,69 @@
+"""Small timing helpers shared by the benchmarks."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+
+def percentile(samples: list[float], pct: float) -> float:
+    ordered = sorted(samples)
+    index = min(len(ordered) - 1, max(0, round(pct / 100 * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def ms(seconds: float) -> float:
+    return round(seconds * 1000, 3)
+
+
+def summary_ms(samples: list[float]) -> dict:
+    """p50, p99 and mean of a list of durations in seconds, as milliseconds."""
+    return {
+        "p50_ms": ms(percentile(samples, 50)),
+        "p99_ms": ms(percentile(samples, 99)),
+        "mean_ms": ms(statistics.fmean(samples)),
+    }
+
+
+def random_games_per_second(rules, players, options, seconds=3.0, max_plies=None):
+    """Full random games (legal_moves + play per ply, uniform choice) per second."""
+    rng = random.Random(1)
+    games = plies = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds or games == 0:
+        state = rules.new_game(players=players, options=options, seed=games)
+        count = 0
+        while rules.to_move(state) is not None and (max_plies is None or count < max_plies):
+            state = rules.play(state, rng.choice(rules.legal_moves(state)))
+            count += 1
+        games += 1
+        plies += count
+    elapsed = time.perf_counter() - started
+    return round(games / elapsed, 1), round(plies / games, 1)
+
+
+def midgame_states(rules, players, options, count=20, fraction=0.5):
+    """States roughly ``fraction`` of the way through random games."""
+    states = []
+    for seed in range(count):
+        rng = random.Random(seed)
+        state = rules.new_game(players=players, options=options, seed=seed)
+        history = [state]
+        while rules.to_move(state) is not None and len(history) < 400:
+            state = rules.play(state, rng.choice(rules.legal_moves(state)))
+            history.append(state)
+        states.append(history[int((len(history) - 1) * fraction)])
+    return [s for s in states if rules.to_move(s) is not None]
+
+
+def mean_call_ms(fn, states, fresh=lambda s: s, repeat=20):
+    """Mean time of ``fn(state)`` in milliseconds; ``fresh`` copies a state outside the timing
+    (so a cache kept on a state does not flatter repeated calls)."""
+    samples = []
+    for _ in range(repeat):
+        for state in [fresh(s) for s in states]:
+            started = time.perf_counter()
+            fn(state)
+            samples.append(time.perf_counter() - started)
+    return ms(statistics.fmean(samples))

@@ -1,0 +1,302 @@
+"""The rule-module protocol shared by every game.
+
+A rules object is stateless: every method takes a state and returns a new one. States are
+immutable values with ``==``; ``to_dict``/``from_dict`` round-trip them exactly through JSON.
+Nothing here imports anything but the standard library, so the rules can run anywhere.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar, Iterable
+
+
+class IllegalMove(ValueError):
+    """A move, option or action the rules refuse.
+
+    ``reason`` is a sentence a player can act on; ``code`` is a stable word for programs and
+    tests (``syntax``, ``blocked``, ``superko``, ``not-your-turn``, ``game-over`` …).
+    """
+
+    def __init__(self, reason: str, code: str = "illegal"):
+        super().__init__(reason)
+        self.reason = reason
+        self.code = code
+
+
+class InvalidOptions(ValueError):
+    """Options or a player count a game does not allow; the message names the problem."""
+
+
+class UnknownGame(KeyError):
+    """``get_rules`` was asked for a slug no game has."""
+
+    def __str__(self) -> str:  # KeyError would repr() the message
+        return str(self.args[0])
+
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game: its allowed values (native Python values) and default.
+
+    A free-form option (``choices`` empty, e.g. a layout string) has a ``parser`` that
+    returns the canonical value or raises ``ValueError`` with a message. ``None`` as the
+    default of a free-form option means "not set".
+    """
+
+    name: str
+    default: Any
+    choices: tuple = ()
+    help: str = ""
+    parser: Callable[[str], Any] | None = field(default=None, compare=False)
+
+    def parse(self, value: Any) -> Any:
+        """Turn a string from a form or record (or a native value) into the native value."""
+        if self.choices:
+            for choice in self.choices:
+                if _same_value(choice, value):
+                    return choice
+            allowed = ", ".join(format_option_value(c) for c in self.choices)
+            raise InvalidOptions(
+                f"option {self.name!r} cannot be {value!r}; allowed: {allowed}"
+            )
+        if value is None or value == "":
+            return self.default
+        try:
+            return self.parser(str(value)) if self.parser else str(value)
+        except ValueError as exc:
+            raise InvalidOptions(f"option {self.name!r}: {exc}") from None
+
+    def as_dict(self) -> dict:
+        """A JSON-safe description, for forms and documentation."""
+        return {
+            "name": self.name,
+            "default": self.default,
+            "choices": list(self.choices),
+            "help": self.help,
+        }
+
+
+def _same_value(choice: Any, value: Any) -> bool:
+    if isinstance(choice, bool):
+        if isinstance(value, bool):
+            return value is choice
+        if isinstance(value, str):
+            word = value.strip().lower()
+            return word in (_TRUE if choice else _FALSE)
+        return False
+    if isinstance(choice, int):
+        if isinstance(value, bool):
+            return False
+        if isinstance(value, int):
+            return value == choice
+        if isinstance(value, str):
+            return value.strip() == str(choice)
+        return False
+    return isinstance(value, str) and value.strip().lower() == str(choice).lower()
+
+
+def format_option_value(value: Any) -> str:
+    """The string form of an option value, as records and forms write it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value is None else str(value)
+
+
+class Rules:
+    """Base class of every game's rules object; subclasses fill in the game.
+
+    The protocol (see ``shared/DESIGN.md``)::
+
+        rules.slug, rules.name, rules.player_counts, rules.options, rules.version
+        state = rules.new_game(players=2, options={}, seed=7)
+        rules.to_move(state)        # 0-based seat, or None when the game is over
+        rules.legal_moves(state)    # sorted canonical plies
+        rules.play(state, text)     # new state, or IllegalMove
+        rules.resign(state, seat)
+        rules.turn_plies(state)     # plies already made in the turn in progress
+        rules.is_over / scores / winners
+        rules.to_dict / from_dict
+    """
+
+    slug: ClassVar[str]
+    name: ClassVar[str]
+    player_counts: ClassVar[tuple[int, ...]]
+    options: ClassVar[tuple[Option, ...]] = ()
+    version: ClassVar[str] = "1"
+    #: True for games whose turns have several plies (Spike, Triumvirate).
+    multi_ply_turns: ClassVar[bool] = False
+
+    # ----- options -------------------------------------------------------------------------
+
+    def option(self, name: str) -> Option:
+        for opt in self.options:
+            if opt.name == name:
+                return opt
+        raise InvalidOptions(f"{self.name} has no option {name!r}")
+
+    def validate_options(self, players: Any, options: dict | None = None) -> tuple[int, dict]:
+        """Check a player count and options; return them canonical, every option present.
+
+        :raises InvalidOptions: unknown option, bad value, or player count not allowed.
+        """
+        try:
+            count = int(str(players).strip()) if not isinstance(players, int) else players
+        except ValueError:
+            raise InvalidOptions(f"{players!r} is not a number of players") from None
+        if isinstance(players, bool) or count not in self.player_counts:
+            allowed = ", ".join(map(str, self.player_counts))
+            raise InvalidOptions(f"{self.name} is played by {allowed} players, not {players}")
+        given = dict(options or {})
+        known = {opt.name for opt in self.options}
+        unknown = sorted(set(given) - known)
+        if unknown:
+            names = ", ".join(sorted(known)) or "none"
+            raise InvalidOptions(
+                f"{self.name} has no option {unknown[0]!r} (its options: {names})"
+            )
+        parsed = {
+            opt.name: opt.parse(given[opt.name]) if opt.name in given else opt.default
+            for opt in self.options
+        }
+        self.check_options(count, parsed)
+        return count, parsed
+
+    def check_options(self, players: int, options: dict) -> None:
+        """Cross-checks between options and the player count; raise ``InvalidOptions``."""
+
+    # ----- the game ------------------------------------------------------------------------
+
+    def new_game(self, players: Any = 2, options: dict | None = None, seed: int = 0):
+        """A fresh game; deterministic for a given seed.
+
+        :raises InvalidOptions: see ``validate_options``.
+        """
+        count, opts = self.validate_options(players, options)
+        return self.setup(count, opts, int(seed))
+
+    def setup(self, players: int, options: dict, seed: int):
+        raise NotImplementedError
+
+    def to_move(self, state) -> int | None:
+        raise NotImplementedError
+
+    def legal_moves(self, state) -> list[str]:
+        raise NotImplementedError
+
+    def play(self, state, move: str):
+        """Apply one ply; parse what a person typed, refuse anything not legal.
+
+        :raises IllegalMove: with a reason a player can act on; the state is unchanged.
+        """
+        return self.apply(state, self.canonical(state, move))
+
+    def canonical(self, state, move: str) -> str:
+        """The canonical ply for what a person typed, as ``legal_moves`` lists it.
+
+        Parse, then explain a refusal, then the failsafe: whatever ``parse`` and ``explain``
+        think, a ply the generator did not list is refused.
+
+        :raises IllegalMove: syntax errors, rule violations, a finished game.
+        """
+        if self.to_move(state) is None:
+            raise IllegalMove("the game is over", "game-over")
+        ply = self.parse(state, move)
+        if ply in self.legal_set(state):
+            return ply
+        self.explain(state, ply)
+        raise IllegalMove(f"{ply} is not a legal move here", "illegal")
+
+    def parse(self, state, text: str) -> str:
+        """The canonical spelling of ``text`` (legal or not). :raises IllegalMove: syntax."""
+        raise NotImplementedError
+
+    def explain(self, state, ply: str) -> None:
+        """Raise ``IllegalMove`` saying why the well-formed ``ply`` is not legal."""
+
+    def apply(self, state, ply: str):
+        """The state after the legal canonical ``ply`` (already checked)."""
+        raise NotImplementedError
+
+    def legal_set(self, state) -> frozenset[str]:
+        """``legal_moves`` as a set (games may cache it on the state)."""
+        return frozenset(self.legal_moves(state))
+
+    def resign(self, state, seat: int):
+        raise NotImplementedError
+
+    def turn_plies(self, state) -> list[str]:
+        """Plies already made in the turn in progress; ``[]`` when a turn begins."""
+        return []
+
+    def is_over(self, state) -> bool:
+        return self.to_move(state) is None
+
+    def scores(self, state) -> list:
+        raise NotImplementedError
+
+    def winners(self, state) -> list[int]:
+        raise NotImplementedError
+
+    def to_dict(self, state) -> dict:
+        raise NotImplementedError
+
+    def from_dict(self, data: dict):
+        raise NotImplementedError
+
+    # ----- helpers built on the protocol ----------------------------------------------------
+
+    def split_turn(self, text: str) -> list[str]:
+        """Split a whole turn typed on one line into plies (multi-ply games override)."""
+        return [text]
+
+    def play_turn(self, state, text: str):
+        """Apply every ply of a typed turn, all or nothing; the error names the failing step.
+
+        :raises IllegalMove: the first refused ply, its reason prefixed with its position.
+        """
+        plies = self.split_turn(text)
+        if not plies:
+            raise IllegalMove("no move was given", "syntax")
+        for index, ply in enumerate(plies, 1):
+            try:
+                state = self.play(state, ply)
+            except IllegalMove as exc:
+                if len(plies) == 1:
+                    raise
+                raise IllegalMove(f"step {index} ({ply}): {exc.reason}", exc.code) from None
+        return state
+
+    def random_playout(self, state, rng: random.Random, max_plies: int | None = None):
+        """Play uniformly random legal plies; return (final state, plies played)."""
+        moves = []
+        while self.to_move(state) is not None and (max_plies is None or len(moves) < max_plies):
+            move = rng.choice(self.legal_moves(state))
+            state = self.play(state, move)
+            moves.append(move)
+        return state, moves
+
+
+def squash(text: Any) -> str:
+    """What a person typed, with every space removed (move parsers start from this)."""
+    if not isinstance(text, str):
+        raise IllegalMove("a move must be text", "syntax")
+    return re.sub(r"\s+", "", text)
+
+
+def check_seat(rules: Rules, state, seat: Any, seats_in: Iterable[int]) -> int:
+    """Validate a seat for ``resign``: in range, the game not over, the seat still in.
+
+    :raises IllegalMove: codes ``game-over`` and ``not-in-game``.
+    """
+    if rules.is_over(state):
+        raise IllegalMove("the game is already over", "game-over")
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in set(seats_in):
+        raise IllegalMove(f"seat {seat!r} is not in this game", "not-in-game")
+    return seat

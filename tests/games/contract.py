@@ -1,0 +1,53 @@
+"""Helpers for the contract suite: the option combinations and playouts every game gets."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+
+from pbem.games import InvalidOptions, all_rules
+
+
+def option_combinations(rules):
+    """Every (players, options) the game allows, over all choice-valued options."""
+    choice_options = [opt for opt in rules.options if opt.choices]
+    names = [opt.name for opt in choice_options]
+    for players in rules.player_counts:
+        for values in itertools.product(*(opt.choices for opt in choice_options)):
+            options = dict(zip(names, values))
+            try:
+                rules.validate_options(players, options)
+            except InvalidOptions:
+                continue
+            yield players, options
+
+
+def cases():
+    """pytest params: one per game, player count and option combination."""
+    import pytest
+
+    for rules in all_rules():
+        for players, options in option_combinations(rules):
+            label = ",".join(f"{k}={v}" for k, v in options.items())
+            yield pytest.param(rules, players, options, id=f"{rules.slug}-{players}p-{label}")
+
+
+def json_round_trip(rules, state):
+    return rules.from_dict(json.loads(json.dumps(rules.to_dict(state))))
+
+
+def near_misses(move: str, rng: random.Random, count: int = 4):
+    """Strings one edit away from a legal move: a character changed, dropped or doubled."""
+    alphabet = "abcdefgh12345678-/:@,>=+~xXSMLNESWKQ0 "
+    out = []
+    for _ in range(count):
+        i = rng.randrange(len(move))
+        kind = rng.randrange(3)
+        if kind == 0:
+            out.append(move[:i] + rng.choice(alphabet) + move[i + 1 :])
+        elif kind == 1:
+            out.append(move[:i] + move[i + 1 :])
+        else:
+            out.append(move[:i] + move[i] + move[i:])
+    return out
