@@ -1,0 +1,31 @@
+"""``pbem.clocks`` stays pure: no web or database imports, no reading of the clock."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pbem.clocks
+
+PACKAGE = Path(pbem.clocks.__file__).parent
+
+
+def test_importing_the_clocks_pulls_in_no_flask_or_database():
+    modules = ", ".join(f"pbem.clocks.{p.stem}" for p in PACKAGE.glob("*.py"))
+    code = (
+        f"import sys, {modules}; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "{'flask', 'sqlalchemy', 'flask_sqlalchemy', 'psycopg', 'flask_mail'}))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
+
+
+def test_no_module_reads_the_clock():
+    """Time is injected: the logic takes ``now`` and never asks for it."""
+    reads = re.compile(r"\.now\(|utcnow|today\(\)|time\.time\(|monotonic\(")
+    offenders = [p.name for p in PACKAGE.glob("*.py") if reads.search(p.read_text())]
+    assert offenders == []
