@@ -1,0 +1,268 @@
+"""Stax drawn for people: an SVG for the web page, plain text for emails, a spoken summary.
+
+Cells carry ``data-cell="q,r"`` (class ``cell``): every stack and every empty cell beside the
+table, so the page can compose a move by clicking; tiles in hand carry ``data-token`` with
+their canonical pointer set.
+"""
+
+from __future__ import annotations
+
+import math
+from html import escape
+
+from .state import SEAT_NAMES, decode
+from .tiles import (
+    CANONICAL,
+    DIRS,
+    DIRSET,
+    FACE_B,
+    KING,
+    ORIGIN,
+    QUEEN,
+    STEPS,
+    TYPES,
+    coords,
+    format_cell,
+    format_stack,
+    tile_name,
+)
+
+COLOURS = ("#f3ead8", "#3b3b4a", "#c8553d")  # Light, Dark, Red
+INK = ("#3b3b4a", "#f3ead8", "#fff6ee")  # text and pointers on each colour
+SIZE = 28  # hex radius in SVG units
+_ROOT3 = math.sqrt(3)
+
+
+def _centre(c: int) -> tuple[float, float]:
+    q, r = coords(c)
+    return SIZE * _ROOT3 * (q + r / 2), SIZE * 1.5 * r
+
+
+def _corners(x: float, y: float, radius: float) -> str:
+    return " ".join(
+        f"{x + radius * math.cos(math.radians(60 * k - 30)):.1f},"
+        f"{y + radius * math.sin(math.radians(60 * k - 30)):.1f}"
+        for k in range(6)
+    )
+
+
+def _edge_angle(d: int) -> float:
+    """Screen angle (radians, y down) of the edge a pointer in direction d crosses."""
+    return math.radians(-60 * d)
+
+
+def _pointers(x: float, y: float, mask: int, radius: float, colour: str) -> str:
+    arrows = []
+    apothem = radius * _ROOT3 / 2
+    for d in range(6):
+        if mask >> d & 1:
+            a = _edge_angle(d)
+            tip = (x + apothem * 0.98 * math.cos(a), y + apothem * 0.98 * math.sin(a))
+            base = apothem * 0.62
+            side = radius * 0.2
+            left = (
+                x + base * math.cos(a) - side * math.sin(a),
+                y + base * math.sin(a) + side * math.cos(a),
+            )
+            right = (
+                x + base * math.cos(a) + side * math.sin(a),
+                y + base * math.sin(a) - side * math.cos(a),
+            )
+            arrows.append(
+                f'<polygon points="{tip[0]:.1f},{tip[1]:.1f} {left[0]:.1f},{left[1]:.1f} '
+                f'{right[0]:.1f},{right[1]:.1f}" fill="{colour}"/>'
+            )
+    return "".join(arrows)
+
+
+def _tile(x: float, y: float, owner: int, mask: int, radius: float) -> str:
+    ink = INK[owner]
+    out = [
+        f'<polygon points="{_corners(x, y, radius * 0.92)}" fill="{COLOURS[owner]}" '
+        f'stroke="{ink}" stroke-width="1"/>',
+        _pointers(x, y, mask, radius, ink),
+    ]
+    if mask == KING:
+        out.append(
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius * 0.34:.1f}" fill="none" '
+            f'stroke="{ink}" stroke-width="2.5"/>'
+        )
+    elif mask == QUEEN:
+        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius * 0.3:.1f}" fill="{ink}"/>')
+    return "".join(out)
+
+
+def _last_cells(last_move: str | None) -> set[int]:
+    if not last_move:
+        return set()
+    try:
+        action = decode(last_move)
+    except (KeyError, ValueError):
+        return set()
+    return {action[2]} if action[0] == "place" else {action[1], action[2]}
+
+
+def _empty_cells(board) -> set[int]:
+    if not board:
+        return {ORIGIN}
+    return {c + st for c in board for st in STEPS} - set(board)
+
+
+def svg(state, last_move: str | None = None) -> str:
+    """The table (each stack's top tile with its pointers, the tiles beneath as stripes, the
+    height), the last move outlined, and each player's tiles in hand."""
+    board = state.board
+    cells = set(board) | _empty_cells(board)
+    marked = _last_cells(last_move)
+    xs, ys = zip(*(_centre(c) for c in cells), strict=True)
+    pad = SIZE * 1.2
+    left, top = min(xs) - pad, min(ys) - pad
+    width = max(xs) - left + pad
+    hand_top = max(ys) + pad + 10
+    hand_rows = [s for s in range(state.players)]
+    height = hand_top - top + 44 * len(hand_rows)
+    width = max(width, 13 * 34 + 110)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" class="stax" '
+        f'viewBox="{left:.1f} {top:.1f} {width:.1f} {height:.1f}">',
+        f"<title>{escape(describe(state))}</title>",
+        "<style>.cell{cursor:pointer}.cell:hover>polygon:first-child{stroke:#e0a030}"
+        ".label{font:bold 11px sans-serif}.hand{font:12px sans-serif}</style>",
+    ]
+    for c in sorted(cells):
+        x, y = _centre(c)
+        stack = board.get(c, ())
+        outline = "#e0a030" if c in marked else "#9a9a9a"
+        width_line = 3 if c in marked else 1
+        name = format_cell(c)
+        label = f"{name}: {format_stack(stack)}" if stack else f"{name}: empty"
+        parts.append(
+            f'<g class="cell{" last" if c in marked else ""}" data-cell="{name}">'
+            f"<title>{escape(label)}</title>"
+            f'<polygon points="{_corners(x, y, SIZE)}" fill="{"#e8e4da" if stack else "#faf8f2"}" '
+            f'stroke="{outline}" stroke-width="{width_line}"/>'
+        )
+        if stack:
+            owner, mask = stack[-1]
+            parts.append(_tile(x, y, owner, mask, SIZE))
+            for i, (under, _) in enumerate(stack[:-1]):  # the tiles beneath, bottom first
+                sx = x - SIZE * 0.45 + i * 6
+                parts.append(
+                    f'<rect x="{sx:.1f}" y="{y + SIZE * 0.42:.1f}" width="5" height="5" '
+                    f'fill="{COLOURS[under]}" stroke="#777" stroke-width="0.5"/>'
+                )
+            if len(stack) > 1:
+                parts.append(
+                    f'<text class="label" x="{x + SIZE * 0.3:.1f}" y="{y - SIZE * 0.25:.1f}" '
+                    f'fill="{INK[owner]}">{len(stack)}</text>'
+                )
+        parts.append("</g>")
+    for row, seat in enumerate(hand_rows):
+        y = hand_top + 44 * row + 18
+        status = "" if state.active[seat] else " (resigned)"
+        parts.append(
+            f'<text class="hand" x="{left + 6:.1f}" y="{y + 4:.1f}">'
+            f"{SEAT_NAMES[seat]}{status}</text>"
+        )
+        x = left + 80
+        for i, code in enumerate(TYPES):
+            if state.placed[seat] >> i & 1:
+                continue
+            for mask in (CANONICAL[code], FACE_B) if code == "3h" else (CANONICAL[code],):
+                parts.append(
+                    f'<g class="token" data-token="{DIRSET[mask]}" data-seat="{seat}">'
+                    f"<title>{SEAT_NAMES[seat]}'s {tile_name(mask)} ({DIRSET[mask]})</title>"
+                    + _tile(x, y, seat, mask, 15)
+                    + "</g>"
+                )
+                x += 32
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _map(board) -> list[str]:
+    """An ASCII hex map: rows of cells, each row shifted half a cell from the one above."""
+    cells = set(board) | _empty_cells(board)
+    spots = {c: coords(c) for c in cells}
+    rows = sorted({r for _, r in spots.values()})
+    columns = [2 * q + r for q, r in spots.values()]
+    shift = min(columns)
+    lines = []
+    for r in rows:
+        line = [" "] * (2 * (max(columns) - shift) + 4)
+        for c, (q, rr) in spots.items():
+            if rr != r:
+                continue
+            stack = board.get(c)
+            if stack:
+                owner, mask = stack[-1]
+                label = "LDR"[owner] + {KING: "K", QUEEN: "Q"}.get(mask, "") + str(len(stack))
+            else:
+                label = "."
+            at = 2 * (2 * q + r - shift)
+            line[at : at + len(label)] = label
+        lines.append(f"{r:>4} " + "".join(line).rstrip())
+    return lines
+
+
+def text(state, last_move: str | None = None) -> str:
+    """Plain text for emails: a hex map, each stack with its pointers, the tiles in hand."""
+    board = state.board
+    out = [f"Stax, {state.players} players. {_status(state)}"]
+    if last_move:
+        out.append(f"Last move: {last_move}")
+    out.append("")
+    if board:
+        out.append("Map (row r at the left; a stack shows its top tile's owner, K for a king,")
+        out.append("Q for a queen, and its height; '.' is an empty cell beside the table):")
+        out.extend(_map(board))
+        out.append("")
+        out.append("Stacks (q,r: bottom | ... | top; L Light, D Dark, R Red):")
+        for c in sorted(board):
+            out.append(f"  {format_cell(c)}: {format_stack(board[c])}")
+    else:
+        out.append("The table is empty: the first tile goes on 0,0.")
+    out.append("")
+    out.append("In hand:")
+    for seat in range(state.players):
+        out.append(f"  {SEAT_NAMES[seat]}: {_hand(state, seat)}")
+    return "\n".join(out) + "\n"
+
+
+def _hand(state, seat: int) -> str:
+    if not state.active[seat]:
+        return "resigned"
+    left = [code for i, code in enumerate(TYPES) if not state.placed[seat] >> i & 1]
+    return ", ".join(left) if left else "nothing"
+
+
+def _status(state) -> str:
+    if state.winner is not None:
+        return f"{SEAT_NAMES[state.winner]} won."
+    return f"{SEAT_NAMES[state.turn]} to move."
+
+
+def describe(state) -> str:
+    """A sentence-by-sentence description for screen readers."""
+    board = state.board
+    parts = [f"Stax, {state.players} players. {_status(state)}"]
+    if not board:
+        parts.append("The table is empty.")
+    else:
+        parts.append(f"{len(board)} stack{'s' * (len(board) != 1)} on the table.")
+        for c in sorted(board):
+            stack = board[c]
+            owner, mask = stack[-1]
+            pointing = [DIRS[d] for d in range(6) if mask >> d & 1]
+            what = f"{SEAT_NAMES[owner]}'s {tile_name(mask)}"
+            if mask not in (KING, QUEEN):
+                what += " pointing " + ", ".join(pointing)
+            if len(stack) > 1:
+                beneath = ", ".join(
+                    f"{SEAT_NAMES[o]}'s {tile_name(m)}" for o, m in reversed(stack[:-1])
+                )
+                what += f", on a stack of {len(stack)} (beneath, top down: {beneath})"
+            parts.append(f"At {format_cell(c)}: {what}.")
+    for seat in range(state.players):
+        parts.append(f"{SEAT_NAMES[seat]} holds: {_hand(state, seat)}.")
+    return " ".join(parts)
