@@ -1,0 +1,258 @@
+"""Drawing a Triumvirate position: SVG for pages, plain text for emails, a spoken description.
+
+The SVG is what the play page clicks on: every square is ``<rect class="cell"
+data-cell="d4">`` and every reserve size with pieces left is ``<g class="token"
+data-token="2" data-seat="0">``; pieces ignore the pointer so clicks reach the square below.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .board import CELLS, SECTIONS, SIZE_NAME, START, card_pieces, owner, size
+from .state import ACT, ARRANGE, DECIDE, OVER
+
+Q = 44  # square size
+X0, Y0 = 26, 26  # board origin
+PANEL = X0 + 8 * Q + 26  # left edge of the card panels
+WIDTH, HEIGHT = PANEL + 300, Y0 + 8 * Q + 34
+COLOURS = ("#c0392b", "#2e6fba")  # P1 red, P2 blue, as in the designer's pictures
+LIGHT, DARK, MARK = "#f3ead7", "#c9b48e", "#f5d04c"
+WIDTHS = {1: 13, 2: 19, 3: 25}
+SECTION_NAME = {"O": "orthogonal", "D": "diagonal", "L": "L-shaped"}
+
+
+def _marked(last_move: str | None) -> set[str]:
+    """The squares a last move (a ply or a whole turn) names."""
+    return set(re.findall(r"[a-h][1-8]", (last_move or "").lower()))
+
+
+def status(state) -> str:
+    """One line: whose turn and what is expected, or the result."""
+    if state.stage == OVER:
+        if state.resigned is not None:
+            return f"P{state.resigned + 1} resigned; P{2 - state.resigned} wins"
+        if len(state.winners) == 2:
+            return f"drawn: {state.quiet} turns in a row without a capture"
+        return f"P{state.winners[0] + 1} wins with two trees of prisoners"
+    who = f"P{state.seat + 1} to move"
+    if state.stage == ARRANGE:
+        return f"{who}: arrange the card (T:…)"
+    if state.stage == ACT:
+        return f"{who}: {state.actions} action(s) left, {state.points} movement point(s)"
+    z = state.taken[state.decided]
+    return f"{who}: decide the {SIZE_NAME[z]} prisoner (P:{z} or H:{z}…)"
+
+
+# ----- SVG ----------------------------------------------------------------------------------
+
+
+def _pyramid(
+    cx: float, base_y: float, z: int, colour: str, flat: bool = False, scale: float = 1.0
+) -> str:
+    """A pyramid seen from the side; a flat one lies on its side, tip to the right."""
+    w = WIDTHS[z] * scale
+    h = w * 1.3
+    if flat:
+        x0 = cx - h / 2
+        points = (
+            f"{x0:.1f},{base_y - w:.1f} {x0:.1f},{base_y:.1f} {x0 + h:.1f},{base_y - w / 2:.1f}"
+        )
+    else:
+        left, right = cx - w / 2, cx + w / 2
+        points = f"{left:.1f},{base_y:.1f} {right:.1f},{base_y:.1f} {cx:.1f},{base_y - h:.1f}"
+    return f'<polygon points="{points}" fill="{colour}" stroke="#222" stroke-width="1"/>'
+
+
+def _board(state, marked: set[str]) -> list[str]:
+    out = []
+    for sq, name in enumerate(CELLS):
+        f, r = sq % 8, sq // 8
+        x, y = X0 + f * Q, Y0 + (7 - r) * Q
+        fill = MARK if name in marked else (DARK if (f + r) % 2 == 0 else LIGHT)
+        out.append(
+            f'<rect class="cell" data-cell="{name}" x="{x}" y="{y}" width="{Q}" height="{Q}" '
+            f'fill="{fill}"><title>{name}</title></rect>'
+        )
+    for seat, squares in enumerate(START):
+        for sq in squares:
+            x, y = X0 + sq % 8 * Q + 3, Y0 + (7 - sq // 8) * Q + 3
+            out.append(
+                f'<rect x="{x}" y="{y}" width="{Q - 6}" height="{Q - 6}" fill="none" '
+                f'stroke="{COLOURS[seat]}" stroke-width="2" stroke-dasharray="4 3" '
+                f'style="pointer-events:none"/>'
+            )
+    for i in range(8):
+        out.append(
+            f'<text x="{X0 + i * Q + Q / 2}" y="{Y0 + 8 * Q + 17}" text-anchor="middle" '
+            f'font-size="13">{"abcdefgh"[i]}</text>'
+            f'<text x="{X0 - 13}" y="{Y0 + (7 - i) * Q + Q / 2 + 5}" text-anchor="middle" '
+            f'font-size="13">{i + 1}</text>'
+        )
+    for sq, v in enumerate(state.board):
+        if v:
+            cx, base = X0 + sq % 8 * Q + Q / 2, Y0 + (7 - sq // 8) * Q + Q - 8
+            label = f"P{owner(v) + 1} {SIZE_NAME[size(v)]} on {CELLS[sq]}"
+            out.append(
+                f'<g style="pointer-events:none"><title>{label}</title>'
+                f"{_pyramid(cx, base, size(v), COLOURS[owner(v)])}</g>"
+            )
+    return out
+
+
+def _panel(state, seat: int, top: float) -> list[str]:
+    colour, enemy = COLOURS[seat], COLOURS[1 - seat]
+    turn = " — to move" if state.stage != OVER and state.seat == seat else ""
+    out = [
+        f'<text x="{PANEL}" y="{top + 12}" font-size="14" font-weight="bold" '
+        f'fill="{colour}">P{seat + 1}{turn}</text>'
+    ]
+    box_w, box_h, box_top = 92, 92, top + 20
+    by_section: dict[str, list[tuple[int, str, bool]]] = {x: [] for x in SECTIONS}
+    pieces = card_pieces(state.cards[seat], state.hostages[seat])
+    for i, (z, section, orient) in enumerate(pieces):
+        by_section[section].append((z, orient, i >= 3))
+    for col, section in enumerate(SECTIONS):
+        x = PANEL + col * (box_w + 6)
+        out.append(
+            f'<rect x="{x}" y="{box_top}" width="{box_w}" height="{box_h}" rx="8" '
+            f'fill="#fbf8f1" stroke="{colour}"><title>{SECTION_NAME[section]} section'
+            f"</title></rect>"
+            f'<text x="{x + 7}" y="{box_top + 15}" font-size="13" font-weight="bold">'
+            f"{section}</text>"
+        )
+        for j, (z, orient, hostage) in enumerate(by_section[section]):
+            # The Triumvirate piece sits large in the middle; hostages line up below it.
+            if not hostage:
+                cx, base = x + box_w / 2 + 6, box_top + 48
+            else:
+                k = j - 1
+                cx, base = x + 16 + (k % 4) * 21, box_top + 72 + (k // 4) * 17
+                if k >= 8:
+                    continue
+            scale = 0.6 if hostage else 1.0
+            word = "flat" if orient == "f" else "upright"
+            kind = "hostage" if hostage else "Triumvirate"
+            out.append(
+                f"<g><title>{kind}: {SIZE_NAME[z]} {word} in {section}</title>"
+                f"{_pyramid(cx, base, z, enemy if hostage else colour, orient == 'f', scale)}</g>"
+            )
+        extra = len(by_section[section]) - 9
+        if extra > 0:
+            out.append(
+                f'<text x="{x + box_w - 6}" y="{box_top + box_h - 4}" font-size="10" '
+                f'text-anchor="end">+{extra}</text>'
+            )
+    rows = (
+        ("held", state.holding[seat], enemy, False),
+        ("reserve", state.reserve[seat], colour, True),
+    )
+    for row, (label, counts, fill, clickable) in enumerate(rows):
+        y = box_top + box_h + 24 + row * 30
+        out.append(f'<text x="{PANEL}" y="{y}" font-size="12">{label}</text>')
+        for z in (1, 2, 3):
+            x = PANEL + 60 + (z - 1) * 70
+            attrs = (
+                f' class="token" data-token="{z}" data-seat="{seat}" style="cursor:pointer"'
+                if clickable and counts[z - 1]
+                else ""
+            )
+            out.append(
+                f"<g{attrs}><title>{label}: {counts[z - 1]} {SIZE_NAME[z]}</title>"
+                f'<rect x="{x - 4}" y="{y - 22}" width="62" height="28" fill="#ffffff" '
+                f'fill-opacity="0"/>'
+                f"{_pyramid(x + 12, y + 3, z, fill)}"
+                f'<text x="{x + 30}" y="{y}" font-size="13">×{counts[z - 1]}</text></g>'
+            )
+    return out
+
+
+def svg(state, last_move: str | None = None) -> str:
+    """A self-contained SVG of the board and both players' cards, holdings and reserves."""
+    title = f"Triumvirate: {status(state)}"
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+        f'style="font-family:sans-serif;max-width:100%;height:auto">',
+        f"<title>{title}</title>",
+        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
+    ]
+    parts += _board(state, _marked(last_move))
+    parts += _panel(state, 1, Y0 - 14)
+    parts += _panel(state, 0, Y0 + 4 * Q - 4)
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+# ----- text ---------------------------------------------------------------------------------
+
+
+LETTERS = ("SML", "sml")
+
+
+def _counts(counts) -> str:
+    return " ".join(f"{z}×{counts[z - 1]}" for z in (1, 2, 3))
+
+
+def _card_line(state, seat: int) -> str:
+    slots = state.cards[seat].split("/")
+    card = "  ".join(f"{x} {slot}" for x, slot in zip(SECTIONS, slots, strict=True))
+    hostages = " ".join(state.hostages[seat]) or "none"
+    return (
+        f"P{seat + 1} card: {card} | hostages: {hostages} | held: "
+        f"{_counts(state.holding[seat])} | reserve: {_counts(state.reserve[seat])}"
+    )
+
+
+def text(state, last_move: str | None = None) -> str:
+    """The board and both cards in plain text (monospace), for emails."""
+    marked = _marked(last_move)
+    starts = {sq for squares in START for sq in squares}
+    files = "     " + "  ".join("abcdefgh")
+    lines = [f"Triumvirate, turn {state.turn}: {status(state)}", "", files]
+    for r in range(7, -1, -1):
+        row = []
+        for f in range(8):
+            sq = 8 * r + f
+            v = state.board[sq]
+            mark = LETTERS[owner(v)][size(v) - 1] if v else ("+" if sq in starts else ".")
+            row.append(f"({mark})" if CELLS[sq] in marked else f" {mark} ")
+        lines.append(f" {r + 1}  {''.join(row)}  {r + 1}")
+    lines += [files, ""]
+    lines.append("P1 = S M L (small, medium, large), P2 = s m l; + = empty starting square")
+    lines.append("Cards: O/D/L sections, size then f (flat: moves) or u (upright: protects)")
+    lines += [_card_line(state, 1), _card_line(state, 0)]
+    if last_move:
+        lines.append(f"Last move: {last_move}")
+    return "\n".join(lines) + "\n"
+
+
+# ----- description --------------------------------------------------------------------------
+
+
+def describe(state) -> str:
+    """A description for screen readers: the result or turn, every piece, both cards."""
+    out = [f"Triumvirate, turn {state.turn}. {status(state)}."]
+    for seat in (0, 1):
+        pieces = [
+            f"{SIZE_NAME[size(v)]} on {CELLS[sq]}"
+            for sq, v in enumerate(state.board)
+            if v and owner(v) == seat
+        ]
+        card = ", ".join(
+            f"{SIZE_NAME[z]} {'flat' if o == 'f' else 'upright'} in {SECTION_NAME[x]}"
+            for z, x, o in card_pieces(state.cards[seat], ())
+        )
+        hostages = ", ".join(
+            f"{SIZE_NAME[int(z)]} {'flat' if o == 'f' else 'upright'} in {SECTION_NAME[x]}"
+            for z, x, o in state.hostages[seat]
+        )
+        held = ", ".join(f"{n} {SIZE_NAME[z + 1]}" for z, n in enumerate(state.holding[seat]))
+        spare = ", ".join(f"{n} {SIZE_NAME[z + 1]}" for z, n in enumerate(state.reserve[seat]))
+        out.append(
+            f"P{seat + 1} pieces: {', '.join(pieces) or 'none on the board'}. "
+            f"Card: {card}. Hostages: {hostages or 'none'}. Prisoners held: {held}. "
+            f"Reserve: {spare}."
+        )
+    if state.stage == DECIDE:
+        out.append(f"Prisoners taken this turn: {len(state.taken)}.")
+    return " ".join(out)

@@ -1,0 +1,304 @@
+"""Triumvirate (Thomas R. Brendel, 2005), exactly as ``shared/rules/triumvirate.md`` specifies.
+
+A turn is several plies by the same seat: one arrangement ``T:…``, then the actions its
+movement points buy (TRIUMVIRATE-R4), then one decision per prisoner taken; the turn ends by
+itself (TRIUMVIRATE-R15).
+
+    >>> from pbem.games import get_rules
+    >>> rules = get_rules("triumvirate")
+    >>> state = rules.play(rules.new_game(), "T:3f/2f/1f")
+    >>> rules.legal_moves(state)
+    ['f1-d2', 'f1-e3', 'f1-g3', 'f1-h2', 'g1-e3', 'g1-f2', 'g1-h2', 'h1-h2', 'h1-h3']
+    >>> state = rules.play_turn(state, "h1 - h3  +3h1 g1-e3")
+    >>> rules.to_move(state), rules.turn_plies(state)
+    (1, [])
+"""
+
+from __future__ import annotations
+
+from ..base import IllegalMove, Option, Rules, check_seat
+from .board import ARRANGEMENTS, CAPTURE, INDEX, PLACE, board_moves, has_board_move, owner, size
+from .explain import explain
+from .notation import read, split
+from .search import max_actions, placements
+from .state import (
+    ACT,
+    ARRANGE,
+    DECIDE,
+    OVER,
+    State,
+    move_tables,
+    position,
+    replaceable,
+)
+
+
+def _actions(state: State) -> list[str]:
+    """The actions TRIUMVIRATE-R4 allows: every board move keeps all points usable (a piece can
+    move back), so only placements need the search."""
+    seat, todo = state.seat, state.actions
+    flat_v, prot_v = move_tables(state)
+    out = board_moves(state.board, flat_v, prot_v)
+    reserve = list(state.reserve[seat])
+    spots = placements(state.board, seat, reserve, state.entry == "sized")
+    if spots:
+        board, memo = list(state.board), {}
+        for z, sq in spots:
+            if todo > 1:
+                board[sq] = 3 * seat + z
+                reserve[z - 1] -= 1
+                found = max_actions(
+                    board, seat, reserve, todo - 1, flat_v, prot_v, state.entry == "sized", memo
+                )
+                board[sq] = 0
+                reserve[z - 1] += 1
+                if found < todo - 1:
+                    continue
+            out.append(PLACE[z][sq])
+    out.sort()
+    return out
+
+
+def _decisions(state: State) -> list[str]:
+    z = state.taken[state.decided]
+    out = [f"P:{z}"] + [f"H:{z}{x}{o}" for x in "ODL" for o in "fu"]
+    for h in replaceable(state):
+        out += [f"H:{z}{h[1]}f<{h}", f"H:{z}{h[1]}u<{h}"]
+    out.sort()
+    return out
+
+
+def _bump(counts: tuple[int, int, int], z: int, by: int) -> tuple[int, int, int]:
+    return tuple(c + by if i == z - 1 else c for i, c in enumerate(counts))
+
+
+def _json(value):
+    return [_json(v) for v in value] if isinstance(value, tuple) else value
+
+
+def _tuples(value):
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+def _pair(values: tuple, seat: int, value) -> tuple:
+    return (value, values[1]) if seat == 0 else (values[0], value)
+
+
+class TriumvirateRules(Rules):
+    """The Triumvirate rules object (``pbem.games.get_rules("triumvirate")``)."""
+
+    slug = "triumvirate"
+    name = "Triumvirate"
+    player_counts = (2,)
+    version = "1"
+    multi_ply_turns = True
+    options = (
+        Option(
+            "entry",
+            "any",
+            ("any", "sized"),
+            "which reserve sizes may enter on which starting square (TRIUMVIRATE-R9)",
+        ),
+        Option(
+            "quiet_limit",
+            50,
+            (50, 0, 30, 100),
+            "draw after this many turns in a row without a capture; 0: never (TRIUMVIRATE-R14)",
+        ),
+    )
+
+    # ----- the game ------------------------------------------------------------------------
+
+    def setup(self, players: int, options: dict, seed: int) -> State:
+        """The start (TRIUMVIRATE-R1–R3); nothing is random, so ``seed`` is unused."""
+        return position(
+            ({"h1": 3, "g1": 2, "f1": 1}, {"a8": 3, "b8": 2, "c8": 1}),
+            reserve=((3, 3, 3), (3, 3, 3)),
+            entry=options["entry"],
+            quiet_limit=options["quiet_limit"],
+        )
+
+    def to_move(self, state: State) -> int | None:
+        return None if state.stage == OVER else state.seat
+
+    def turn_plies(self, state: State) -> list[str]:
+        return list(state.plies)
+
+    def legal_moves(self, state: State) -> list[str]:
+        return list(self._legal(state)[0])
+
+    def legal_set(self, state: State) -> frozenset[str]:
+        return self._legal(state)[1]
+
+    def _legal(self, state: State):
+        if state.cache is None:
+            if state.stage == ARRANGE:
+                moves = ARRANGEMENTS
+            elif state.stage == ACT:
+                moves = tuple(_actions(state))
+            elif state.stage == DECIDE:
+                moves = tuple(_decisions(state))
+            else:
+                moves = ()
+            state.cache = (moves, frozenset(moves))
+        return state.cache
+
+    def parse(self, state: State, text: str) -> str:
+        """Canonical spelling (§8); ``-`` onto an enemy piece is the capture ``x``."""
+        if isinstance(text, str) and text in self.legal_set(state):  # canonical already
+            return text
+        kind, ply = read(text)
+        if kind == "move" and ply[2] == "-":
+            target = state.board[INDEX[ply[3:]]]
+            if target and owner(target) != state.seat:
+                return CAPTURE[INDEX[ply[:2]]][INDEX[ply[3:]]]
+        return ply
+
+    def explain(self, state: State, ply: str) -> None:
+        explain(state, ply)
+
+    def apply(self, state: State, ply: str) -> State:
+        seat, head = state.seat, ply[0]
+        plies = state.plies + (ply,)
+        if head == "T":
+            return self._arranged(state, ply, plies)
+        if head in "PH":
+            return self._decided(state, ply, plies)
+        board = list(state.board)
+        taken = state.taken
+        if head == "+":
+            z, sq = int(ply[1]), INDEX[ply[2:]]
+            board[sq] = 3 * seat + z
+            reserve = _pair(state.reserve, seat, _bump(state.reserve[seat], z, -1))
+        else:
+            src, dst = INDEX[ply[:2]], INDEX[ply[3:]]
+            if board[dst]:
+                taken += (size(board[dst]),)
+            board[dst], board[src] = board[src], 0
+            reserve = state.reserve
+        after = state._replace(
+            board=tuple(board),
+            reserve=reserve,
+            points=state.points - 1,
+            actions=state.actions - 1,
+            taken=taken,
+            plies=plies,
+        )
+        return after if after.actions else self._actions_done(after)
+
+    def _arranged(self, state: State, ply: str, plies: tuple[str, ...]) -> State:
+        seat = state.seat
+        after = state._replace(cards=_pair(state.cards, seat, ply[2:]), plies=plies)
+        points = 3 + len(state.hostages[seat])
+        flat_v, prot_v = move_tables(after)
+        if has_board_move(after.board, flat_v, prot_v):
+            todo = points
+        else:
+            todo = max_actions(
+                list(after.board),
+                seat,
+                list(after.reserve[seat]),
+                points,
+                flat_v,
+                prot_v,
+                after.entry == "sized",
+            )
+        after = after._replace(stage=ACT, points=points, actions=todo)
+        return after if todo else self._actions_done(after)
+
+    def _actions_done(self, state: State) -> State:
+        if state.taken:
+            return state._replace(stage=DECIDE)
+        return self._end_turn(state)
+
+    def _decided(self, state: State, ply: str, plies: tuple[str, ...]) -> State:
+        seat, z = state.seat, int(ply[2])
+        hostages, holding, fresh = state.hostages[seat], state.holding[seat], state.fresh
+        if ply[0] == "P":
+            holding = _bump(holding, z, 1)
+        else:
+            new = ply[2:5]
+            if len(ply) > 5:
+                old = ply[6:9]
+                kept = list(hostages)
+                kept.remove(old)
+                hostages = tuple(kept)
+                holding = _bump(holding, int(old[0]), 1)
+            hostages = tuple(sorted(hostages + (new,)))
+            fresh += (new,)
+        after = state._replace(
+            hostages=_pair(state.hostages, seat, hostages),
+            holding=_pair(state.holding, seat, holding),
+            fresh=fresh,
+            decided=state.decided + 1,
+            plies=plies,
+        )
+        return after if after.decided < len(after.taken) else self._end_turn(after)
+
+    def _end_turn(self, state: State) -> State:
+        """Win check (TRIUMVIRATE-R13), then the quiet-turn counter (TRIUMVIRATE-R14)."""
+        seat = state.seat
+        quiet = 0 if state.taken else state.quiet + 1
+        common = dict(points=0, actions=0, taken=(), decided=0, fresh=(), plies=(), quiet=quiet)
+        if min(state.holding[seat]) >= 2:
+            return state._replace(stage=OVER, winners=(seat,), **common)
+        if state.quiet_limit and quiet >= state.quiet_limit:
+            return state._replace(stage=OVER, winners=(0, 1), **common)
+        return state._replace(stage=ARRANGE, seat=1 - seat, turn=state.turn + 1, **common)
+
+    def resign(self, state: State, seat: int) -> State:
+        """The other seat wins at once, mid-turn too (shared convention)."""
+        seat = check_seat(self, state, seat, (0, 1))
+        return state._replace(stage=OVER, winners=(1 - seat,), resigned=seat, plies=())
+
+    def scores(self, state: State) -> list[int]:
+        """Prisoners in each holding area (hostages excluded)."""
+        return [sum(state.holding[0]), sum(state.holding[1])]
+
+    def winners(self, state: State) -> list[int]:
+        return list(state.winners)
+
+    # ----- records -------------------------------------------------------------------------
+
+    def to_dict(self, state: State) -> dict:
+        return {name: _json(value) for name, value in state._asdict().items()}
+
+    def from_dict(self, data: dict) -> State:
+        return State(**{name: _tuples(value) for name, value in data.items()})
+
+    # ----- whole turns ---------------------------------------------------------------------
+
+    def split_turn(self, text: str) -> list[str]:
+        return split(text)
+
+    def play_turn(self, state: State, text: str) -> State:
+        """Apply a typed turn, all or nothing; without a leading ``T:`` the current arrangement
+        is kept (§8). Steps are numbered as typed; a step after the turn is over is refused."""
+        if self.is_over(state):
+            return super().play_turn(state, text)
+        plies, turn = self.split_turn(text), state.turn
+        if state.stage == ARRANGE and plies and not plies[0].lower().startswith("t:"):
+            state = self.play(state, "T:" + state.cards[state.seat])
+        try:
+            after = super().play_turn(state, text)
+        except IllegalMove:
+            self._check_one_turn(state, plies, turn)
+            raise
+        if after.turn != turn and (after.plies or after.turn > turn + 1):
+            self._check_one_turn(state, plies, turn)
+        return after
+
+    def _check_one_turn(self, state: State, plies: list[str], turn: int) -> None:
+        """Refuse the first ply typed after the turn (or the game) ended: it is not the
+        typist's to make. Returns quietly when every refusal lies inside the turn."""
+        for index, ply in enumerate(plies, 1):
+            # Step 1 can only follow the end when the inserted arrangement ended the turn.
+            after = f"after step {index - 1}" if index > 1 else "with your arrangement"
+            if self.is_over(state):
+                raise IllegalMove(f"step {index} ({ply}): the game ended {after}", "game-over")
+            if state.turn != turn:
+                raise IllegalMove(f"step {index} ({ply}): your turn ended {after}", "turn-over")
+            try:
+                state = self.play(state, ply)
+            except IllegalMove:
+                return
