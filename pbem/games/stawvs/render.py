@@ -1,0 +1,283 @@
+"""Stawvs pictures and words: an SVG board for pages, a text diagram for mail, a description
+for screen readers. Outside the rules core; reads states, never changes them."""
+
+from __future__ import annotations
+
+from html import escape
+
+from .rules import (
+    CODES,
+    COLOUR_NAMES,
+    INDEX,
+    NAMES,
+    SIZE_NAMES,
+    StawvsRules,
+    StawvsState,
+)
+
+_RULES = StawvsRules()  # stateless: the results helpers (collections, scores, winners)
+
+CELL = 56
+MARGIN = 28
+BOARD = 8 * CELL
+#: Pyramid colours: (light face, side faces, dark face) per colour letter PBGO.
+PYRAMID_FILLS = (
+    ("#ffc2dc", "#f06ca8", "#b8336f"),
+    ("#b7d3ff", "#3b7dd8", "#1f4f94"),
+    ("#b9e8c4", "#3ca55c", "#21693a"),
+    ("#ffd5a8", "#f08c28", "#a85a0c"),
+)
+#: Pyramid half-widths by size 1, 2, 3: visibly different steps.
+HALF = (11, 16, 21)
+#: Cap colours by seat (fill, outline, number): none is a pyramid colour.
+SEAT_COLOURS = (
+    ("#1d1d1d", "#ffffff", "#ffffff"),
+    ("#fafafa", "#1d1d1d", "#1d1d1d"),
+    ("#7b3fa0", "#ffffff", "#ffffff"),
+    ("#6b4423", "#ffffff", "#ffffff"),
+)
+SEAT_COLOUR_NAMES = ("black", "white", "purple", "brown")
+
+
+def _squares(last_move: str | None) -> tuple[str | None, str | None, str | None]:
+    """(from, to, claim) square names of a canonical ply; a placement is only a ``to``."""
+    if not last_move or last_move == "pass":
+        return None, None, None
+    if len(last_move) == 2:
+        return None, last_move, None
+    return last_move[:2], last_move[3:5], last_move[6:8]
+
+
+def _status(state: StawvsState) -> str:
+    seat = state.to_move
+    if seat is None:
+        winners = _RULES.winners(state)
+        names = " and ".join(f"P{w + 1}" for w in winners)
+        return f"game over, {names} {'win' if len(winners) > 1 else 'wins'}"
+    phase = "placing caps" if state.in_hand[seat] else "moving"
+    if seat in state.out:
+        phase = "out, passes"
+    return f"P{seat + 1} to move ({phase})"
+
+
+def _seat_line(state: StawvsState, seat: int, scores: list[int]) -> str:
+    caps = " ".join(NAMES[s] for s in state.caps[seat]) or "none"
+    owned = _RULES.collection(state, seat)
+    notes = []
+    if state.in_hand[seat]:
+        notes.append(f"{state.in_hand[seat]} to place")
+    if seat in state.resigned:
+        notes.append("resigned")
+    elif seat in state.out:
+        notes.append("out")
+    note = f" ({', '.join(notes)})" if notes else ""
+    return f"P{seat + 1}{note}: caps {caps}; {len(owned)} pyramids, score {scores[seat]}"
+
+
+# ----- SVG ---------------------------------------------------------------------------------
+
+
+def _xy(square: int) -> tuple[int, int]:
+    """Top-left corner of a square in SVG coordinates (rank 8 at the top)."""
+    f, r = divmod(square, 8)
+    return MARGIN + f * CELL, MARGIN + (7 - r) * CELL
+
+
+def _pyramid(code: int, cx: float, cy: float) -> str:
+    """A pyramid seen from above: four faces meeting at the apex, pips for its size."""
+    colour, size = divmod(code - 1, 3)
+    light, side, dark = PYRAMID_FILLS[colour]
+    h = HALF[size]
+    x0, y0, x1, y1 = cx - h, cy - h, cx + h, cy + h
+    faces = (
+        (light, f"{x0},{y0} {x1},{y0} {cx},{cy}"),
+        (side, f"{x0},{y0} {x0},{y1} {cx},{cy}"),
+        (side, f"{x1},{y0} {x1},{y1} {cx},{cy}"),
+        (dark, f"{x0},{y1} {x1},{y1} {cx},{cy}"),
+    )
+    out = [f'<polygon points="{pts}" fill="{fill}"/>' for fill, pts in faces]
+    out.append(
+        f'<rect x="{x0}" y="{y0}" width="{2 * h}" height="{2 * h}" fill="none" '
+        f'stroke="{dark}" stroke-width="1"/>'
+    )
+    py = cy + h * 0.62
+    for i in range(size + 1):
+        px = cx + (i - size / 2) * 4.5
+        out.append(f'<circle cx="{px}" cy="{py:.1f}" r="1.5" fill="#ffffff"/>')
+    return "".join(out)
+
+
+def _cap(seat: int, cx: float, cy: float) -> str:
+    fill, outline, ink = SEAT_COLOURS[seat]
+    return (
+        f'<circle cx="{cx}" cy="{cy}" r="10" fill="{fill}" stroke="{outline}" stroke-width="2.5"/>'
+        f'<text x="{cx}" y="{cy + 4}" text-anchor="middle" font-size="11" font-weight="bold" '
+        f'fill="{ink}">{seat + 1}</text>'
+    )
+
+
+def svg(state: StawvsState, last_move: str | None = None) -> str:
+    """The position as a self-contained SVG; every square is ``<rect class="cell"
+    data-cell="d4">`` so a page can build moves from clicks (pieces ignore the pointer)."""
+    players = len(state.caps)
+    scores = _RULES.scores(state)
+    owner = {square: seat for seat, caps in enumerate(state.caps) for square in caps}
+    origin, target, claim = _squares(last_move)
+    legend_top = MARGIN * 2 + BOARD + 6
+    width = MARGIN * 2 + BOARD
+    height = legend_top + 22 * (players + 3)
+    title = f"Stawvs: {_status(state)}"
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'role="img" aria-label="{escape(title)}" '
+        'style="font-family:DejaVu Sans,Verdana,sans-serif;max-width:100%">',
+        f"<title>{escape(title)}</title>",
+        f'<rect width="{width}" height="{height}" fill="#faf7f0"/>',
+    ]
+    for square in range(64):
+        x, y = _xy(square)
+        f, r = divmod(square, 8)
+        gap = not state.board[square]
+        fill = "#3d362e" if gap else ("#d9cba8" if (f + r) % 2 == 0 else "#efe6d2")
+        kind = " gap" if gap else ""
+        out.append(
+            f'<rect class="cell{kind}" data-cell="{NAMES[square]}" x="{x}" y="{y}" '
+            f'width="{CELL}" height="{CELL}" fill="{fill}" stroke="#b5a583" stroke-width="0.5"/>'
+        )
+    out.append('<g style="pointer-events:none">')
+    for square in range(64):
+        code = state.board[square]
+        if code:
+            x, y = _xy(square)
+            out.append(_pyramid(code, x + CELL / 2, y + CELL / 2))
+    marks = []
+    if origin and target:
+        (ax, ay), (bx, by) = _xy(INDEX[origin]), _xy(INDEX[target])
+        marks.append(
+            f'<rect x="{ax + 2}" y="{ay + 2}" width="{CELL - 4}" height="{CELL - 4}" fill="none" '
+            'stroke="#e0a800" stroke-width="3" stroke-dasharray="6 4"/>'
+            f'<line x1="{ax + CELL / 2}" y1="{ay + CELL / 2}" x2="{bx + CELL / 2}" '
+            f'y2="{by + CELL / 2}" stroke="#e0a800" stroke-width="3" stroke-opacity="0.8" '
+            'stroke-linecap="round"/>'
+        )
+    if target:
+        bx, by = _xy(INDEX[target])
+        marks.append(
+            f'<rect x="{bx + 2}" y="{by + 2}" width="{CELL - 4}" height="{CELL - 4}" fill="none" '
+            'stroke="#e0a800" stroke-width="3"/>'
+        )
+    if claim:
+        cx, cy = _xy(INDEX[claim])
+        d = 14
+        marks.append(
+            f'<path d="M{cx + d} {cy + d}L{cx + CELL - d} {cy + CELL - d}M{cx + CELL - d} '
+            f'{cy + d}L{cx + d} {cy + CELL - d}" stroke="#e23b3b" stroke-width="4" '
+            'stroke-linecap="round"/>'
+        )
+    out.extend(marks)
+    for square, seat in owner.items():
+        x, y = _xy(square)
+        out.append(_cap(seat, x + CELL / 2, y + CELL / 2))
+    out.append("</g>")
+    label = 'font-size="13" fill="#5a4e3a" text-anchor="middle"'
+    for i in range(8):
+        cx = MARGIN + i * CELL + CELL / 2
+        cy = MARGIN + (7 - i) * CELL + CELL / 2 + 4
+        for ly in (MARGIN - 9, MARGIN + BOARD + 18):
+            out.append(f'<text x="{cx}" y="{ly}" {label}>{"abcdefgh"[i]}</text>')
+        for lx in (MARGIN / 2, MARGIN + BOARD + MARGIN / 2):
+            out.append(f'<text x="{lx}" y="{cy}" {label}>{i + 1}</text>')
+    for seat in range(players):
+        y = legend_top + 22 * seat
+        out.append(_cap(seat, MARGIN + 10, y + 8))
+        bold = ' font-weight="bold"' if seat == state.to_move else ""
+        out.append(
+            f'<text x="{MARGIN + 28}" y="{y + 13}" font-size="13" fill="#2b2418"{bold}>'
+            f"{escape(_seat_line(state, seat, scores))}</text>"
+        )
+    y = legend_top + 22 * players
+    out.append(
+        f'<text x="{MARGIN}" y="{y + 13}" font-size="12" fill="#5a4e3a">'
+        "Pyramids: pink, blue, green, orange; 1, 2 or 3 pips = small, medium, large.</text>"
+        f'<text x="{MARGIN}" y="{y + 29}" font-size="12" fill="#5a4e3a">'
+        "Dark squares are gaps; numbered discs are the players' caps.</text>"
+    )
+    out.append(
+        f'<text x="{MARGIN}" y="{y + 55}" font-size="13" fill="#2b2418" font-weight="bold">'
+        f"{escape(title)}{escape(f'; last move {last_move}') if last_move else ''}</text>"
+    )
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+# ----- plain text --------------------------------------------------------------------------
+
+
+def text(state: StawvsState, last_move: str | None = None) -> str:
+    """A monospace diagram for mail: ``G2`` an open pyramid, ``1:G2`` one capped by P1."""
+    owner = {square: seat for seat, caps in enumerate(state.caps) for square in caps}
+    scores = _RULES.scores(state)
+    files = "".join(f"{f:>5}" for f in "abcdefgh")
+    lines = [f"Stawvs: {_status(state)}", "", f"   {files}"]
+    for r in reversed(range(8)):
+        cells = []
+        for f in range(8):
+            square = f * 8 + r
+            code = CODES[state.board[square]]
+            cells.append(f"{owner[square] + 1}:{code}" if square in owner else code)
+        lines.append(f"{r + 1:>2} " + "".join(f"{c:>5}" for c in cells) + f"   {r + 1}")
+    lines += [f"   {files}", ""]
+    lines += [_seat_line(state, seat, scores) for seat in range(len(state.caps))]
+    if last_move:
+        lines.append(f"Last move: {last_move}")
+    lines += [
+        "",
+        "Key: P pink, B blue, G green, O orange; 1 small, 2 medium, 3 large; .. gap;",
+        "     n:XX = P<n>'s cap on pyramid XX.",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _pyramid_words(code: int) -> str:
+    colour, size = divmod(code - 1, 3)
+    return f"{COLOUR_NAMES[colour]} {SIZE_NAMES[size]}"
+
+
+def _listing(words: list[str]) -> str:
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def describe(state: StawvsState) -> str:
+    """The position in sentences, for screen readers: turn, caps, collections, scores, and
+    the board rank by rank."""
+    owner = {square: seat for seat, caps in enumerate(state.caps) for square in caps}
+    scores = _RULES.scores(state)
+    variant = "the vacated square" if state.claims == "vacated" else "any pyramid in line"
+    out = [f"Stawvs, {len(state.caps)} players, claims take {variant}. {_status(state)}."]
+    for seat in range(len(state.caps)):
+        caps = _listing([NAMES[s] for s in state.caps[seat]])
+        owned = _listing([_pyramid_words(c) for c in _RULES.collection(state, seat)])
+        status = []
+        if seat in state.resigned:
+            status.append("has resigned")
+        elif seat in state.out:
+            status.append("is out and passes")
+        if state.in_hand[seat]:
+            status.append(f"has {state.in_hand[seat]} caps to place")
+        sentence = f"P{seat + 1} " + (f"{', '.join(status)}; " if status else "")
+        sentence += f"has caps on {caps}" if caps else "has no caps on the board"
+        sentence += f"; owns {owned}" if owned else "; owns nothing yet"
+        out.append(f"{sentence}; score {scores[seat]}.")
+    for r in reversed(range(8)):
+        words = []
+        for f in range(8):
+            square = f * 8 + r
+            code = state.board[square]
+            word = f"{NAMES[square]} " + (_pyramid_words(code) if code else "gap")
+            if square in owner:
+                word += f" with P{owner[square] + 1}'s cap"
+            words.append(word)
+        out.append(f"Rank {r + 1}: " + ", ".join(words) + ".")
+    return "\n".join(out)
