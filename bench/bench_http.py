@@ -1,0 +1,263 @@
+"""The server over HTTP: gunicorn (2 sync workers) on loopback, 16 concurrent clients.
+
+For SQLite and for PostgreSQL (``PBEM_BENCH_DATABASE_URL``, else ``PBEM_TEST_DATABASE_URL``,
+else the loopback server; skipped, saying why, when it cannot be reached) it measures, in the
+same run, a trivial route of the same app (``/health``) and move submissions (POSTs of
+``/play/<token>/move`` through signed links, each client playing its own Pylon games), then
+the game page of a 300-ply game. Figures: requests per second, p50 and p99 in milliseconds.
+
+The machines are shared, so ``/health`` and the moves are measured in alternating one-second
+windows (the same load falls on both sides of the ratio), and the load average is recorded
+beside the figures. Every client is a thread with its own session cookie and CSRF token, as a
+browser has.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import random
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from pathlib import Path
+from urllib.parse import urlencode
+
+import sqlalchemy as sa
+
+from .timing import summary_ms
+
+CLIENTS = 16
+SECONDS = 6.0
+#: /health and the moves take turns in windows of SECONDS / ROUNDS each.
+ROUNDS = 6
+GAMES_PER_CLIENT = 8
+ROOT = Path(__file__).resolve().parent.parent
+SECRET = "bench-secret"
+PG_DEFAULT = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+
+
+def run() -> dict:
+    figures = {}
+    with tempfile.TemporaryDirectory(prefix="pbem-bench-") as folder:
+        figures.update(_backend("sqlite", f"sqlite:///{folder}/bench.sqlite", Path(folder)))
+    pg_url = os.environ.get("PBEM_BENCH_DATABASE_URL") or os.environ.get(
+        "PBEM_TEST_DATABASE_URL", PG_DEFAULT)
+    try:
+        with _pg_database(pg_url) as url, tempfile.TemporaryDirectory() as folder:
+            figures.update(_backend("postgresql", url, Path(folder)))
+    except sa.exc.OperationalError as exc:
+        figures["postgresql"] = f"skipped: cannot reach {pg_url} ({type(exc).__name__})"
+    return figures
+
+
+class _pg_database:
+    """A throwaway PostgreSQL database for one run."""
+
+    def __init__(self, url: str):
+        self.admin = sa.create_engine(url, isolation_level="AUTOCOMMIT")
+        self.name = f"pbem_bench_{uuid.uuid4().hex[:8]}"
+        self.url = sa.engine.make_url(url).set(database=self.name)
+
+    def __enter__(self) -> str:
+        with self.admin.connect() as connection:
+            connection.execute(sa.text(f'CREATE DATABASE "{self.name}"'))
+        return self.url.render_as_string(hide_password=False)
+
+    def __exit__(self, *_):
+        with self.admin.connect() as connection:
+            connection.execute(sa.text(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)'))
+        self.admin.dispose()
+
+
+def _backend(label: str, url: str, folder: Path) -> dict:
+    env = dict(os.environ, PBEM_DATABASE_URL=url, PBEM_SECRET_KEY=SECRET,
+               PBEM_INSTANCE_PATH=str(folder), PBEM_MAIL_BACKEND="file",
+               PBEM_MAIL_DELIVER_AFTER_COMMIT="false")
+    work, long_game = _prepare(url, folder)
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "--workers", "2", "--bind", f"127.0.0.1:{port}",
+         "--log-level", "warning", "wsgi:app"],
+        cwd=ROOT, env=env,
+    )
+    try:
+        _wait_for(port)
+        sessions = [_session(port) for _ in range(CLIENTS)]
+        load_before = os.getloadavg()[0]
+        trivial, moves = _interleaved(port, sessions, [
+            lambda client: ("GET", "/health", None), _move_player(work)])
+        page = _load(port, sessions[:1], lambda client: ("GET", f"/games/{long_game}", None),
+                     seconds=3)
+        load_after = os.getloadavg()[0]
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(30)
+    shutil.rmtree(folder / "mail", ignore_errors=True)
+    ratio = moves["rps"] / trivial["rps"] if trivial["rps"] else 0.0
+    out = {}
+    for name, result in (("trivial GET /health", trivial), ("move POST", moves),
+                         ("game page, 300 plies", page)):
+        clients = 1 if name.startswith("game page") else CLIENTS
+        prefix = f"{label}: {name} ({clients} clients)"
+        out[f"{prefix} req/s"] = round(result["rps"], 1)
+        out[f"{prefix} p50 ms"] = result["p50_ms"]
+        out[f"{prefix} p99 ms"] = result["p99_ms"]
+        if result["errors"]:
+            out[f"{prefix} errors"] = result["errors"]
+    out[f"{label}: move throughput / trivial throughput"] = round(ratio, 3)
+    out[f"{label}: load average (1 min) before, after"] = [round(load_before, 2),
+                                                            round(load_after, 2)]
+    return out
+
+
+def _prepare(url: str, folder: Path) -> tuple[list, int]:
+    """Migrate, create each client's Pylon games with their moves (random playouts) and a
+    300-ply game; return the work list ``[client] -> [(path, move, ply)]`` and that game's id."""
+    from flask_migrate import upgrade
+
+    from pbem import create_app
+    from pbem.accounts.service import player_by_email
+    from pbem.db import db
+    from pbem.games import get_rules
+    from pbem.play import setup
+    from pbem.play.models import Move
+    from pbem.signing import sign
+
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": SECRET,
+                      "MAIL_BACKEND": "file", "MAIL_FILE_DIR": str(folder / "mail")})
+    with app.app_context():
+        upgrade()
+        pylon, work = get_rules("pylon"), []
+        for client in range(CLIENTS):
+            players = [player_by_email(f"{side}{client}@bench.test") for side in "ab"]
+            plays = []
+            for n in range(GAMES_PER_CLIENT):
+                game = setup.create_game("pylon", players, start_now=True, seed=client * 100 + n)
+                state, rng, ply = game.load_state(), random.Random(game.seed), 0
+                while not pylon.is_over(state):
+                    seat, move = pylon.to_move(state), rng.choice(pylon.legal_moves(state))
+                    plays.append((f"/play/{sign('move', [game.id, seat, ply])}/move", move, ply))
+                    state, ply = pylon.play(state, move), ply + 1
+            work.append(plays)
+        long_game = _long_game(db, setup, Move, player_by_email, get_rules("triumvirate"))
+        db.engine.dispose()
+    return work, long_game
+
+
+def _long_game(db, setup, Move, player_by_email, rules) -> int:
+    """A 300-ply Triumvirate game (no draw rule, so random play goes on), stored directly."""
+    players = [player_by_email(f"{name}@bench.test") for name in ("x", "y")]
+    game = setup.create_game(rules.slug, players, {"quiet_limit": 0}, start_now=True, seed=1)
+    state, rng = game.load_state(), random.Random(1)
+    while game.ply < 300:
+        move = rng.choice(rules.legal_moves(state))
+        game.ply += 1
+        db.session.add(Move(game_id=game.id, ply=game.ply, seat=rules.to_move(state),
+                            move=move, text=move))
+        state = rules.play(state, move)
+    game.snapshot = rules.to_dict(state)
+    db.session.commit()
+    return game.id
+
+
+def _move_player(work: list):
+    """Each client walks its own list of moves; the CSRF token comes from one GET per client."""
+    cursors = [0] * len(work)
+
+    def next_request(client: int):
+        path, move, ply = work[client][cursors[client] % len(work[client])]
+        cursors[client] += 1
+        return "POST", path, {"move": move, "ply": ply}
+
+    return next_request
+
+
+def _interleaved(port: int, sessions: list, routes: list) -> list[dict]:
+    """Each route in turn for ROUNDS windows; the figures of each route over its windows."""
+    runs = [[] for _ in routes]
+    for _ in range(ROUNDS):
+        for make_request, run in zip(routes, runs, strict=True):
+            run.append(_load(port, sessions, make_request, SECONDS / ROUNDS, summary=False))
+    return [_summary([r["samples"] for r in run], sum(r["errors"] for r in run),
+                     sum(r["elapsed"] for r in run)) for run in runs]
+
+
+def _load(port: int, sessions: list, make_request, seconds: float = SECONDS,
+          summary: bool = True) -> dict:
+    """One closed loop per session (a new connection per request, as gunicorn's sync workers
+    close each one) for ``seconds``."""
+    samples: list[list[float]] = [[] for _ in sessions]
+    errors = [0] * len(sessions)
+    deadline = time.perf_counter() + seconds
+
+    def client(index: int):
+        cookie, token = sessions[index]
+        mine = samples[index]
+        while time.perf_counter() < deadline:
+            method, path, form = make_request(index)
+            body, headers = None, {"Cookie": cookie}
+            if form is not None:
+                body = urlencode({**form, "csrf_token": token})
+                headers["Content-Type"] = "application/x-www-form-urlencoded"
+            started = time.perf_counter()
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            connection.request(method, path, body=body, headers=headers)
+            response = connection.getresponse()
+            response.read()
+            connection.close()
+            mine.append(time.perf_counter() - started)
+            if response.status >= 400:
+                errors[index] += 1
+
+    started = time.perf_counter()
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(len(sessions))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - started
+    if not summary:
+        return {"samples": samples, "errors": sum(errors), "elapsed": elapsed}
+    return _summary([samples], sum(errors), elapsed)
+
+
+def _summary(windows: list, errors: int, elapsed: float) -> dict:
+    every = [sample for window in windows for client in window for sample in client]
+    return {"rps": len(every) / elapsed, "errors": errors, **summary_ms(every)}
+
+
+def _session(port: int) -> tuple[str, str]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    connection.request("GET", "/sign-in")
+    response = connection.getresponse()
+    html = response.read().decode()
+    connection.close()
+    cookie = (response.getheader("Set-Cookie") or "").split(";")[0]
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
+    return cookie, token
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _wait_for(port: int, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"gunicorn did not listen on port {port}")
+

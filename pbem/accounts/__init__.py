@@ -1,0 +1,1 @@
+"""Players and their accounts: passwordless sign-in by emailed link, display names, admins."""

@@ -1,0 +1,1 @@
+"""Administration pages (admins only)."""

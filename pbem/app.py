@@ -1,0 +1,81 @@
+"""Building the application: config, extensions, blueprints, error pages, commands."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from flask import Flask, current_app, g
+from flask_migrate import Migrate
+from flask_wtf.csrf import CSRFProtect
+
+from . import config, errors
+from .db import db
+from .mail.sender import mail
+
+ROOT = Path(__file__).resolve().parent.parent
+migrate = Migrate(render_as_batch=True, compare_type=True)
+csrf = CSRFProtect()
+
+
+def build_app(overrides: dict | None = None) -> Flask:
+    app = Flask(
+        "pbem",
+        instance_path=os.environ.get("PBEM_INSTANCE_PATH") or None,
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(Path(__file__).parent / "static"),
+    )
+    config.configure(app, overrides)
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+
+    from . import models  # noqa: F401  (every table known to Alembic and the shell)
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(ROOT / "migrations"))
+    mail.init_app(app)
+    csrf.init_app(app)
+
+    from .accounts.views import bp as accounts_bp
+    from .accounts.views import load_current_player
+    from .admin.views import bp as admin_bp
+    from .archive.views import bp as archive_bp
+    from .clocks.views import bp as clocks_bp
+    from .play.views import bp as play_bp
+    from .tournaments.admin import bp as tournament_admin_bp
+    from .tournaments.views import bp as tournaments_bp
+    from .web.views import bp as web_bp
+
+    for blueprint in (web_bp, accounts_bp, play_bp, admin_bp, archive_bp, tournaments_bp,
+                      tournament_admin_bp, clocks_bp):
+        app.register_blueprint(blueprint)
+    app.before_request(load_current_player)
+    app.after_request(_deliver_after_commit)
+    errors.register(app)
+
+    from .cli import pbem_group
+
+    app.cli.add_command(pbem_group)
+    return app
+
+
+def _deliver_after_commit(response):
+    """Send what this request queued once the response has gone out (when configured).
+
+    The outbox rows are already committed; sending after the response keeps SMTP latency off
+    the request, and anything not sent now is left for ``flask pbem send-mail``.
+    """
+    if g.get("pbem_mail_queued") and current_app.config["MAIL_DELIVER_AFTER_COMMIT"]:
+        app = current_app._get_current_object()
+
+        def deliver():
+            from .mail.sender import deliver_due
+
+            with app.app_context():
+                try:
+                    deliver_due()
+                except Exception:  # the outbox keeps the mail for send-mail
+                    app.logger.exception("delivery after commit failed")
+
+        response.call_on_close(deliver)
+    return response

@@ -1,0 +1,63 @@
+"""The database handle, shared column helpers and the SQLite connection settings.
+
+The metadata carries a naming convention so constraints get the same names on SQLite and
+PostgreSQL, which keeps Alembic's batch migrations and autogenerate comparisons stable.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy import DateTime, MetaData, event
+from sqlalchemy.engine import Engine
+from sqlalchemy.types import TypeDecorator
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+db = SQLAlchemy(metadata=MetaData(naming_convention=NAMING_CONVENTION))
+
+
+def utcnow() -> datetime:
+    """The current time, timezone-aware in UTC (what every timestamp column stores)."""
+    return datetime.now(UTC)
+
+
+class UTCDateTime(TypeDecorator):
+    """A timestamp that always comes back timezone-aware in UTC.
+
+    SQLite has no time zones, so values are stored naive in UTC and re-labelled on the way out;
+    PostgreSQL stores ``timestamp with time zone``.
+    """
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value, dialect):
+        if value is not None and dialect.name == "sqlite":
+            value = value.astimezone(UTC).replace(tzinfo=None)
+        return value
+
+    def process_result_value(self, value, dialect):
+        if value is not None and value.tzinfo is None:
+            value = value.replace(tzinfo=UTC)
+        return value
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_pragmas(dbapi_connection, _record):
+    """WAL lets readers run beside the writer; foreign keys are off in SQLite by default."""
+    if type(dbapi_connection).__module__ != "sqlite3":
+        return
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=15000")
+    cursor.close()

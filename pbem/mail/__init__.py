@@ -1,0 +1,1 @@
+"""Mail: the transactional outbox, composing notifications, delivery, and inbound replies."""

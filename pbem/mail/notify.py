@@ -1,0 +1,102 @@
+"""The notifications players get, each queued in the transaction of its cause."""
+
+from __future__ import annotations
+
+from ..clocks import service as clocks
+from ..db import utcnow
+from ..play.links import invitation_url, move_url, reply_address
+from ..urls import external_url
+from .outbox import queue
+
+
+def _tag(game) -> str:
+    return f"[pbem #{game.id}]"
+
+
+def turn_begins(game, state, moves=()) -> None:
+    """Email the seat whose turn begins in ``state`` (once per turn, not per ply).
+
+    ``moves`` are the plies that led here (the opponent's last move, forced passes included).
+    """
+    rules = game.rules
+    seat_index = rules.to_move(state)
+    if seat_index is None or rules.turn_plies(state):
+        return
+    seat = game.seats[seat_index]
+    last = moves[-1].move if moves else None
+    queue(
+        "turn",
+        seat.player.email,
+        f"{_tag(game)} {rules.name}: your turn (ply {game.ply + 1})",
+        game=game,
+        reply_to=reply_address(game, seat_index),
+        seat=seat,
+        moves=[(game.seats[m.seat], m) for m in moves],
+        board=game.renderer.text(state, last_move=last),
+        link=move_url(game, seat_index),
+        game_url=external_url("play.game", game_id=game.id),
+        deadline=clocks.deadline_text(game, seat_index, seat.player_id, utcnow()),
+    )
+
+
+def game_over(game, state) -> None:
+    """Email every seat the result."""
+    winners = [game.seats[i].player.name for i in game.result["winners"]]
+    board = game.renderer.text(state)
+    for seat in game.seats:
+        queue(
+            "game_over",
+            seat.player.email,
+            f"{_tag(game)} {game.rules.name}: game over",
+            game=game,
+            seat=seat,
+            winners=winners,
+            board=board,
+            game_url=external_url("play.game", game_id=game.id),
+        )
+
+
+def invitation(game, seat) -> None:
+    """Invite ``seat``'s player, with a signed link to accept or decline."""
+    queue(
+        "invitation",
+        seat.player.email,
+        f"{_tag(game)} {game.created_by.name if game.created_by else 'pbem'} invites you to "
+        f"play {game.rules.name}",
+        game=game,
+        seat=seat,
+        link=invitation_url(game, seat),
+    )
+
+
+def declined(game, seat) -> None:
+    """Tell the others that ``seat`` declined, so the game will not start."""
+    for other in game.seats:
+        if other is not seat:
+            queue(
+                "declined",
+                other.player.email,
+                f"{_tag(game)} {seat.player.name} declined the {game.rules.name} game",
+                game=game,
+                seat=other,
+                declined_by=seat.player,
+            )
+
+
+def sign_in(player, link: str) -> None:
+    queue("sign_in", player.email, "Your pbem sign-in link", player=player, link=link)
+
+
+def reply_result(address: str, game, ok: bool, message: str, move_text: str) -> None:
+    """Answer a move sent by email: accepted, or the reason it was refused."""
+    verdict = "move accepted" if ok else "move refused"
+    queue(
+        "reply_result",
+        address,
+        f"{_tag(game)} {game.rules.name}: {verdict}",
+        game=game,
+        ok=ok,
+        message=message,
+        move_text=move_text,
+        game_url=external_url("play.game", game_id=game.id),
+    )

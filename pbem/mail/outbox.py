@@ -1,0 +1,83 @@
+"""Writing messages to the outbox, rendered from ``templates/mail/<name>.txt`` and ``.html``.
+
+Nothing is sent here: the row is part of the caller's transaction, so a message exists if and
+only if its cause was committed. Every message of one game carries the same thread root in
+In-Reply-To/References, so mail clients thread a game's mail together. The recipient's
+notification settings (:mod:`.preferences`) decide when it goes, and every message of a kind
+they can switch off carries a one-click unsubscribe link for that kind.
+"""
+
+from __future__ import annotations
+
+import uuid
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+from flask import current_app, g, render_template
+from sqlalchemy import insert
+
+from ..db import db, utcnow
+from . import preferences
+from .models import OutboxMessage
+
+
+def thread_root(game_id: int) -> str:
+    return f"<pbem-game-{game_id}@{current_app.config['MAIL_DOMAIN']}>"
+
+
+_batch: ContextVar[list[dict] | None] = ContextVar("pbem_outbox_batch", default=None)
+
+
+@contextmanager
+def batched():
+    """Within the block, messages are gathered and written in one multi-row INSERT at its end
+    (the ORM writes them one statement each on SQLite, where it wants every new id back). The
+    block must end inside the transaction of their cause; if it raises, nothing is written."""
+    rows = []
+    token = _batch.set(rows)
+    try:
+        yield
+    finally:
+        _batch.reset(token)
+    if rows:
+        db.session.execute(insert(OutboxMessage), rows)
+
+
+def queue(kind: str, recipient: str, subject: str, *, game=None, reply_to: str | None = None,
+          **context) -> None:
+    """Render ``mail/<kind>`` and add the message to the session (the caller commits), or to
+    the :func:`batched` block around; nothing when the recipient has switched this kind off.
+    """
+    now = utcnow()
+    decision = preferences.decide(kind, recipient, now)
+    if not decision.send:
+        return
+    context.update(game=game, subject=subject, unsubscribe_url=decision.unsubscribe_url)
+    headers = {"Message-ID": f"<{uuid.uuid4().hex}@{current_app.config['MAIL_DOMAIN']}>"}
+    if game is not None:
+        headers["In-Reply-To"] = headers["References"] = thread_root(game.id)
+    if reply_to:
+        headers["Reply-To"] = reply_to
+    body_text = render_template(f"mail/{kind}.txt", **context)
+    if decision.unsubscribe_url:
+        headers["List-Unsubscribe"] = f"<{decision.unsubscribe_url}>"
+        headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+        body_text += f"\n\n-- \nStop emails like this: {decision.unsubscribe_url}\n"
+    message = dict(
+        kind=kind,
+        recipient=recipient,
+        subject=subject,
+        body_text=body_text,
+        body_html=render_template(f"mail/{kind}.html", **context),
+        headers=headers,
+        game_id=None if game is None else game.id,
+        category=decision.kind and str(decision.kind),
+        held=decision.held,
+        next_attempt_at=decision.not_before or now,
+    )
+    batch = _batch.get()
+    if batch is None:
+        db.session.add(OutboxMessage(**message))
+    else:
+        batch.append(message)
+    g.pbem_mail_queued = True

@@ -1,0 +1,72 @@
+"""How the recipient wants a message: at once, after their quiet hours, held for their daily
+digest, or not at all; and the one-click unsubscribe link (RFC 8058) for its kind.
+
+Mail that answers the recipient's own action (sign-in links, replies to a move by email) has
+no kind and always goes at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from ..clocks import settings as stored_settings
+from ..clocks.schedule import Kind, Mode
+from ..signing import sign
+from ..urls import external_url
+
+#: Message template -> notification kind (tournament_* mail is tournament news).
+KINDS = {
+    "turn": Kind.TURN,
+    "reminder": Kind.REMINDER,
+    "game_over": Kind.GAME,
+    "declined": Kind.GAME,
+    "timeout": Kind.GAME,
+    "invitation": Kind.INVITATION,
+    "tournament_invitation": Kind.INVITATION,
+}
+
+
+def kind_of(template: str) -> Kind | None:
+    if template in KINDS:
+        return KINDS[template]
+    return Kind.TOURNAMENT if template.startswith("tournament_") else None
+
+
+@dataclass(frozen=True)
+class Decision:
+    kind: Kind | None = None
+    send: bool = True
+    held: bool = False
+    #: When it may go (quiet hours); ``None``: at once.
+    not_before: datetime | None = None
+    unsubscribe_url: str | None = None
+
+
+def unsubscribe_url(player_id: int, what: str) -> str:
+    """Signed once per tick for each player and kind (a timeout mails two messages of one
+    kind to every player of the game)."""
+    return stored_settings.remember(
+        ("unsubscribe", player_id, what),
+        lambda: external_url("clocks.unsubscribe", token=sign("unsubscribe", [player_id, what])))
+
+
+def decide(template: str, recipient: str, now: datetime) -> Decision:
+    """What the recipient's settings say about a message rendered from ``template``."""
+    kind = kind_of(template)
+    is_digest = template == stored_settings.DIGEST
+    if kind is None and not is_digest:
+        return Decision()
+    player_id, settings = stored_settings.recipient(recipient)
+    if player_id is None:
+        return Decision(kind)
+    if is_digest:
+        return Decision(unsubscribe_url=unsubscribe_url(player_id, stored_settings.DIGEST))
+    link = unsubscribe_url(player_id, str(kind))
+    mode = settings.mode(kind)
+    if mode is Mode.OFF:
+        return Decision(kind, send=False)
+    if mode is Mode.DIGEST:  # the player's next digest is already scheduled
+        return Decision(kind, held=True, unsubscribe_url=link)
+    when = settings.send_time(now)
+    return Decision(kind, not_before=when if when > now else None, unsubscribe_url=link)

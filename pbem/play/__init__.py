@@ -1,0 +1,1 @@
+"""Games between players: setup, invitations, moves, signed move links and the game pages."""

@@ -1,0 +1,97 @@
+"""Forms of the play pages. Options of a new game are built from the game's own option list."""
+
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField,
+    HiddenField,
+    IntegerField,
+    SelectField,
+    SelectMultipleField,
+    StringField,
+    TextAreaField,
+)
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
+
+from ..games.base import format_option_value
+
+
+class MoveForm(FlaskForm):
+    """Type a move (or pick one); ``turn`` holds the plies of a multi-ply turn composed so far,
+    ``ply`` the ply the page was showing (a stale page gets "the position changed")."""
+
+    turn = HiddenField(validators=[Length(max=400)])
+    move = StringField("Your move", validators=[Optional(), Length(max=200)])
+    choice = SelectField("or pick a legal move", choices=[], validate_choice=False,
+                         validators=[Optional()])
+    ply = IntegerField(widget=HiddenField.widget, validators=[InputRequired(), NumberRange(0)])
+
+    def typed_turn(self) -> str:
+        step = (self.move.data or "").strip() or (self.choice.data or "").strip()
+        return " ".join(part for part in ((self.turn.data or "").strip(), step) if part)
+
+
+class ConfirmMoveForm(FlaskForm):
+    move = HiddenField(validators=[DataRequired(), Length(max=400)])
+    ply = IntegerField(widget=HiddenField.widget, validators=[InputRequired(), NumberRange(0)])
+
+
+class ResignForm(FlaskForm):
+    ply = IntegerField(widget=HiddenField.widget, validators=[InputRequired(), NumberRange(0)])
+    sure = BooleanField("Yes, I resign this game", validators=[DataRequired()])
+
+
+class RespondForm(FlaskForm):
+    """Accept or decline an invitation: the button pressed says which."""
+
+
+class NewGameForm(FlaskForm):
+    """A new game; its options are extra fields named ``option_<name>`` (``option_fields``)."""
+
+    players = SelectField("Number of players", coerce=int)
+    seats = TextAreaField(
+        "Players in seat order (P1 moves first), one email address per line",
+        validators=[DataRequired(), Length(max=2000)],
+    )
+    known = SelectMultipleField("Add known players (after those above)", coerce=int,
+                                validate_choice=False)
+    random_order = BooleanField("Random seat order")
+    time_control = SelectField("Time control", default="none", choices=[
+        SelectChoice("none", "No time limit"), SelectChoice("per_move", "Days per move"),
+        SelectChoice("bank", "A bank of days, with an increment per move and a cap")])
+    days_per_move = StringField("Days per move", default="3", validators=[Length(max=10)])
+    bank_initial = StringField("Initial bank (days)", default="10", validators=[Length(max=10)])
+    bank_increment = StringField("Added per move (days)", default="1",
+                                 validators=[Length(max=10)])
+    bank_cap = StringField("Cap (days)", default="20", validators=[Length(max=10)])
+    start_now = BooleanField("Start at once without invitations (admins)")
+
+
+def option_fields(rules, form_data) -> list[dict]:
+    """The option widgets of a game: name, label, choices or free text, the current value."""
+    fields = []
+    for option in rules.options:
+        value = form_data.get(f"option_{option.name}")
+        if value is None:
+            value = format_option_value(option.default)
+        fields.append({
+            "name": f"option_{option.name}",
+            "label": option.name.replace("_", " "),
+            "help": option.help,
+            "choices": [format_option_value(c) for c in option.choices],
+            "value": value,
+        })
+    return fields
+
+
+def chosen_options(rules, form_data) -> dict:
+    """The option values a new-game form sent; options not sent (or free-text options left
+    empty) take the game's default."""
+    options = {}
+    for option in rules.options:
+        value = form_data.get(f"option_{option.name}")
+        if value is not None and (value.strip() or option.choices):
+            options[option.name] = value.strip()
+    return options

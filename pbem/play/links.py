@@ -1,0 +1,62 @@
+"""Signed move links and reply addresses: ``[game, seat, ply]`` signed per purpose.
+
+A link lets that seat, and only that seat, move in that game at that ply; it expires after
+``MOVE_LINK_MAX_AGE`` and is dead as soon as the game has moved past the ply.
+"""
+
+from __future__ import annotations
+
+import re
+
+from flask import current_app
+
+from ..signing import LinkError, sign, unsign
+from ..urls import external_url
+from .models import Game
+from .queries import get_game
+
+
+def move_token(game: Game, seat: int, purpose: str = "move") -> str:
+    return sign(purpose, [game.id, seat, game.ply])
+
+
+def move_url(game: Game, seat: int) -> str:
+    return external_url("play.link", token=move_token(game, seat))
+
+
+def invitation_url(game: Game, seat) -> str:
+    """Lets the seat's player answer an invitation (and signs them in: it proves the address)."""
+    return external_url("play.invitation", token=sign("invitation", [game.id, seat.player_id]))
+
+
+def reply_address(game: Game, seat: int) -> str:
+    return f"move+{move_token(game, seat, 'reply')}@{current_app.config['MAIL_DOMAIN']}"
+
+
+def token_in_address(address: str) -> str | None:
+    """The token of a ``move+<token>@domain`` reply address, if it is one."""
+    found = re.search(r"move\+([A-Za-z0-9_.\-]+)@", address or "")
+    return found.group(1) if found else None
+
+
+def open_token(token: str, purpose: str = "move", *, lock: bool = False) -> tuple[Game, int]:
+    """The game and seat a live token authorises (``lock``: the game row locked for update, so
+    a move can be applied to this very load instead of reading the game a second time).
+
+    :raises LinkError: tampered, foreign (another purpose), expired, or the ply has passed.
+    :raises GameNotFound: the game named no longer exists.
+    """
+    payload = unsign(purpose, token)
+    if not (isinstance(payload, list) and len(payload) == 3
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in payload)):
+        raise LinkError("This link is not valid.", "invalid")
+    game_id, seat, ply = payload
+    game = get_game(game_id, lock=lock)
+    if game.ply != ply or game.status != "active":
+        raise LinkError(
+            f"This link was for ply {ply + 1} of game #{game.id}, which has been played "
+            "(or the game is over). The game page shows where it stands.",
+            "passed",
+            410,
+        )
+    return game, seat

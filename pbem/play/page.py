@@ -1,0 +1,86 @@
+"""Rendering the game page and the move preview (shared by the signed-in and link routes)."""
+
+from __future__ import annotations
+
+from flask import g, render_template, url_for
+from markupsafe import Markup
+
+from ..clocks.service import game_view
+from ..db import utcnow
+from .forms import ConfirmMoveForm, MoveForm, ResignForm
+from .models import ACTIVE
+from .queries import history
+from .service import RESIGN, replay
+
+
+def _endpoint(name: str, game, token):
+    if token is not None:
+        return url_for(f"play.link_{name}", token=token)
+    return url_for(f"play.{name}", game_id=game.id)
+
+
+def _board(game, state, last_move):
+    renderer = game.renderer
+    last = None if last_move in (None, RESIGN) else last_move
+    return {
+        "svg": Markup(renderer.svg(state, last_move=last)),
+        "description": renderer.describe(state),
+        "scores": game.rules.scores(state),
+        "to_move": game.rules.to_move(state),
+    }
+
+
+def _move_form(form, legal: list[str]):
+    form.choice.choices = [("", "— choose —")] + [(m, m) for m in legal]
+    return form
+
+
+def render_game(game, seat, *, at=None, token=None, form=None, error=None, status=200):
+    """The game page: board, whose turn, scores, moves, players, result; for the seat to move,
+    the move form (``at``: show the position after that ply instead, read-only)."""
+    moves = history(game.id)
+    context = {"game": game, "seat": seat, "moves": moves, "at": at, "token": token,
+               "error": error, "clock": game_view(game, _reader(game, seat, token), utcnow())}
+    # The snapshot is the position after the last ply: no replay needed to show it.
+    state = game.load_state() if at in (None, game.ply) else replay(game, at, moves)
+    if state is not None:
+        shown = moves[: game.ply if at is None else at]
+        context.update(_board(game, state, shown[-1].move if shown else None))
+        context["last_ply"] = len(shown)
+    rules = game.rules
+    can_move = (at is None and game.status == ACTIVE and seat is not None
+                and rules.to_move(state) == seat)
+    if can_move:
+        legal = rules.legal_moves(state)
+        context["form"] = _move_form(form or MoveForm(formdata=None, ply=game.ply), legal)
+        context["legal"] = legal
+        context["preview_url"] = _endpoint("preview", game, token)
+    if at is None and game.status == ACTIVE and seat is not None:
+        context["resign_form"] = ResignForm(formdata=None, ply=game.ply)
+        context["resign_url"] = _endpoint("resign", game, token)
+    return render_template("play/game.html", **context), status
+
+
+def _reader(game, seat, token) -> int | None:
+    """Whose time zone deadlines are shown in: the signed-in player's, the move link's seat's;
+    nobody's (UTC) for anonymous readers."""
+    if g.get("player") is not None:
+        return g.player.id
+    return game.seats[seat].player_id if token is not None and seat is not None else None
+
+
+def render_preview(game, seat, preview, text, ply, *, token=None):
+    """The position a typed turn leads to, with Confirm (or, mid-turn, the next step)."""
+    context = {"game": game, "seat": seat, "token": token, "text": text, "preview": preview,
+               "game_url": url_for("play.game", game_id=game.id) if token is None
+               else url_for("play.link", token=token)}
+    context.update(_board(game, preview.state, preview.plies[-1]))
+    if preview.complete:
+        context["confirm_form"] = ConfirmMoveForm(formdata=None, move=text, ply=ply)
+        context["confirm_url"] = _endpoint("move", game, token)
+    else:
+        context["form"] = _move_form(MoveForm(formdata=None, turn=text, ply=ply),
+                                     preview.next_moves)
+        context["legal"] = preview.next_moves
+        context["preview_url"] = _endpoint("preview", game, token)
+    return render_template("play/preview.html", **context)

@@ -1,0 +1,66 @@
+"""Reading games: by id, a player's games, recent games."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.orm import joinedload
+
+from ..db import db
+from .errors import GameNotFound
+from .models import ACTIVE, Game, Move, Seat
+
+
+def get_game(game_id, *, lock: bool = False) -> Game:
+    """The game with this id, fresh from the database (``lock``: its row locked for update).
+
+    One statement brings the game, its seats and their players (a second round trip for the
+    seats cost more than the joined rows on the move path).
+
+    :raises GameNotFound: no such game (also for ids that are not numbers).
+    """
+    try:
+        game_id = int(game_id)
+    except (TypeError, ValueError):
+        raise GameNotFound("There is no such game.") from None
+    query = (
+        select(Game)
+        .where(Game.id == game_id)
+        .options(joinedload(Game.seats))
+        .execution_options(populate_existing=True)
+    )
+    if lock:
+        query = query.with_for_update(of=Game)
+    game = db.session.scalars(query).unique().first()
+    if game is None:
+        raise GameNotFound(f"There is no game #{game_id}.")
+    return game
+
+
+def history(game_id: int) -> list:
+    """A game's moves in order as read-only rows (``ply``, ``seat``, ``move``, ``auto``): what
+    the game page lists, without building an ORM object per move (a 300-ply game's page spent
+    more time loading ``Game.moves`` than rendering)."""
+    return db.session.execute(
+        select(Move.ply, Move.seat, Move.move, Move.auto)
+        .where(Move.game_id == game_id)
+        .order_by(Move.ply)
+    ).all()
+
+
+def games_of(player) -> list[Game]:
+    """A player's games: those waiting for them first, then active, then the rest, newest first."""
+    games = db.session.scalars(
+        select(Game).join(Seat).where(Seat.player_id == player.id).order_by(Game.id.desc())
+    ).unique().all()
+
+    def waiting_for_player(game: Game) -> bool:
+        if game.status == ACTIVE:
+            return game.rules.to_move(game.load_state()) == game.seat_of(player).index
+        seat = game.seat_of(player)
+        return game.status == "invited" and seat.response == "invited"
+
+    return sorted(games, key=lambda game: (not waiting_for_player(game), game.status != ACTIVE))
+
+
+def recent_games(limit: int = 20) -> list[Game]:
+    return db.session.scalars(select(Game).order_by(Game.updated_at.desc()).limit(limit)).all()

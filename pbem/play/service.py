@@ -1,0 +1,256 @@
+"""Playing games: start, preview, submit, resign, replay.
+
+A move arrives through the same checks in a fixed order (game exists, not over, the seat
+plays here, expected ply, whose turn, the rules) and is stored with a compare-and-set on
+``Game.version`` plus the unique (game, ply) key, so the database refuses the second of two
+racing submissions whichever process they reach. Every notification is written to the outbox
+in the same transaction as the move that causes it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.exc import StaleDataError
+
+from ..clocks import service as clocks
+from ..db import db, utcnow
+from ..games import IllegalMove
+from ..mail import notify
+from .errors import GameNotActive, NotYourTurn, PositionChanged
+from .models import ACTIVE, FINISHED, Game, Move
+from .queries import get_game
+
+RESIGN = "resign"
+PASS = "pass"
+
+
+@dataclass(frozen=True)
+class TurnPreview:
+    """What a typed (possibly partial) turn would do, without storing anything."""
+
+    state: object
+    plies: list[str]
+    complete: bool
+    #: Legal continuations when the turn is not complete (multi-ply games).
+    next_moves: list[str]
+
+
+def start(game: Game) -> None:
+    """Set up the position, apply forced passes and tell the first player (no commit)."""
+    rules = game.rules
+    state = rules.new_game(players=len(game.seats), options=game.options, seed=game.seed)
+    game.status, game.started_at = ACTIVE, utcnow()
+    moves = []
+    state = _store(game, state, moves)
+    notify.turn_begins(game, state, moves)
+
+
+def new_seed() -> int:
+    return secrets.randbelow(2**31)
+
+
+def preview_turn(game: Game, seat: int, text: str, expected_ply: int) -> TurnPreview:
+    """Check a typed turn (or the start of one) for ``seat`` and show where it leads.
+
+    :raises GameNotActive, PositionChanged, NotYourTurn, IllegalMove: as ``submit_turn``.
+    """
+    state = _check_actor(game, seat, expected_ply)
+    plies, state = _apply_typed(game.rules, state, seat, text)
+    complete = _turn_complete(game.rules, state)
+    next_moves = [] if complete else game.rules.legal_moves(state)
+    return TurnPreview(state, plies, complete, next_moves)
+
+
+def submit_turn(game: Game | int, seat: int, text: str, expected_ply: int) -> Game:
+    """Apply a whole typed turn for ``seat`` and commit it with its notifications.
+
+    ``game`` is the game's id, or the game itself when the caller has just loaded it with
+    ``lock=True`` in this transaction (a move link's handler), which saves reading it twice.
+    Either way the compare-and-set on ``Game.version`` refuses a stale game.
+
+    :raises GameNotFound, GameNotActive: no such game, not started or over.
+    :raises PositionChanged: the game is no longer at ``expected_ply`` (a race was lost).
+    :raises NotYourTurn: the seat is not to move.
+    :raises IllegalMove: the rules' reason; for a multi-ply turn, naming the failing step.
+    :raises OutOfTime: the seat's clock had run out (the timeout is the tick's to apply).
+    """
+    if not isinstance(game, Game):
+        game = get_game(game, lock=True)
+    rules = game.rules
+    state = _check_actor(game, seat, expected_ply)
+    plies, state = _apply_typed(rules, state, seat, text)
+    if not _turn_complete(rules, state):
+        raise IllegalMove(
+            "the turn is not finished: continue it with one of "
+            + ", ".join(rules.legal_moves(state)[:12]),
+            "turn-incomplete",
+        )
+    moves = [Move(seat=seat, move=ply, text=text.strip()[:500]) for ply in plies]
+    with race_guard():
+        state = _store(game, state, moves)
+        notify.turn_begins(game, state, moves)
+        db.session.commit()
+    return game
+
+
+def resign(game: Game | int, seat: int, expected_ply: int | None = None, *,
+           commit: bool = True, flush: bool = True) -> Game:
+    """Resign ``seat`` (on its turn or not); two-player games end, bigger ones play on.
+
+    Timeouts and forfeits are resignations too. ``commit=False`` only flushes, for a caller
+    (tournaments) that makes the forfeit part of its own transaction; ``flush=False`` not even
+    that, for one that writes many at once and answers for a failed flush itself (the clocks'
+    tick). ``game`` is the game's id, or the game itself when the caller has loaded it after
+    locking its row in this transaction (the tick, for a batch of games), as for
+    ``submit_turn``.
+
+    :raises GameNotFound, GameNotActive, PositionChanged: see ``submit_turn``.
+    :raises IllegalMove: the seat is already out (``not-in-game``).
+    """
+    if not isinstance(game, Game):
+        game = get_game(game, lock=True)
+    _check_active(game)
+    if expected_ply is not None and game.ply != expected_ply:
+        raise _changed(game)
+    rules = game.rules
+    before = game.load_state()
+    moves = [Move(seat=seat, move=RESIGN, text=RESIGN)]
+    with race_guard():
+        state = _store(game, rules.resign(before, seat), moves)
+        if rules.to_move(state) != rules.to_move(before):
+            notify.turn_begins(game, state, moves)
+        if commit:
+            db.session.commit()
+        elif flush:
+            db.session.flush()
+    return game
+
+
+def adjudicate(game_id, winners: list[int]) -> Game:
+    """End an unfinished game by decision (a tournament's deadline): ``winners`` are the seats
+    placed first, all of them for a draw. The history is untouched; the result says
+    ``adjudicated``. The caller commits.
+
+    :raises GameNotFound, GameNotActive: no such game, not started or over.
+    """
+    game = get_game(game_id, lock=True)
+    _check_active(game)
+    state = game.load_state()
+    game.status, game.finished_at = FINISHED, utcnow()
+    game.result = {"winners": sorted(winners), "scores": game.rules.scores(state),
+                   "adjudicated": True}
+    with race_guard():
+        notify.game_over(game, state)
+        db.session.flush()
+    return game
+
+
+def replay(game: Game, upto: int | None = None, moves=None):
+    """The state after the first ``upto`` plies (all of them by default), from the history
+    (``moves``: the history when the caller has already read it, e.g. ``queries.history``)."""
+    rules = game.rules
+    state = rules.new_game(players=len(game.seats), options=game.options, seed=game.seed)
+    for move in (game.moves if moves is None else moves)[:upto]:
+        state = apply_ply(rules, state, move.seat, move.move)
+    return state
+
+
+def apply_ply(rules, state, seat: int, ply: str):
+    """One stored history entry applied to ``state`` (a resignation or a ply)."""
+    return rules.resign(state, seat) if ply == RESIGN else rules.play(state, ply)
+
+
+# ----- the steps -------------------------------------------------------------------------------
+
+
+def _check_active(game: Game) -> None:
+    if game.status == FINISHED:
+        raise GameNotActive("This game is over; no more moves can be made.", "game-over")
+    if game.status != ACTIVE:
+        raise GameNotActive("This game has not started.", "not-started")
+
+
+def _changed(game: Game) -> PositionChanged:
+    return PositionChanged(
+        f"The position changed: the game is now at ply {game.ply}. Look at the board again."
+    )
+
+
+def _check_actor(game: Game, seat: int, expected_ply: int):
+    _check_active(game)
+    if not any(s.index == seat for s in game.seats):
+        raise NotYourTurn("You do not play in this game.", "not-in-game")
+    if game.ply != expected_ply:
+        raise _changed(game)
+    state = game.load_state()
+    if game.rules.to_move(state) != seat:
+        raise NotYourTurn("It is not your turn.")
+    return state
+
+
+def _apply_typed(rules, state, seat: int, text: str):
+    """Canonical plies of a typed turn and the state after them; all or nothing."""
+    if not isinstance(text, str) or not text.strip():
+        raise IllegalMove("no move was given", "syntax")
+    typed = rules.split_turn(text.strip()) if rules.multi_ply_turns else [text.strip()]
+    if not typed:
+        raise IllegalMove("no move was given", "syntax")
+    plies = []
+    for step, ply in enumerate(typed, 1):
+        if rules.to_move(state) != seat:
+            raise IllegalMove(
+                f"your turn is over after step {step - 1}; remove {' '.join(typed[step - 1:])}",
+                "turn-over",
+            )
+        try:
+            canonical = rules.canonical(state, ply)
+        except IllegalMove as exc:
+            if len(typed) == 1:
+                raise
+            raise IllegalMove(f"step {step} ({ply}): {exc.reason}", exc.code) from None
+        state = rules.play(state, canonical)
+        plies.append(canonical)
+    return plies, state
+
+
+def _turn_complete(rules, state) -> bool:
+    return rules.is_over(state) or not rules.turn_plies(state)
+
+
+def _store(game: Game, state, moves: list[Move]):
+    """Append ``moves``, then any forced passes, and cache the resulting state."""
+    rules = game.rules
+    while not rules.is_over(state) and rules.legal_moves(state) == [PASS]:
+        seat = rules.to_move(state)
+        state = rules.play(state, PASS)
+        moves.append(Move(seat=seat, move=PASS, text=PASS, auto=True))
+    for move in moves:
+        game.ply += 1
+        move.ply = game.ply
+        move.game_id = game.id
+        db.session.add(move)
+    game.snapshot = rules.to_dict(state)
+    if rules.is_over(state):
+        game.status, game.finished_at = FINISHED, utcnow()
+        game.result = {"winners": rules.winners(state), "scores": rules.scores(state)}
+        notify.game_over(game, state)
+    clocks.after_moves(game, state, moves)
+    return state
+
+
+@contextmanager
+def race_guard():
+    """Turn a lost race (a stale ``Game.version`` or a taken ply) into ``PositionChanged``;
+    nothing of the losing transaction is kept."""
+    try:
+        yield
+    except (StaleDataError, IntegrityError):
+        db.session.rollback()
+        raise PositionChanged(
+            "The position changed: someone else acted in this game at the same moment. "
+            "Look at the board again."
+        ) from None

@@ -1,0 +1,172 @@
+"""Game pages, move links, previews and confirmations, new games and invitations.
+
+Two ways to act in a game share every handler: signed in as the seat's player
+(``/games/<id>/…``) or through a signed move link (``/play/<token>/…``). A GET never changes
+anything; a move is previewed (a POST that stores nothing), then confirmed (a POST).
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
+
+from ..accounts.auth import login_required, sign_in_session
+from ..accounts.service import known_players
+from ..errors import PbemError
+from ..games import IllegalMove, all_rules
+from . import links, new_game, page, service, setup
+from .errors import NotYourTurn, PositionChanged
+from .forms import ConfirmMoveForm, MoveForm, NewGameForm, ResignForm, RespondForm
+from .queries import get_game
+
+bp = Blueprint("play", __name__)
+
+
+# ----- viewing ---------------------------------------------------------------------------------
+
+
+@bp.get("/games/<int:game_id>")
+def game(game_id):
+    game = get_game(game_id)
+    seat = game.seat_of(g.player)
+    at = request.args.get("ply")
+    if at is not None:
+        if not at.isdigit() or int(at) > game.ply:
+            abort(404, f"Game #{game.id} has no ply {at}: it has {game.ply}.")
+        at = int(at)
+    return page.render_game(game, seat.index if seat else None, at=at)
+
+
+@bp.get("/play/<token>")
+def link(token):
+    game, seat = links.open_token(token)
+    return page.render_game(game, seat, token=token)
+
+
+# ----- acting: the same handlers for a signed-in seat and for a move link -----------------------
+
+
+def _actor(game_id=None, token=None, *, lock=False):
+    """The game and seat acting: from the move link, or the signed-in player's seat
+    (``lock``: the game row locked, for a handler that will write to it)."""
+    if token is not None:
+        return links.open_token(token, lock=lock)
+    if g.player is None:
+        abort(403, "Sign in (or use the link in your turn email) to move in this game.")
+    game = get_game(game_id, lock=lock)
+    seat = game.seat_of(g.player)
+    if seat is None:
+        raise NotYourTurn("You do not play in this game.", "not-in-game")
+    return game, seat.index
+
+
+def _preview(game_id=None, token=None):
+    game, seat = _actor(game_id, token)
+    form = MoveForm()
+    if not form.validate_on_submit():
+        return page.render_game(game, seat, token=token, form=form, status=422)
+    text = form.typed_turn()
+    try:
+        preview = service.preview_turn(game, seat, text, form.ply.data)
+    except IllegalMove as exc:
+        return page.render_game(game, seat, token=token, form=form, error=exc.reason, status=422)
+    except PositionChanged as exc:
+        return page.render_game(game, seat, token=token, error=exc.message, status=409)
+    return page.render_preview(game, seat, preview, text, form.ply.data, token=token)
+
+
+def _move(game_id=None, token=None):
+    # The game is read once, locked, and the move applied to that load; its id is kept aside
+    # because the commit expires the object and reading it again would cost two queries.
+    game, seat = _actor(game_id, token, lock=True)
+    game_id = game.id
+    form = ConfirmMoveForm()
+    if not form.validate_on_submit():
+        return page.render_game(game, seat, token=token, error="The move form was incomplete.",
+                                status=422)
+    try:
+        service.submit_turn(game, seat, form.move.data, form.ply.data)
+    except IllegalMove as exc:
+        refill = MoveForm(formdata=None, move=form.move.data, ply=form.ply.data)
+        return page.render_game(game, seat, token=token, form=refill, error=exc.reason,
+                                status=422)
+    except PositionChanged as exc:
+        return page.render_game(get_game(game_id), seat, token=token, error=exc.message,
+                                status=409)
+    flash("Your move was played.")
+    return redirect(url_for("play.game", game_id=game_id))
+
+
+def _resign(game_id=None, token=None):
+    game, seat = _actor(game_id, token)
+    form = ResignForm()
+    if not form.validate_on_submit():
+        return page.render_game(game, seat, token=token,
+                                error="Tick the box to confirm that you resign.", status=422)
+    try:
+        service.resign(game.id, seat, form.ply.data)
+    except IllegalMove as exc:
+        raise PbemError(exc.reason, exc.code, 409) from None
+    except PositionChanged as exc:
+        return page.render_game(get_game(game.id), seat, token=token, error=exc.message,
+                                status=409)
+    flash("You resigned.")
+    return redirect(url_for("play.game", game_id=game.id))
+
+
+for _name, _handler in (("preview", _preview), ("move", _move), ("resign", _resign)):
+    bp.add_url_rule(f"/games/<int:game_id>/{_name}", f"{_name}", _handler, methods=["POST"])
+    bp.add_url_rule(f"/play/<token>/{_name}", f"link_{_name}", _handler, methods=["POST"])
+
+
+# ----- new games and invitations -------------------------------------------------------------
+
+
+@bp.get("/new")
+@login_required
+def choose_game():
+    return render_template("play/choose.html", games=all_rules())
+
+
+@bp.route("/new/<slug>", methods=["GET", "POST"])
+@login_required
+def new(slug):
+    rules = new_game.rules_or_404(slug)
+    form = NewGameForm()
+    new_game.fill_choices(form, rules, known_players(exclude=g.player))
+    if request.method == "GET":
+        form.seats.data = g.player.email
+        form.players.data = rules.player_counts[0]
+    elif form.validate_on_submit():
+        try:
+            game = new_game.create_from_form(rules, form, request.form, g.player)
+        except PbemError as exc:
+            form.seats.errors.append(exc.message)
+        else:
+            flash("Game created." if game.status == "active" else "Invitations sent.")
+            return redirect(url_for("play.game", game_id=game.id))
+    return new_game.render_form(rules, form, request.form)
+
+
+@bp.route("/invitations/<token>", methods=["GET", "POST"])
+def invitation(token):
+    """An emailed invitation: GET shows the choice; the POST answers (and signs the player in,
+    as the link proves the address)."""
+    game, seat = setup.open_invitation(token)
+    form = RespondForm()
+    if form.validate_on_submit():
+        setup.respond(game, seat, accept="accept" in request.form)
+        sign_in_session(seat.player)
+        return redirect(url_for("play.game", game_id=game.id))
+    return render_template("play/invitation.html", game=game, seat=seat, form=form)
+
+
+@bp.post("/games/<int:game_id>/respond")
+@login_required
+def respond(game_id):
+    game = get_game(game_id)
+    seat = game.seat_of(g.player)
+    if seat is None:
+        raise NotYourTurn("You are not invited to this game.", "not-in-game")
+    if RespondForm().validate_on_submit():
+        setup.respond(game, seat, accept="accept" in request.form)
+    return redirect(url_for("play.game", game_id=game.id))

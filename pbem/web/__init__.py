@@ -1,0 +1,1 @@
+"""Site-wide pages: the home page and, in development, the mailbox."""

@@ -1,0 +1,35 @@
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, g, render_template
+from sqlalchemy import select
+
+from ..db import db
+from ..mail.models import OutboxMessage
+from ..play.queries import games_of, recent_games
+
+bp = Blueprint("web", __name__)
+
+
+@bp.get("/")
+def home():
+    if g.player is not None:
+        return render_template("web/home.html", games=games_of(g.player))
+    return render_template("web/welcome.html", games=recent_games())
+
+
+@bp.get("/health")
+def health():
+    """A liveness check for load balancers (no database; also the benchmark's baseline)."""
+    return "ok", 200, {"Content-Type": "text/plain"}
+
+
+@bp.get("/dev/mail")
+def mailbox():
+    """Every message of the outbox, newest first, so a newcomer can click the links in their
+    mail without a mail server. Debug mode (or ``DEV_MAILBOX``) only."""
+    if not (current_app.debug or current_app.config["DEV_MAILBOX"]):
+        abort(404)
+    messages = db.session.scalars(
+        select(OutboxMessage).order_by(OutboxMessage.id.desc()).limit(200)
+    ).all()
+    return render_template("web/mailbox.html", messages=messages)

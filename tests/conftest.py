@@ -1,0 +1,137 @@
+"""Fixtures for the server tests: the app on SQLite (and PostgreSQL when
+``PBEM_TEST_DATABASE_URL`` is set), clients, a CLI runner, players and games, a real SMTP
+server on loopback."""
+
+from __future__ import annotations
+
+import os
+import uuid
+
+import pytest
+import sqlalchemy as sa
+
+from pbem import create_app
+from pbem.db import db
+
+PG_URL = os.environ.get("PBEM_TEST_DATABASE_URL")
+PG_SKIP = "PostgreSQL tests need PBEM_TEST_DATABASE_URL (.ci/run sets it)"
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "postgres" in item.keywords and not PG_URL:
+            item.add_marker(pytest.mark.skip(reason=PG_SKIP))
+
+
+@pytest.fixture(scope="session")
+def pg_database(worker_id):
+    """A PostgreSQL database of this xdist worker's own, created and dropped here."""
+    if not PG_URL:
+        pytest.skip(PG_SKIP)
+    name = f"pbem_test_{worker_id}_{uuid.uuid4().hex[:6]}"
+    admin = sa.create_engine(PG_URL, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    yield sa.engine.make_url(PG_URL).set(database=name).render_as_string(hide_password=False)
+    with admin.connect() as connection:
+        connection.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    admin.dispose()
+
+
+@pytest.fixture
+def make_app(tmp_path):
+    """Build an app on a fresh database: ``make_app(url=None, migrate=False, **config)``."""
+    built = []
+
+    def make(url: str | None = None, migrate: bool = False, **config):
+        settings = {
+            "TESTING": True,
+            "SECRET_KEY": "test-secret",
+            "SQLALCHEMY_DATABASE_URI": url or f"sqlite:///{tmp_path / 'test.sqlite'}",
+            "WTF_CSRF_ENABLED": False,
+            "MAIL_BACKEND": "file",
+            "MAIL_FILE_DIR": str(tmp_path / "mail"),
+            "BASE_URL": "http://pbem.test",
+            "MAIL_DOMAIN": "pbem.test",
+        }
+        settings.update(config)
+        app = create_app(settings)
+        with app.app_context():
+            if url and url.startswith("postgresql"):  # the worker's database is reused
+                db.drop_all()
+                with db.engine.begin() as connection:
+                    connection.execute(sa.text("DROP TABLE IF EXISTS alembic_version"))
+            if not migrate:
+                db.create_all()
+        built.append(app)
+        return app
+
+    yield make
+    for app in built:
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()
+
+
+@pytest.fixture
+def app(request, make_app):
+    """The app in an app context: on SQLite, or on PostgreSQL for tests marked ``postgres``."""
+    url = None
+    if request.node.get_closest_marker("postgres"):
+        url = request.getfixturevalue("pg_database")
+    app = make_app(url)
+    with app.app_context():
+        yield app
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app):
+    return app.test_cli_runner()
+
+
+@pytest.fixture
+def make_player(app):
+    from pbem.accounts.service import player_by_email
+
+    def make(email=None, name=None, admin=False):
+        player = player_by_email(email or f"p{uuid.uuid4().hex[:8]}@example.com")
+        player.name = name or player.email.split("@")[0]
+        player.is_admin = admin
+        db.session.commit()
+        return player
+
+    return make
+
+
+@pytest.fixture
+def make_game(make_player):
+    """A started game (``make_game("pylon", players=None, options=None, seed=1)``)."""
+    from pbem.games import get_rules
+    from pbem.play.setup import create_game
+
+    def make(slug="pylon", players=None, options=None, seed=1, start_now=True):
+        rules = get_rules(slug)
+        players = players or [make_player(name=f"P{i + 1}") for i in range(rules.player_counts[0])]
+        return create_game(slug, players, options, creator=players[0], start_now=start_now,
+                           seed=seed)
+
+    return make
+
+
+@pytest.fixture
+def smtp(app):
+    """A real SMTP server on a free loopback port; ``smtp.messages`` are what it received."""
+    from smtp_server import SMTPServer
+
+    server = SMTPServer()
+    server.start()
+    app.config.update(MAIL_BACKEND="smtp", MAIL_SERVER="127.0.0.1", MAIL_PORT=server.port)
+    app.extensions["mail"].server = "127.0.0.1"
+    app.extensions["mail"].port = server.port
+    yield server
+    server.stop()

@@ -1,0 +1,58 @@
+"""Helpers shared by the server tests (importable as ``helpers``: tests/ is on sys.path)."""
+
+from __future__ import annotations
+
+import re
+
+from sqlalchemy import select
+
+from pbem.db import db
+from pbem.mail.models import OutboxMessage
+from pbem.play import service
+from pbem.play.queries import get_game
+
+
+def sign_in(client, player) -> None:
+    with client.session_transaction() as session:
+        session["player_id"] = player.id
+
+
+def csrf_token(client, url: str = "/sign-in") -> str:
+    """The CSRF token a page hands out (for the tests that keep CSRF on)."""
+    html = client.get(url).get_data(as_text=True)
+    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
+
+
+def outbox(kind: str | None = None) -> list[OutboxMessage]:
+    query = select(OutboxMessage).order_by(OutboxMessage.id)
+    if kind:
+        query = query.where(OutboxMessage.kind == kind)
+    return db.session.scalars(query).all()
+
+
+def random_turn(rules, state, rng) -> str:
+    """A random whole turn, typed as a person would (plies separated by spaces)."""
+    plies = []
+    while True:
+        ply = rng.choice(rules.legal_moves(state))
+        plies.append(ply)
+        state = rules.play(state, ply)
+        if rules.is_over(state) or not rules.turn_plies(state):
+            return " ".join(plies)
+
+
+def play_turns(game, turns: int, rng):
+    """Play up to ``turns`` random whole turns through the service; the game afterwards."""
+    for _ in range(turns):
+        game = get_game(game.id)
+        if game.status != "active":
+            break
+        state = game.load_state()
+        text = random_turn(game.rules, state, rng)
+        service.submit_turn(game.id, game.rules.to_move(state), text, game.ply)
+    return get_game(game.id)
+
+
+def path_of(url: str) -> str:
+    """The path of an absolute link found in mail (``BASE_URL`` is http://pbem.test)."""
+    return url.split("http://pbem.test", 1)[1].split()[0]

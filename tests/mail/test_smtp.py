@@ -1,0 +1,89 @@
+"""Mail through a real SMTP server on loopback: recipients, subjects, signed links, threading
+headers; and an outage that delays mail but loses none."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from freezegun import freeze_time
+from helpers import outbox, path_of
+
+from pbem.db import db
+from pbem.mail.sender import deliver_due
+from pbem.play import service
+from pbem.play.queries import get_game
+
+
+def test_turn_emails_arrive_with_the_link_the_board_and_threading(app, client, smtp, make_game):
+    game = make_game("pylon")
+    alice, bob = (seat.player for seat in game.seats)
+    service.submit_turn(game.id, 0, "Mc3", 0)
+    assert deliver_due() == (2, 0)
+    [to_alice] = smtp.to(alice.email)
+    [to_bob] = smtp.to(bob.email)
+    assert to_bob["Subject"] == f"[pbem #{game.id}] Pylon: your turn (ply 2)"
+    text = to_bob.get_body(("plain",)).get_content()
+    html = to_bob.get_body(("html",)).get_content()
+    assert "Mc3" in text and "P1" in text and "/play/" in text and "/play/" in html
+    root = f"<pbem-game-{game.id}@pbem.test>"
+    for message in (to_alice, to_bob):
+        assert message["In-Reply-To"] == root and message["References"] == root
+    assert to_alice["Message-ID"] != to_bob["Message-ID"]
+    assert to_bob["Reply-To"].startswith("move+") and to_bob["Reply-To"].endswith("@pbem.test")
+    # The link in the mail moves for Bob, at this ply only.
+    link = path_of(text)
+    assert client.post(link + "/move", data={"move": "Sa1", "ply": 1}).status_code == 302
+    assert client.post(link + "/move", data={"move": "Sa2", "ply": 1}).status_code == 410
+    assert deliver_due() == (1, 0)
+    assert len(smtp.to(alice.email)) == 2
+    assert deliver_due() == (0, 0)  # nothing is sent twice
+
+
+def test_everyone_is_emailed_the_result(app, smtp, make_game):
+    game = make_game("pylon")
+    service.resign(game.id, 0)
+    deliver_due()
+    for seat in game.seats:
+        [*_, last] = smtp.to(seat.player.email)
+        assert "game over" in last["Subject"]
+        assert "Won by P2" in last.get_body(("plain",)).get_content()
+
+
+def test_an_smtp_outage_delays_mail_and_loses_none(app, smtp, make_game):
+    smtp.stop()
+    with freeze_time() as clock:
+        game = make_game("pylon")
+        for ply, move in enumerate(["Mc3", "Sa1", "Lb2", "Sf5"]):
+            service.submit_turn(game.id, ply % 2, move, ply)
+            # Each round tries only what is due: the new mail (and, first, the start mail).
+            assert deliver_due() == (0, 2 if ply == 0 else 1)
+        waiting = outbox()
+        assert len(waiting) == 5 and not any(m.sent_at for m in waiting)
+        assert all(m.attempts >= 1 and m.last_error for m in waiting)
+        smtp.start()
+        assert deliver_due() == (0, 0)  # not due yet: backoff
+        clock.tick(timedelta(seconds=app.config["MAIL_RETRY_MAX"] + 1))
+        assert deliver_due() == (5, 0)
+        clock.tick(timedelta(hours=2))
+        assert deliver_due() == (0, 0)
+    db.session.expire_all()
+    assert all(m.sent_at and m.last_error is None for m in outbox())
+    received = [message["Message-ID"] for _, message in smtp.messages]
+    assert len(received) == len(set(received)) == 5
+    assert {m.headers["Message-ID"] for m in outbox()} == set(received)
+    assert get_game(game.id).ply == 4
+
+
+def test_send_mail_command_delivers_the_outbox(app, runner, smtp, make_game):
+    make_game("pylon")
+    result = runner.invoke(args=["pbem", "send-mail"])
+    assert result.exit_code == 0 and "sent 1, failed 0" in result.output
+    assert len(smtp.messages) == 1
+
+
+def test_delivery_right_after_commit(app, client, smtp, make_game):
+    app.config["MAIL_DELIVER_AFTER_COMMIT"] = True
+    game = make_game("pylon")
+    link = path_of(outbox()[0].body_text)
+    client.post(link + "/move", data={"move": "Mc3", "ply": 0}).close()  # the response went out
+    assert {rcpts[0] for rcpts, _ in smtp.messages} == {s.player.email for s in game.seats}

@@ -1,0 +1,137 @@
+"""In a real browser (the system chromium through Playwright): a player opens the link from a
+received turn email, clicks a move on the board, confirms, and the opponent's email arrives."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import threading
+import time
+
+import pytest
+from smtp_server import free_port
+from werkzeug.serving import make_server
+
+from pbem.mail.sender import deliver_due
+from pbem.play.queries import get_game
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+CHROMIUM = os.environ.get("PBEM_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture
+def live_server(app, smtp):
+    port = free_port()
+    app.config.update(BASE_URL=f"http://127.0.0.1:{port}", MAIL_DELIVER_AFTER_COMMIT=True)
+    server = make_server("127.0.0.1", port, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server
+    server.shutdown()
+    thread.join(10)
+
+
+@pytest.fixture
+def browser_page():
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"no chromium at {CHROMIUM} (set PBEM_CHROMIUM)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page()
+        page.set_default_timeout(15_000)
+        yield page
+        browser.close()
+
+
+def wait_for_mail(smtp, address, count, seconds=10):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if len(smtp.to(address)) >= count:
+            return smtp.to(address)[count - 1]
+        time.sleep(0.05)
+    raise AssertionError(f"no mail #{count} for {address}")
+
+
+def link_in(message) -> str:
+    return re.search(r"http://\S+/play/\S+", message.get_body(("plain",)).get_content()).group(0)
+
+
+@pytest.mark.parametrize("slug, clicks, candidate, expected", [
+    ("pylon", ["c3"], "Mc3", "Mc3"),          # a square, then the size among the candidates
+    ("stawvs", ["d4"], None, None),            # a placement: one click is the whole move
+])
+def test_move_from_the_email_link_by_clicking_the_board(
+        app, smtp, live_server, browser_page, make_game, slug, clicks, candidate, expected):
+    game = make_game(slug, seed=3)
+    first, second = (seat.player.email for seat in game.seats[:2])
+    deliver_due()
+    page = browser_page
+    page.goto(link_in(wait_for_mail(smtp, first, 1)))
+    for cell in clicks:
+        page.locator(f'figure.board [data-cell="{cell}"]').first.click()
+    if candidate:
+        page.locator(f'button.candidate[data-move="{candidate}"]').click()
+    page.wait_for_selector("button.confirm")
+    played = page.locator(".preview-move").inner_text()
+    assert played == (expected or played) and (expected or clicks[0]) in played
+    page.locator("button.confirm").click()
+    page.wait_for_selector("text=Your move was played")
+    assert get_game(game.id).moves[0].move == played
+    mail = wait_for_mail(smtp, second, 1)
+    assert played in mail.get_body(("plain",)).get_content()
+    assert f"/games/{game.id}" in page.url
+
+
+def still_composing(page) -> bool:
+    """False once the composer has submitted (the marker set on the old page is gone)."""
+    from playwright.sync_api import Error
+
+    try:
+        return page.evaluate("window.composing === true")
+    except Error:  # the old page's context went away mid-call: it navigated
+        return False
+
+
+def click_a_legal_ply(page) -> str:
+    """Compose the first legal ply by clicking its squares (and, if offered, its button); the
+    composer submits it for a preview, which loads a new page."""
+    move = json.loads(page.locator("form.move-form").get_attribute("data-legal"))[0]
+    names = page.eval_on_selector_all("figure.board [data-cell]",
+                                      "els => els.map(e => e.dataset.cell)")
+    pattern = "|".join(re.escape(n) for n in sorted(set(names), key=len, reverse=True))
+    page.evaluate("window.composing = true")
+    for cell in re.findall(pattern, move):
+        page.locator(f'figure.board [data-cell="{cell}"]').first.click()
+        if not still_composing(page):
+            break
+    if still_composing(page):
+        page.locator(f'button.candidate[data-move="{move}"]').click()
+    page.wait_for_url(re.compile(r".*/preview$"))
+    return move
+
+
+@pytest.mark.parametrize("slug", ["triumvirate", "spike"])
+def test_a_whole_multi_ply_turn_is_composed_on_the_page(
+        app, smtp, live_server, browser_page, make_game, slug):
+    game = make_game(slug, seed=3)
+    first, second = (seat.player.email for seat in game.seats[:2])
+    deliver_due()
+    page = browser_page
+    page.goto(link_in(wait_for_mail(smtp, first, 1)))
+    plies = []
+    while not page.locator("button.confirm").count():
+        plies.append(click_a_legal_ply(page))
+        page.wait_for_load_state()
+        assert len(plies) < 30
+    assert page.locator(".preview-move").inner_text().split() == plies
+    page.locator("button.confirm").click()
+    page.wait_for_selector("text=Your move was played")
+    assert [m.move for m in get_game(game.id).moves if not m.auto][:len(plies)] == plies
+    wait_for_mail(smtp, second, 1)
+    assert len(smtp.to(second)) == 1  # one email for the whole turn

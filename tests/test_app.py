@@ -1,0 +1,97 @@
+"""The application: layered configuration, SQLite settings, error pages that never show a
+trace, CSRF, body size, the dev mailbox."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from helpers import csrf_token
+
+from pbem import create_app
+from pbem.db import db
+
+
+def test_config_layers_defaults_instance_environment_then_test(tmp_path, monkeypatch):
+    (tmp_path / "config.py").write_text(
+        "BASE_URL = 'https://instance.example'\nMAIL_DOMAIN = 'instance.example'\n"
+        "MAIL_SERVER = 'smtp.instance.example'\n"
+    )
+    monkeypatch.setenv("PBEM_INSTANCE_PATH", str(tmp_path))
+    monkeypatch.setenv("PBEM_MAIL_DOMAIN", "env.example")
+    monkeypatch.setenv("PBEM_MAIL_PORT", "2525")
+    monkeypatch.setenv("PBEM_MAIL_SERVER", "smtp.env.example")
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    app = create_app({"MAIL_SERVER": "smtp.test.example"})
+    assert app.config["SIGN_IN_MAX_AGE"] == 15 * 60  # default
+    assert app.config["BASE_URL"] == "https://instance.example"  # instance
+    assert app.config["MAIL_DOMAIN"] == "env.example" and app.config["MAIL_PORT"] == 2525  # env
+    assert app.config["MAIL_SERVER"] == "smtp.test.example"  # test mapping
+    assert app.config["SQLALCHEMY_DATABASE_URI"] == f"sqlite:///{tmp_path / 'pbem.sqlite'}"
+    assert app.config["MOVE_LINK_MAX_AGE"] == 30 * 24 * 3600
+    assert app.config["MAX_CONTENT_LENGTH"]
+
+
+def test_database_url_selects_postgresql(tmp_path, monkeypatch):
+    monkeypatch.setenv("PBEM_INSTANCE_PATH", str(tmp_path))
+    monkeypatch.setenv("DATABASE_URL", "postgres://u:p@db.example/pbem")
+    app = create_app()
+    assert app.config["SQLALCHEMY_DATABASE_URI"] == "postgresql+psycopg://u:p@db.example/pbem"
+
+
+def test_sqlite_runs_in_wal_mode_with_foreign_keys(app):
+    with db.engine.connect() as connection:
+        assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+        try:
+            connection.execute(sa.text(
+                "INSERT INTO seats (game_id, \"index\", player_id, response) "
+                "VALUES (999, 0, 999, 'invited')"
+            ))
+        except sa.exc.IntegrityError:
+            pass
+        else:
+            raise AssertionError("a seat of no game was accepted")
+
+
+def test_errors_are_friendly_pages_without_a_trace(make_app):
+    app = make_app()
+
+    @app.get("/boom")
+    def boom():
+        raise RuntimeError("secret internals")
+
+    client = app.test_client()
+    response = client.get("/boom")
+    assert response.status_code == 500
+    assert b"secret internals" not in response.data and b"Traceback" not in response.data
+    assert b"Something went wrong" in response.data
+    missing = client.get("/no/such/page")
+    assert missing.status_code == 404 and b"<h1>Not Found</h1>" in missing.data
+    assert client.delete("/").status_code == 405
+
+
+def test_oversize_bodies_are_413(client):
+    response = client.post("/sign-in", data={"email": "x" * 200_000})
+    assert response.status_code == 413 and b"larger than this site accepts" in response.data
+
+
+def test_posts_without_a_csrf_token_are_400_and_change_nothing(make_app):
+    app = make_app(WTF_CSRF_ENABLED=True)
+    client = app.test_client()
+    response = client.post("/sign-in", data={"email": "a@example.com"})
+    assert response.status_code == 400 and b"security token" in response.data
+    for url in ("/sign-out", "/games/1/move", "/play/x/move", "/games/1/resign"):
+        assert client.post(url, data={"move": "Mc3", "ply": 0}).status_code == 400
+    token = csrf_token(client)
+    ok = client.post("/sign-in", data={"email": "a@example.com", "csrf_token": token})
+    assert ok.status_code == 200
+    with app.app_context():
+        assert db.session.scalar(sa.text("SELECT count(*) FROM outbox")) == 1
+
+
+def test_the_dev_mailbox_is_only_served_in_debug_mode(make_app, make_game):
+    make_game("pylon")
+    app = make_app()
+    assert app.test_client().get("/dev/mail").status_code == 404
+    app.config["DEV_MAILBOX"] = True
+    page = app.test_client().get("/dev/mail")
+    assert page.status_code == 200 and b"your turn" in page.data and b"/play/" in page.data
