@@ -1,0 +1,101 @@
+"""Atom feeds: recently finished games, one player's games, one game's moves.
+
+Built with feedgen. Every entry links to a position (``/games/<id>?ply=N``; a result to the
+final one, ``/games/<id>``) and its id is that absolute URL, so an entry keeps its id however
+often the feed is rebuilt. Links are made from ``BASE_URL`` (``pbem.urls``), as feed readers
+fetch from outside.
+"""
+
+from __future__ import annotations
+
+from feedgen.feed import FeedGenerator
+from sqlalchemy import select
+from sqlalchemy.orm import contains_eager, defer, selectinload
+
+from ..db import db, utcnow
+from ..play.models import ACTIVE, FINISHED, Game, Move, Seat
+from ..urls import external_url
+from .history import label
+from .queries import SORTS, list_games
+from .records import result_text
+
+LIMIT = 50
+
+
+def _position(game: Game, ply: int) -> str:
+    return external_url("play.game", game_id=game.id, ply=ply)
+
+
+def _feed(title: str, self_url: str, page_url: str, entries: list[dict]) -> bytes:
+    feed = FeedGenerator()
+    feed.id(self_url)
+    feed.title(title)
+    feed.author({"name": "pbem"})
+    feed.link(href=self_url, rel="self")
+    feed.link(href=page_url, rel="alternate")
+    feed.updated(max((e["updated"] for e in entries), default=utcnow()))
+    for data in reversed(entries):  # feedgen prepends: the newest ends up first
+        entry = feed.add_entry()
+        entry.id(data["url"])
+        entry.title(data["title"])
+        entry.link(href=data["url"], rel="alternate")
+        entry.updated(data["updated"])
+        entry.summary(data["summary"])
+    return feed.atom_str(pretty=True)
+
+
+def _result_entry(game: Game) -> dict:
+    names = ", ".join(f"{seat.label} {seat.player.name}" for seat in game.seats)
+    outcome = result_text(game.result["winners"], len(game.seats))
+    return {"url": external_url("play.game", game_id=game.id), "updated": game.finished_at,
+            "title": f"{game.title}: {outcome}",
+            "summary": f"{names}. {outcome} after {game.ply} plies; scores "
+                       + ", ".join(map(str, game.result["scores"])) + "."}
+
+
+def _move_entry(game: Game, move: Move) -> dict:
+    seat = game.seats[move.seat]
+    return {"url": _position(game, move.ply), "updated": move.created_at,
+            "title": f"{game.title}, ply {move.ply}: {label(move.seat)} {move.move}",
+            "summary": f"{seat.player.name} ({seat.label}) played {move.move} "
+                       f"(ply {move.ply})."}
+
+
+def finished_feed() -> bytes:
+    """The most recently finished games."""
+    games = list_games(select(Game).where(Game.status == FINISHED)
+                       .order_by(*SORTS["finished"]), limit=LIMIT)
+    return _feed("pbem: finished games", external_url("archive.finished_feed"),
+                 external_url("archive.index", status=FINISHED),
+                 [_result_entry(game) for game in games])
+
+
+def player_feed(player) -> bytes:
+    """A player's games: the latest moves in them and their results, newest first."""
+    of_player = select(Seat.game_id).where(Seat.player_id == player.id)
+    moves = db.session.scalars(
+        select(Move).join(Move.game).where(Move.game_id.in_(of_player),
+                                           Game.status.in_((ACTIVE, FINISHED)))
+        .options(contains_eager(Move.game).options(defer(Game.snapshot),
+                                                   selectinload(Game.seats)))
+        .order_by(Move.created_at.desc(), Move.id.desc()).limit(LIMIT)
+    ).all()
+    finished = list_games(select(Game).where(Game.id.in_(of_player), Game.status == FINISHED)
+                          .order_by(*SORTS["finished"]), limit=LIMIT)
+    entries = [_move_entry(move.game, move) for move in moves]
+    entries += [_result_entry(game) for game in finished]
+    entries.sort(key=lambda e: e["updated"], reverse=True)
+    return _feed(f"pbem: {player.name}'s games",
+                 external_url("archive.player_feed", player_id=player.id),
+                 external_url("archive.player", player_id=player.id), entries[:LIMIT])
+
+
+def game_feed(game: Game) -> bytes:
+    """One game's moves (the latest ``LIMIT``) and its result, newest first."""
+    moves = db.session.scalars(
+        select(Move).where(Move.game_id == game.id).order_by(Move.ply.desc()).limit(LIMIT)
+    ).all()
+    entries = [_result_entry(game)] if game.status == FINISHED else []
+    entries += [_move_entry(game, move) for move in moves]
+    return _feed(f"pbem: {game.title}", external_url("archive.game_feed", game_id=game.id),
+                 external_url("play.game", game_id=game.id), entries)

@@ -1,0 +1,97 @@
+"""Importing a record (a historical or over-the-board game) as a stored game.
+
+Everything is checked before anything is written: the game and its options, every ply through
+the rules (the first bad one named), the stated result against the one the moves give. The
+game, its seats, moves and any new players are then stored in one transaction; on any
+failure nothing is kept. Imported games send no mail.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+from ..accounts.models import Player
+from ..accounts.service import BadEmail, player_by_email
+from ..db import db, utcnow
+from ..play.models import ACTIVE, FINISHED, Game, Move, Seat
+from ..play.service import PASS
+from .history import BadRecord, label, replay, result_of, setup
+from .records import UNFINISHED, Record, result_text
+
+PLACEHOLDER_DOMAIN = "imported.invalid"
+
+
+def import_record(record: Record, *, by: Player | None = None) -> Game:
+    """Validate ``record`` through the rules and store it as a game; commit.
+
+    :raises BadRecord: the first problem found (options, a ply, the result, the players).
+    """
+    rules, options, state = setup(record.slug, len(record.players), record.options,
+                                  record.seed)
+    state, plies = replay(rules, state, record.plies)
+    result = result_of(rules, state)
+    _check_result(record.result, result, len(record.players))
+    try:
+        game = _store(record, rules, options, state, plies, result, by)
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
+    return game
+
+
+def _check_result(stated, actual: dict | None, seats: int) -> None:
+    if stated is None:
+        return
+    gives = result_text(actual and actual["winners"], seats)
+    if stated == UNFINISHED:
+        if actual is not None:
+            raise BadRecord(f"The record says the game is unfinished, but its moves end it: "
+                            f"{gives}.")
+        return
+    says = result_text(stated["winners"], seats)
+    if actual is None or stated["winners"] != sorted(actual["winners"]):
+        raise BadRecord(f"The record says {says!r}, but its moves give {gives!r}.")
+    if stated["scores"] is not None and stated["scores"] != actual["scores"]:
+        raise BadRecord(f"The record gives the scores {stated['scores']}, but its moves give "
+                        f"{actual['scores']}.")
+
+
+def _store(record: Record, rules, options, state, plies, result, by) -> Game:
+    players = [_player(entry, seat) for seat, entry in enumerate(record.players)]
+    if len({p.id for p in players}) != len(players):
+        raise BadRecord("A player appears in two seats.")
+    dates = record.dates
+    last_time = next((p.time for p in reversed(plies) if p.time), None)
+    created = dates.get("created") or dates.get("started") or utcnow()
+    game = Game(slug=rules.slug, options=options, seed=record.seed,
+                rules_version=rules.version, status=FINISHED if result else ACTIVE,
+                ply=len(plies), snapshot=rules.to_dict(state), created_by=by,
+                created_at=created, started_at=dates.get("started") or created,
+                finished_at=(dates.get("finished") or last_time or utcnow()) if result else None)
+    for index, player in enumerate(players):
+        game.seats.append(Seat(index=index, player=player, response="accepted",
+                               responded_at=created))
+    game.result = result  # after the seats: it sets their outcomes
+    for number, ply in enumerate(plies, 1):
+        game.moves.append(Move(ply=number, seat=ply.seat, move=ply.move, text=ply.move,
+                               auto=ply.auto or ply.move == PASS,  # the server forces passes
+                               created_at=ply.time or created))
+    db.session.add(game)
+    db.session.flush()
+    return game
+
+
+def _player(entry, seat: int) -> Player:
+    """The player with the record's address, else the placeholder account for that name."""
+    if entry.email:
+        try:
+            return player_by_email(entry.email)
+        except BadEmail as exc:
+            raise BadRecord(f"{label(seat)}: {exc.message}") from None
+    digest = hashlib.sha1(entry.name.encode()).hexdigest()[:8]
+    local = re.sub(r"[^a-z0-9]+", "-", entry.name.lower()).strip("-")[:40] or "player"
+    player = player_by_email(f"{local}-{digest}@{PLACEHOLDER_DOMAIN}")
+    player.name = entry.name
+    return player

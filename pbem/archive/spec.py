@@ -1,0 +1,79 @@
+"""The rules specifications (``shared/rules/<slug>.md``) as pages, and a summary of each.
+
+The files live beside the repository; ``RULES_SPEC_DIR`` (``PBEM_RULES_SPEC_DIR``) points
+elsewhere. A game whose file is missing simply has no spec page. A summary is the file's
+opening paragraph and its "Turn structure" and "End of game" sections; options link to the
+heading that discusses them (else the options section).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import markdown
+from flask import current_app
+
+#: ``shared/rules`` beside the repository (``shared/DESIGN.md``).
+DEFAULT_DIR = Path(__file__).resolve().parents[3] / "shared" / "rules"
+SUMMARY_SECTIONS = re.compile(r"turn structure|end of game", re.IGNORECASE)
+EXTENSIONS = ["tables", "fenced_code", "toc"]
+
+
+@dataclass(frozen=True)
+class Spec:
+    html: str
+    intro: str
+    summary: str
+    #: ``(title, anchor)`` of each top-level section, for a table of contents.
+    sections: tuple[tuple[str, str], ...]
+    #: ``(title, anchor)`` of every heading, to find where an option is discussed.
+    headings: tuple[tuple[str, str], ...]
+
+    def anchor_for(self, option: str) -> str | None:
+        """The heading discussing ``option``: one naming it, else the options section."""
+        word = re.compile(rf"\b{re.escape(option)}\b")
+        for title, anchor in self.headings:
+            if "option" in title.lower() and word.search(title):
+                return anchor
+        return next((a for t, a in self.sections if "options" in t.lower()), None)
+
+
+def spec_for(slug: str) -> Spec | None:
+    """The parsed spec of a game, or ``None`` when its file is not found."""
+    folder = Path(current_app.config.get("RULES_SPEC_DIR") or DEFAULT_DIR)
+    path = folder / f"{slug}.md"
+    if not path.is_file():
+        return None
+    return _parse(str(path), path.stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=16)
+def _parse(path: str, _mtime: int) -> Spec:
+    text = Path(path).read_text(encoding="utf-8")
+    converter = markdown.Markdown(extensions=EXTENSIONS)
+    html = converter.convert(text)
+    headings = tuple(_flatten(converter.toc_tokens))
+    sections = tuple((t["name"], t["id"]) for t in _flatten_tokens(converter.toc_tokens)
+                     if t["level"] == 2)
+    parts = re.split(r"(?m)^(?=## )", text)
+    intro = parts[0].split("\n\n")[1] if parts[0].count("\n\n") else ""
+    summary = "\n\n".join(p for p in parts[1:] if SUMMARY_SECTIONS.search(p.splitlines()[0]))
+    return Spec(html=html, intro=_render(intro), summary=_render(summary.replace("## ", "### ")),
+                sections=sections, headings=headings)
+
+
+def _render(text: str) -> str:
+    return markdown.markdown(text, extensions=["tables", "fenced_code"])
+
+
+def _flatten_tokens(tokens):
+    for token in tokens:
+        yield token
+        yield from _flatten_tokens(token["children"])
+
+
+def _flatten(tokens):
+    return ((token["name"], token["id"]) for token in _flatten_tokens(tokens))

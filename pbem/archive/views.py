@@ -1,0 +1,139 @@
+"""Archive pages: the game list, player pages, game types and their specs, records, feeds,
+and the admin's record import. Handlers load, call one function, render."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Response, abort, flash, g, redirect, render_template, request, url_for
+
+from ..accounts.auth import admin_required
+from ..accounts.service import get_player
+from ..games import all_rules
+from ..games.base import format_option_value
+from ..play.models import ACTIVE, FINISHED
+from ..play.new_game import rules_or_404
+from ..play.queries import get_game
+from ..tournaments.service import all_tournaments
+from . import feeds, queries, records
+from .forms import ImportForm
+from .history import BadRecord
+from .importer import import_record
+from .spec import spec_for
+
+bp = Blueprint("archive", __name__)
+ATOM = "application/atom+xml; charset=utf-8"
+bp.add_app_template_filter(format_option_value, "option_value")
+
+
+def _started_game(game_id):
+    game = get_game(game_id)
+    if game.status not in (ACTIVE, FINISHED):
+        abort(404, f"Game #{game.id} has not started, so it has no record yet.")
+    return game
+
+
+def _player_or_404(player_id):
+    player = get_player(player_id)
+    if player is None:
+        abort(404, f"There is no player #{player_id}.")
+    return player
+
+
+# ----- browsing -------------------------------------------------------------------------------
+
+
+@bp.get("/archive")
+def index():
+    filters = queries.Filters.from_args(request.args)
+    return render_template("archive/index.html", filters=filters,
+                           page=queries.archive_page(filters), all_rules=all_rules(),
+                           tournaments=all_tournaments(),
+                           statuses=queries.STATUSES, results=queries.RESULTS,
+                           sorts=queries.SORTS)
+
+
+@bp.get("/players/<int:player_id>")
+def player(player_id):
+    player = _player_or_404(player_id)
+    return render_template("archive/player.html", player=player,
+                           record=queries.player_record(player),
+                           current=queries.current_games(player),
+                           recent=queries.recent(20, player=player),
+                           names={rules.slug: rules.name for rules in all_rules()})
+
+
+@bp.get("/rules")
+def rules_index():
+    return render_template("archive/rules_index.html", all_rules=all_rules())
+
+
+@bp.get("/rules/<slug>")
+def rules(slug):
+    rules = rules_or_404(slug)
+    return render_template("archive/rules.html", rules=rules, spec=spec_for(slug),
+                           recent=queries.recent(10, game=slug))
+
+
+@bp.get("/rules/<slug>/spec")
+def spec(slug):
+    rules = rules_or_404(slug)
+    spec = spec_for(slug)
+    if spec is None:
+        abort(404, f"The {rules.name} specification is not installed on this server.")
+    return render_template("archive/spec.html", rules=rules, spec=spec)
+
+
+# ----- records --------------------------------------------------------------------------------
+
+
+def _record_response(body: str, mimetype: str, game, extension: str) -> Response:
+    response = Response(body, mimetype=mimetype)
+    response.headers["Content-Disposition"] = (
+        f'inline; filename="pbem-{game.slug}-{game.id}.{extension}"')
+    return response
+
+
+@bp.get("/games/<int:game_id>.json")
+def record_json(game_id):
+    game = _started_game(game_id)
+    body = json.dumps(records.to_json(game), indent=1, ensure_ascii=False) + "\n"
+    return _record_response(body, "application/json", game, "json")
+
+
+@bp.get("/games/<int:game_id>.txt")
+def record_text(game_id):
+    game = _started_game(game_id)
+    return _record_response(records.to_text(game), "text/plain", game, "txt")
+
+
+@bp.route("/admin/import", methods=["GET", "POST"])
+@admin_required
+def import_game():
+    form = ImportForm()
+    if form.validate_on_submit():
+        try:
+            game = import_record(records.parse(form.record_text()), by=g.player)
+        except BadRecord as exc:
+            return render_template("archive/import.html", form=form, error=exc.message), 422
+        flash(f"Imported as game #{game.id}.")
+        return redirect(url_for("play.game", game_id=game.id))
+    return render_template("archive/import.html", form=form), 422 if form.errors else 200
+
+
+# ----- feeds ----------------------------------------------------------------------------------
+
+
+@bp.get("/archive/feed.atom")
+def finished_feed():
+    return Response(feeds.finished_feed(), content_type=ATOM)
+
+
+@bp.get("/players/<int:player_id>/feed.atom")
+def player_feed(player_id):
+    return Response(feeds.player_feed(_player_or_404(player_id)), content_type=ATOM)
+
+
+@bp.get("/games/<int:game_id>/feed.atom")
+def game_feed(game_id):
+    return Response(feeds.game_feed(_started_game(game_id)), content_type=ATOM)

@@ -1,0 +1,174 @@
+"""Records: JSON and text exports, and imports that round-trip them or refuse bad ones (the
+first bad ply named, nothing stored)."""
+
+from __future__ import annotations
+
+import json
+import random
+from io import BytesIO
+
+import pytest
+from helpers import play_turns, sign_in
+from sqlalchemy import func, select
+
+from pbem.accounts.models import Player
+from pbem.archive import records
+from pbem.archive.history import BadRecord
+from pbem.archive.importer import import_record
+from pbem.db import db
+from pbem.games import all_rules
+from pbem.play import service
+from pbem.play.models import Game
+from pbem.play.queries import get_game
+
+SLUGS = [rules.slug for rules in all_rules()]
+
+
+def same_game(a: Game, b: Game) -> None:
+    assert (a.slug, a.options, a.seed, a.status, a.result, a.ply) == (
+        b.slug, b.options, b.seed, b.status, b.result, b.ply)
+    assert [s.player.name for s in a.seats] == [s.player.name for s in b.seats]
+    assert [(m.ply, m.seat, m.move, m.auto) for m in a.moves] == [
+        (m.ply, m.seat, m.move, m.auto) for m in b.moves]
+    assert [s.outcome for s in a.seats] == [s.outcome for s in b.seats]
+    assert a.snapshot == b.snapshot
+
+
+def counts():
+    return (db.session.scalar(select(func.count()).select_from(Game)),
+            db.session.scalar(select(func.count()).select_from(Player)))
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_an_exported_json_record_reimported_gives_the_same_game(client, make_game, slug):
+    game = play_turns(make_game(slug, seed=5), 400 if slug != "triumvirate" else 30,
+                      random.Random(slug))
+    exported = client.get(f"/games/{game.id}.json")
+    assert exported.status_code == 200 and exported.mimetype == "application/json"
+    data = exported.get_json()
+    assert data["game"] == slug and data["seed"] == 5 and len(data["plies"]) == game.ply
+    assert data["players"][0] == {"seat": "P1", "name": game.seats[0].player.name}
+    assert all(set(p) >= {"ply", "seat", "move", "time"} for p in data["plies"])
+    assert game.seats[0].player.email not in exported.get_data(as_text=True)  # public
+    copy = import_record(records.parse(exported.get_data(as_text=True)))
+    same_game(get_game(game.id), get_game(copy.id))
+    assert [m.created_at for m in copy.moves] == [m.created_at for m in game.moves]
+    assert client.get(f"/games/{copy.id}.json").get_json()["plies"] == data["plies"]
+
+
+@pytest.mark.parametrize("slug", ["pylon", "stawvs", "spike"])
+def test_a_text_record_reimported_gives_the_same_game(client, make_game, slug):
+    game = play_turns(make_game(slug, seed=8), 400, random.Random(2))
+    if game.status == "active":
+        service.resign(game.id, 0)
+        game = get_game(game.id)
+    text = client.get(f"/games/{game.id}.txt").get_data(as_text=True)
+    assert f'[Slug "{slug}"]' in text and f'[P1 "{game.seats[0].player.name}"]' in text
+    assert f"\n1. P1 {game.moves[0].move}\n" in text
+    copy = import_record(records.parse(text))
+    same_game(get_game(game.id), get_game(copy.id))
+
+
+def test_records_of_unknown_or_unstarted_games_are_404(client, make_game):
+    invited = make_game("pylon", start_now=False)
+    for url in ("/games/999.json", "/games/999.txt", f"/games/{invited.id}.json",
+                "/games/999/feed.atom"):
+        assert client.get(url).status_code == 404
+
+
+def test_an_admin_imports_a_hand_written_text_record(client, make_player):
+    sign_in(client, make_player(admin=True))
+    record = ('[Game "Pylon"]\n[P1 "Historic One"]\n[P2 "Historic Two"]\n'
+              '[Option "start=place"]\n\n1. P1 mc3\n2. P2 S a1\n3. Lb2\n')
+    response = client.post("/admin/import", data={"record": record})
+    assert response.status_code == 302
+    game = get_game(int(response.location.rsplit("/", 1)[1]))
+    assert [m.move for m in game.moves] == ["Mc3", "Sa1", "Lb2"]
+    assert [s.player.name for s in game.seats] == ["Historic One", "Historic Two"]
+    assert game.seats[0].player.email.endswith("@imported.invalid")
+    again = client.post("/admin/import", data={"record": record})
+    assert get_game(int(again.location.rsplit("/", 1)[1])).seats[0].player_id == (
+        game.seats[0].player_id)  # the same placeholder for the same name
+
+
+def test_an_uploaded_json_record_matches_players_by_email(client, make_game, make_player):
+    game = play_turns(make_game("pylon"), 5, random.Random(1))
+    data = client.get(f"/games/{game.id}.json").get_json()
+    data["players"][0]["email"] = game.seats[0].player.email
+    data["players"][1]["email"] = "newcomer@example.com"
+    sign_in(client, make_player(admin=True))
+    response = client.post("/admin/import", content_type="multipart/form-data",
+                           data={"upload": (BytesIO(json.dumps(data).encode()), "g.json")})
+    assert response.status_code == 302
+    copy = get_game(int(response.location.rsplit("/", 1)[1]))
+    assert copy.seats[0].player_id == game.seats[0].player_id
+    assert copy.seats[1].player.email == "newcomer@example.com"
+    assert copy.status == "active" and copy.ply == game.ply
+
+
+def test_only_admins_can_import(client, make_player):
+    assert client.get("/admin/import").status_code == 403
+    sign_in(client, make_player())
+    assert client.post("/admin/import", data={"record": "{}"}).status_code == 403
+
+
+def bad_records(game_json: dict):
+    """(record text, words the message must contain) for each way a record can be wrong."""
+    def edited(change):
+        data = json.loads(json.dumps(game_json))
+        change(data)
+        return json.dumps(data)
+
+    def illegal_ply(data):
+        data["plies"][4]["move"] = data["plies"][0]["move"]  # a square already taken
+    yield edited(illegal_ply), f"ply 5 (P1 {game_json['plies'][0]['move']})"
+    yield edited(lambda d: d["plies"][3].update(seat="P1")), "ply 4 (P1"
+    yield edited(lambda d: d["plies"][2].update(move="Zz99")), "ply 3"
+    after_the_end = f"ply {game_json['ply_count'] + 1}"
+    yield edited(lambda d: d["plies"].append({"move": "a1-a2"})), after_the_end
+    yield edited(lambda d: d["result"].update(winners=["P2"] if d["result"]["winners"] == ["P1"]
+                                              else ["P1"])), "moves give"
+    yield edited(lambda d: d["result"].update(scores=[0, 0])), "scores"
+    yield edited(lambda d: d.update(game="chess")), "no game 'chess'"
+    yield edited(lambda d: d["options"].update(start="fast")), "option 'start'"
+    yield edited(lambda d: d["players"].pop()), "played by 2 players"
+    yield edited(lambda d: d["players"][0].update(email="not-an-address")), "not an email"
+    yield edited(lambda d: d["players"][1].update(name="")), "Player 2"
+    yield edited(lambda d: d.update(plies="Mc3")), "'plies'"
+    yield edited(lambda d: d["plies"][0].update(time="noon")), "ISO 8601"
+    yield edited(lambda d: d.update(seed="seven")), "seed"
+    yield '{"game": "pylon", ', "not valid JSON"
+    yield "", "empty"
+    yield '[Slug "pylon"]\n[P1 "a"]\n[P2 "b"]\n\n1. P1 Mc3\n3. P2 Sa1\n', "expected ply 2"
+    yield '[Slug "pylon"]\n[P1 "a"]\n\n1. P1 Mc3\n', "played by 2 players"
+    yield '[P1 "a"]\n[P2 "b"]\n\n1. Mc3\n', "which game"
+    yield '[Slug "pylon"]\n[P1 "a"]\n[P2 "b"]\n\nMc3 Sa1\n', "Line 5"
+    yield '[Slug "pylon"]\n[P1 "a"]\n[P2 "b"]\n[Result "P1 wins"]\n\n1. Mc3\n', "moves give"
+    yield '[Slug "pylon"]\n[P1 "a"]\n[P2 "a"]\n\n1. Mc3\n', "two seats"
+
+
+def test_bad_records_are_refused_naming_the_problem_and_store_nothing(
+        client, make_game, make_player):
+    game = play_turns(make_game("pylon", seed=2), 400, random.Random(7))
+    assert game.status == "finished"
+    data = client.get(f"/games/{game.id}.json").get_json()
+    data["ply_count"] = len(data["plies"])
+    sign_in(client, make_player(admin=True))
+    before = counts()
+    for text, words in bad_records(data):
+        response = client.post("/admin/import", data={"record": text})
+        html = response.get_data(as_text=True)
+        assert response.status_code == 422, words
+        assert words in html.replace("&#39;", "'").replace("&#34;", '"'), (words, html[-900:])
+        assert counts() == before, words
+
+
+def test_a_record_that_resigns_replays_the_resignation(make_game):
+    game = play_turns(make_game("stawvs", seed=3), 4, random.Random(4))
+    service.resign(game.id, 1)
+    game = get_game(game.id)
+    copy = import_record(records.parse(records.to_text(game)))
+    same_game(game, get_game(copy.id))
+    assert copy.moves[-1].move == "resign" and copy.moves[-1].seat == 1
+    with pytest.raises(BadRecord, match="must name its seat"):
+        import_record(records.parse(records.to_text(game).replace("P2 resign", "resign")))
