@@ -1,4 +1,5 @@
-"""Clocks, vacations, reminders and notification timing: pure logic, no Flask, no database.
+"""Clocks, vacations, reminders and notification timing; the logic is pure (no Flask, no
+database) and its stored side is listed at the end.
 
 Time is always passed in (``now``, aware datetimes) and answers are deterministic, so the
 service layer and the tests decide what time it is. Modules:
@@ -10,4 +11,8 @@ service layer and the tests decide what time it is. Modules:
 ``display``      deadlines in the reader's time zone
 ``calendar``     the iCalendar feed
 ``errors``       the exception family (every one a ``ValueError`` with a ``code``)
+
+Beside it, the stored side, which uses the database and Flask: ``models``, ``service`` (the
+play service's hook and deadlines), ``settings``, ``booking`` (vacations), ``tick``,
+``digest``, ``feed`` and ``views``.
 """

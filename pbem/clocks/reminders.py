@@ -16,7 +16,7 @@ from enum import StrEnum
 
 from .durations import DAY
 from .timecontrol import SeatClock
-from .vacation import Vacation, current
+from .vacation import Vacation, advance, current
 
 
 class Reminder(StrEnum):
@@ -67,3 +67,27 @@ def check(
     if not sent and clock.fraction_used(now, vacations) >= 0.5:
         return Due(Reminder.HALF, frozenset({Reminder.HALF}))
     return Due()
+
+
+def next_check(
+    clock: SeatClock,
+    sent: Collection[Reminder],
+    now: datetime,
+    vacations: Sequence[Vacation] = (),
+) -> datetime | None:
+    """The first moment after a check at ``now`` when :func:`check` may owe something more:
+    the next reminder not yet ``sent``, or the deadline. ``None`` when the clock is not running.
+
+    The tick stores it per seat, so it reads only the seats whose moment has come. While the
+    player is on vacation nothing is owed, so a moment already past waits for their return.
+    """
+    if not clock.running:
+        return None
+    moments = [clock.deadline(vacations)]
+    if Reminder.DAY not in sent and clock.remaining > DAY:
+        moments.append(advance(clock.turn_started, clock.remaining - DAY, vacations))
+    if not sent:
+        moments.append(advance(clock.turn_started, clock.remaining / 2, vacations))
+    moment = min(moments)
+    away = current(vacations, now)
+    return max(moment, away.end) if away is not None else moment

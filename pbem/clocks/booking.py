@@ -1,0 +1,68 @@
+"""Booking vacations: take one now, schedule one, end or cancel one."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from flask import current_app
+from sqlalchemy import select
+
+from ..db import db
+from .errors import InvalidVacation
+from .models import StoredVacation
+from .service import reschedule, vacations_of
+from .settings import zone_of
+from .vacation import Vacation, days_left, parse_request, validate_request
+
+
+def per_year() -> int:
+    return current_app.config["VACATION_DAYS_PER_YEAR"]
+
+
+def allowance_left(player_id: int, now: datetime) -> int:
+    return days_left(vacations_of(player_id), now.year, per_year())
+
+
+def upcoming(player_id: int, now: datetime) -> list[StoredVacation]:
+    """The player's running and scheduled vacations."""
+    return db.session.scalars(
+        select(StoredVacation)
+        .where(StoredVacation.player_id == player_id, StoredVacation.ends_at > now)
+        .order_by(StoredVacation.starts_at)
+    ).all()
+
+
+def book(player_id: int, days: str, start_date: str, now: datetime) -> Vacation:
+    """Book ``days`` days from ``start_date`` (empty: now) and commit.
+
+    :raises InvalidVacation: bad input, overlapping another vacation, beyond the allowance.
+    """
+    zone = zone_of(player_id)
+    request = parse_request(now, days, start_date, zone)
+    validate_request(request, vacations_of(player_id), now, per_year(), zone)
+    db.session.add(StoredVacation(player_id=player_id, starts_at=request.start,
+                                  ends_at=request.end))
+    db.session.commit()  # deadlines only move later: the tick catches up by itself
+    return request
+
+
+def end(player_id: int, vacation_id, now: datetime) -> None:
+    """End a running vacation now (days not begun are given back) or cancel a scheduled one,
+    and commit; clocks stopped by it run again.
+
+    :raises InvalidVacation: no such vacation of this player, or one already over.
+    """
+    try:
+        row = db.session.get(StoredVacation, int(vacation_id))
+    except (TypeError, ValueError):
+        row = None
+    if row is None or row.player_id != player_id or row.ends_at <= now:
+        raise InvalidVacation("That vacation is not one you can end or cancel.", "missing")
+    ended = row.vacation.ended_early(now)
+    if ended is None:
+        db.session.delete(row)
+    else:
+        row.ends_at = ended.end
+    db.session.flush()
+    reschedule(player_id, now)
+    db.session.commit()

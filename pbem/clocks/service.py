@@ -1,0 +1,209 @@
+"""Clocks of stored games: set when a game starts, run while a seat is to move, settled when
+its turn ends; deadlines as readers see them.
+
+The play service calls :func:`after_moves` every time it stores plies (start, a turn, a
+resignation), inside the same transaction and under the game's row lock, so a clock always
+matches the position it belongs to. Games without a time control have no clock rows and
+cost one string comparison here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from sqlalchemy import inspect, select
+from sqlalchemy.orm.util import identity_key
+
+from ..db import db, utcnow
+from ..errors import PbemError
+from ..play.models import ACTIVE, Game, Seat
+from .display import format_deadline, format_moment
+from .errors import TimeExpired
+from .models import ClockNotice, StoredClock, StoredVacation
+from .reminders import Reminder, next_check
+from .settings import zone_of
+from .timecontrol import NO_LIMIT, TimeControl, parse
+from .vacation import Vacation, current
+
+RESIGN = "resign"
+
+
+class OutOfTime(PbemError):
+    """A turn arrived after its clock ran out; the next tick applies the timeout."""
+
+    status, code = 409, "timeout"
+
+
+def control_of(game) -> TimeControl:
+    return parse(game.time_control or "none")
+
+
+def checked_control(value: TimeControl | str | None) -> str:
+    """The compact form to store for a new game.
+
+    :raises ClockError: a text that is not a time control.
+    """
+    if isinstance(value, TimeControl):
+        return str(value)
+    return str(parse(value)) if value else str(NO_LIMIT)
+
+
+def vacations_of(player_id: int) -> list[Vacation]:
+    with db.session.no_autoflush:  # vacations are committed by their own requests
+        rows = db.session.scalars(
+            select(StoredVacation).where(StoredVacation.player_id == player_id)
+            .order_by(StoredVacation.starts_at)
+        ).all()
+    return [row.vacation for row in rows]
+
+
+def game_vacations(game, player_id: int) -> list[Vacation]:
+    """The vacations that stop the player's clock in this game (none where forbidden)."""
+    return vacations_of(player_id) if game.vacation_allowed else []
+
+
+def clocks_of(game) -> dict[int, StoredClock]:
+    """The game's clocks by seat; taken from the session when it holds them all (the tick
+    reads a whole batch's at once), as a query would return those very objects."""
+    held = [db.session.identity_map.get(identity_key(StoredClock, seat.id))
+            for seat in game.seats]
+    if all(row is not None and not inspect(row).expired for row in held):
+        return {row.seat: row for row in held}
+    rows = db.session.scalars(select(StoredClock).where(StoredClock.game_id == game.id))
+    return {row.seat: row for row in rows}
+
+
+def sent_notices(row: StoredClock) -> set[Reminder]:
+    kinds = db.session.scalars(
+        select(ClockNotice.kind).where(
+            ClockNotice.game_id == row.game_id,
+            ClockNotice.seat == row.seat,
+            ClockNotice.turn_started == row.turn_started,
+        )
+    )
+    return {Reminder(kind) for kind in kinds if kind in set(Reminder)}
+
+
+def after_moves(game, state, moves: Sequence) -> None:
+    """Move the clocks on after ``moves`` were stored and the game reached ``state``.
+
+    The seat that played (``moves[0]``, unless it is a forced pass of the start) stops its
+    clock, settling a bank; the seat whose turn now begins starts its clock. A seat that
+    resigns out of turn leaves the running clock alone.
+
+    :raises OutOfTime: the mover's clock had run out (the session is rolled back).
+    """
+    if (game.time_control or "none") == "none":
+        return
+    control, now = control_of(game), utcnow()
+    clocks = clocks_of(game)
+    if not clocks:
+        for seat in game.seats:
+            row = StoredClock(seat_id=seat.id, game_id=game.id, player_id=seat.player_id,
+                              seat=seat.index)
+            row.clock = control.new_clock()
+            db.session.add(row)
+            clocks[seat.index] = row
+    mover = moves[0] if moves and not moves[0].auto else None
+    if mover is not None:
+        _end_turn(game, control, clocks[mover.seat], now, resigned=mover.move == RESIGN)
+    rules = game.rules
+    if rules.is_over(state):
+        for row in clocks.values():
+            row.turn_started = row.next_check_at = None
+        return
+    to_move = rules.to_move(state)
+    row = clocks[to_move]
+    if not rules.turn_plies(state) and row.turn_started is None:
+        row.clock = control.start_turn(row.clock, now)
+        row.next_check_at = next_check(row.clock, (), now, game_vacations(game, row.player_id))
+
+
+def _end_turn(game, control: TimeControl, row: StoredClock, now: datetime, *,
+              resigned: bool) -> None:
+    if row.turn_started is not None and not resigned:
+        vacations = game_vacations(game, row.player_id)
+        try:
+            row.clock = control.end_turn(row.clock, now, vacations)
+        except TimeExpired:
+            deadline = row.clock.deadline(vacations)
+            db.session.rollback()
+            raise OutOfTime(
+                f"Your time ran out at {format_moment(deadline, zone_of(row.player_id))}; "
+                "this move cannot be played and the timeout will be applied.") from None
+    else:
+        row.turn_started = None
+    row.next_check_at = None
+
+
+def reschedule(player_id: int, now: datetime) -> None:
+    """Recompute when the tick looks at the player's running clocks, after a vacation was
+    cut short or cancelled (the caller commits).
+
+    The games are locked in id order first, like every writer of clocks (one game at a time
+    for moves and the tick), so this cannot deadlock with them.
+    """
+    db.session.execute(
+        select(Game.id).where(Game.id.in_(
+            select(StoredClock.game_id).where(StoredClock.player_id == player_id,
+                                              StoredClock.turn_started.is_not(None))
+        )).order_by(Game.id).with_for_update()
+    ).all()
+    rows = db.session.scalars(
+        select(StoredClock).join(Game, Game.id == StoredClock.game_id)
+        .where(StoredClock.player_id == player_id, StoredClock.turn_started.is_not(None),
+               Game.vacation_allowed.is_(True))
+    ).all()
+    vacations = vacations_of(player_id)
+    for row in rows:
+        row.next_check_at = next_check(row.clock, sent_notices(row), now, vacations)
+
+
+# ----- what readers see -------------------------------------------------------------------
+
+
+def deadline_of(game, seat: int) -> datetime | None:
+    """When ``seat`` must have moved; ``None`` without a time control or off turn."""
+    if (game.time_control or "none") == "none":
+        return None
+    row = db.session.get(StoredClock, game.seats[seat].id)
+    if row is None:
+        return None
+    return row.clock.deadline(game_vacations(game, row.player_id))
+
+
+def deadline_text(game, seat: int, reader_id: int | None, now: datetime) -> str | None:
+    """``Tue 24 Nov 2026, 18:00 CET (in 2 days)`` in the reader's zone, or ``None``."""
+    deadline = deadline_of(game, seat)
+    return None if deadline is None else format_deadline(deadline, zone_of(reader_id), now)
+
+
+def game_view(game, reader_id: int | None, now: datetime) -> dict:
+    """For the game page: the time control in words, the deadline of the seat to move and
+    who is away on vacation, in the reader's time zone."""
+    zone = zone_of(reader_id)
+    view = {"control": control_of(game).describe(), "deadlines": {}, "away": {}}
+    if game.status != ACTIVE or (game.time_control or "none") == "none":
+        return view
+    if game.vacation_allowed:
+        for seat in game.seats:
+            away = current(vacations_of(seat.player_id), now)
+            if away is not None:
+                view["away"][seat.index] = format_moment(away.end, zone)
+    for seat, row in clocks_of(game).items():
+        if row.turn_started is not None:
+            deadline = row.clock.deadline(game_vacations(game, row.player_id))
+            view["deadlines"][seat] = format_deadline(deadline, zone, now)
+    return view
+
+
+
+def waiting_games(player_id: int) -> list[tuple[Game, int]]:
+    """The active games waiting for the player to move, with their seat, oldest first."""
+    rows = db.session.execute(
+        select(Game, Seat.index).join(Seat, Seat.game_id == Game.id)
+        .where(Seat.player_id == player_id, Game.status == ACTIVE).order_by(Game.id)
+    ).all()
+    return [(game, index) for game, index in rows
+            if game.rules.to_move(game.load_state()) == index]

@@ -1,0 +1,269 @@
+"""The clocks' part of the periodic tick: reminders, vacation days spent to save a clock,
+timeouts, then the daily digests.
+
+Only seats whose ``next_check_at`` has come are read. They are handled in batches, each in a
+transaction of its own, claimed first: on PostgreSQL by locking their game rows with ``SKIP
+LOCKED`` (a game being moved in, or handled by another tick, is left for the next tick),
+everywhere by a compare-and-set on ``next_check_at``, which on SQLite is the transaction's
+first write and so also takes the database's write lock. The unique (game, seat, turn, notice)
+row backs both up: a reminder or timeout that another tick already gave rolls back the batch's
+savepoint, and the batch is then handled again one seat at a time, where it costs only that
+seat.
+
+A batch reads what its seats need (games, seats, players, vacations, notices already given,
+notification settings) in a handful of queries, writes its notices in one statement before
+any mail is queued and its mail in one statement at the end; timeouts go through the play
+service's ``resign``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from flask import current_app
+from sqlalchemy import insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
+
+from ..db import db
+from ..games import IllegalMove
+from ..mail.outbox import batched, queue
+from ..play import service as play
+from ..play.errors import GameNotActive
+from ..play.links import move_url, reply_address
+from ..play.models import ACTIVE, Game
+from ..urls import external_url
+from . import digest
+from .display import format_deadline
+from .models import ClockNotice, StoredClock, StoredVacation
+from .reminders import Reminder, check, next_check
+from .settings import auto_vacation_on, preload, remembered, zone_of
+from .timecontrol import auto_vacation
+from .vacation import Vacation
+
+log = logging.getLogger(__name__)
+#: Seats read per tick (the rest wait for the next one), and claimed per transaction.
+LIMIT, BATCH = 5000, 100
+TIMEOUT = "timeout"
+
+
+def run(now: datetime) -> str:
+    due = db.session.scalars(
+        select(StoredClock.seat_id).where(StoredClock.next_check_at <= now)
+        .order_by(StoredClock.next_check_at).limit(LIMIT)
+    ).all()
+    db.session.rollback()
+    outcomes = Counter()
+    with remembered():
+        for first in range(0, len(due), BATCH):
+            outcomes.update(_batch(due[first:first + BATCH], now))
+    outcomes["digest"] += digest.run(now)
+    parts = [f"{outcomes[k]} {k}" for k in ("reminder", "vacation", "timeout", "digest",
+                                             "busy", "failed") if outcomes[k]]
+    return ", ".join(parts) or "nothing due"
+
+
+def _batch(seat_ids: list[int], now: datetime) -> Counter:
+    """Claim the seats still due and handle them together in one savepoint; if that fails,
+    handle them one by one, each in a savepoint of its own; commit them all."""
+    claimed = _claim(seat_ids, now)
+    outcomes = Counter(busy=len(seat_ids) - len(claimed))
+    try:
+        with db.session.begin_nested():
+            outcomes.update(_handle(claimed, _Batch.load(claimed), now))
+    except Exception:
+        if not db.session().in_transaction():  # rolled back whole, claims too: next tick
+            log.exception("clocks: a batch of %s seats failed", len(claimed))
+            return outcomes + Counter(failed=len(claimed))
+        log.info("clocks: a batch of %s seats failed; handling them one by one", len(claimed))
+        batch = _Batch.load(claimed)  # the rolled-back savepoint expired what it changed
+        for row in claimed:
+            outcomes[_handle_alone(row, batch, now)] += 1
+    db.session.commit()
+    return outcomes
+
+
+def _handle_alone(row: StoredClock, batch: _Batch, now: datetime) -> str:
+    savepoint = db.session.begin_nested()
+    try:
+        [outcome] = _handle([row], batch, now)
+        savepoint.commit()
+        return outcome
+    except IntegrityError:  # another tick gave this notice first
+        savepoint.rollback()
+        return "busy"
+    except Exception:
+        savepoint.rollback()
+        log.exception("clock of seat %s: the tick failed; it will try again", row.seat_id)
+        row.next_check_at = now
+        return "failed"
+
+
+def _claim(seat_ids: list[int], now: datetime) -> list[StoredClock]:
+    """The seats' clocks still due, taken for this transaction; those another tick holds or
+    has handled are left out."""
+    if db.session.get_bind().dialect.name == "postgresql":
+        seat_ids = db.session.scalars(
+            select(StoredClock.seat_id).join(Game, Game.id == StoredClock.game_id)
+            .where(StoredClock.seat_id.in_(seat_ids))
+            .with_for_update(of=Game, skip_locked=True)
+        ).all()
+    taken = db.session.scalars(
+        update(StoredClock)
+        .where(StoredClock.seat_id.in_(seat_ids), StoredClock.next_check_at <= now)
+        .values(next_check_at=None)
+        .returning(StoredClock.seat_id)
+        .execution_options(synchronize_session=False)
+    ).all()
+    return db.session.scalars(
+        select(StoredClock).where(StoredClock.seat_id.in_(taken))
+        .order_by(StoredClock.seat_id).execution_options(populate_existing=True)
+    ).all()
+
+
+@dataclass
+class _Batch:
+    """What the claimed seats need, read in a few queries rather than a few per seat."""
+
+    #: By id, with their seats and players (held here: the session only keeps weak references).
+    games: dict[int, Game]
+    #: Every clock of those games, for the play service (``clocks.service.clocks_of``).
+    clocks: list[StoredClock]
+    #: Every vacation of the seats' players; auto vacations spent in this batch are added.
+    vacations: dict[int, list[Vacation]]
+    #: The notices already given, by (game, seat, turn).
+    sent: dict[tuple, set[Reminder]]
+
+    @classmethod
+    def load(cls, rows: list[StoredClock]) -> _Batch:
+        games = db.session.scalars(
+            select(Game).where(Game.id.in_({row.game_id for row in rows}))
+            .options(selectinload(Game.seats)).execution_options(populate_existing=True)
+        ).all()
+        clocks = db.session.scalars(
+            select(StoredClock).where(StoredClock.game_id.in_({row.game_id for row in rows}))
+        ).all()
+        preload({seat.player_id for game in games for seat in game.seats})
+        players, turns = {row.player_id for row in rows}, {row.turn_started for row in rows}
+        with db.session.no_autoflush:  # vacations are committed by their own requests
+            vacations = defaultdict(list)
+            for player_id, start, end in db.session.execute(
+                select(StoredVacation.player_id, StoredVacation.starts_at, StoredVacation.ends_at)
+                .where(StoredVacation.player_id.in_(players))
+                .order_by(StoredVacation.starts_at)
+            ):
+                vacations[player_id].append(Vacation(start, end))
+            sent = defaultdict(set)
+            for game_id, seat, started, kind in db.session.execute(
+                select(ClockNotice.game_id, ClockNotice.seat, ClockNotice.turn_started,
+                       ClockNotice.kind)
+                .where(ClockNotice.game_id.in_({row.game_id for row in rows}),
+                       ClockNotice.turn_started.in_(turns - {None}))
+            ):
+                if kind in set(Reminder):
+                    sent[game_id, seat, started].add(Reminder(kind))
+        return cls({game.id: game for game in games}, clocks, vacations, sent)
+
+    def vacations_in(self, game: Game, player_id: int) -> list[Vacation]:
+        """The vacations that stop the player's clock in this game (none where forbidden)."""
+        return self.vacations[player_id] if game.vacation_allowed else []
+
+
+@dataclass
+class _Due:
+    """What one claimed seat gets: its outcome, the notices that record it, the reminder
+    to mail (with the vacations its deadline counts) or the timeout to apply."""
+
+    row: StoredClock
+    outcome: str
+    notices: list[dict] = field(default_factory=list)
+    reminder: Reminder | None = None
+    vacations: list[Vacation] = field(default_factory=list)
+
+
+def _handle(rows: list[StoredClock], batch: _Batch, now: datetime) -> Counter:
+    """Decide every seat, write all their notices at once (one given by another tick fails
+    here, before anything is mailed or resigned), then mail and resign."""
+    owed = [_decide(row, batch, now) for row in rows]
+    notices = [notice for due in owed for notice in due.notices]
+    if notices:
+        db.session.execute(insert(ClockNotice), notices)
+    with batched():
+        for due in owed:
+            game = batch.games[due.row.game_id]
+            if due.outcome == TIMEOUT:
+                _timeout(game, due.row)
+            elif due.reminder and game.status == ACTIVE:
+                _remind(game, due.row, due.reminder, due.vacations, now)
+    return Counter(due.outcome for due in owed)
+
+
+def _decide(row: StoredClock, batch: _Batch, now: datetime) -> _Due:
+    game = batch.games[row.game_id]
+    if game.status != ACTIVE or not row.clock.running:
+        return _Due(row, "idle")
+    vacations = batch.vacations_in(game, row.player_id)
+    sent = batch.sent.get((row.game_id, row.seat, row.turn_started), set())
+    due, saved = check(row.clock, sent, now, vacations), None
+    if due.timeout:
+        saved = (game.vacation_allowed and auto_vacation_on(row.player_id)
+                 and _spend_vacation(row, batch, now))
+        if not saved:
+            return _Due(row, TIMEOUT, [_notice(row, TIMEOUT)])
+        vacations = saved
+        due = check(row.clock, sent, now, vacations)
+    row.next_check_at = next_check(row.clock, sent | due.settle, now, vacations)
+    return _Due(row, "vacation" if saved else "reminder" if due.send else "idle",
+                [_notice(row, str(reminder)) for reminder in due.settle], due.send, vacations)
+
+
+def _notice(row: StoredClock, kind: str) -> dict:
+    return {"game_id": row.game_id, "seat": row.seat, "turn_started": row.turn_started,
+            "kind": kind}
+
+
+def _spend_vacation(row: StoredClock, batch: _Batch, now: datetime) -> list[Vacation] | None:
+    """Save the clock with the player's vacation days, if they have enough left; then the
+    player's vacations, the new one included (also for their other seats in the batch).
+
+    Other clocks of the player need no rescheduling: a vacation only moves deadlines later,
+    and a seat the tick looks at too early is simply looked at again later.
+    """
+    vacations = batch.vacations[row.player_id]
+    per_year = current_app.config["VACATION_DAYS_PER_YEAR"]
+    saved = auto_vacation(row.clock, now, vacations, per_year)
+    if saved is None:
+        return None
+    db.session.add(StoredVacation(player_id=row.player_id, starts_at=saved.vacation.start,
+                                  ends_at=saved.vacation.end, auto=True))
+    batch.vacations[row.player_id] = [*vacations, saved.vacation]
+    return batch.vacations[row.player_id]
+
+
+def _timeout(game: Game, row: StoredClock) -> None:
+    """Resign the seat (two-player games end, bigger ones play on) and tell everyone."""
+    try:
+        # The claim locked the game; the batch's writes are flushed together at its end.
+        game = play.resign(game, row.seat, commit=False, flush=False)
+    except (IllegalMove, GameNotActive):  # already out, or the game ended meanwhile
+        return
+    timed_out = game.seats[row.seat]
+    game_url = external_url("play.game", game_id=game.id)
+    for seat in game.seats:
+        queue("timeout", seat.player.email,
+              f"[pbem #{game.id}] {game.rules.name}: {timed_out.player.name} ran out of time",
+              game=game, seat=seat, timed_out=timed_out, over=game.is_over, game_url=game_url)
+
+
+def _remind(game: Game, row: StoredClock, reminder: Reminder, vacations, now) -> None:
+    seat = game.seats[row.seat]
+    deadline = format_deadline(row.clock.deadline(vacations), zone_of(seat.player_id), now)
+    what = "half your time is used" if reminder is Reminder.HALF else "a day or less left"
+    queue("reminder", seat.player.email,
+          f"[pbem #{game.id}] {game.rules.name}: {what}", game=game,
+          reply_to=reply_address(game, row.seat), seat=seat, reminder=str(reminder),
+          deadline=deadline, link=move_url(game, row.seat),
+          game_url=external_url("play.game", game_id=game.id))

@@ -1,0 +1,113 @@
+"""Time controls through whole games: clocks start, stop, reset and settle with each turn."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from freezegun import freeze_time
+from helpers import outbox, random_turn
+
+from pbem.clocks.models import StoredClock
+from pbem.clocks.service import OutOfTime
+from pbem.db import db
+from pbem.play import service
+from pbem.play.errors import BadSetup
+from pbem.play.queries import get_game
+
+from .stored import T0, D, H, clock, timed_game
+
+
+def play_out(game, think):
+    """Play random turns to the end, each seat thinking ``think(turn)`` before moving; the
+    clocks seen after every turn."""
+    rng, seen, turn = random.Random(3), [], 0
+    with freeze_time(T0) as frozen:
+        while (game := get_game(game.id)).status == "active":
+            state = game.load_state()
+            seat = game.rules.to_move(state)
+            frozen.tick(think(turn))
+            service.submit_turn(game.id, seat, random_turn(game.rules, state, rng), game.ply)
+            row = clock(game, seat)
+            seen.append((seat, row and row.remaining_seconds))
+            turn += 1
+    return get_game(game.id), seen
+
+
+def test_days_per_move_resets_after_each_turn(app, make_player):
+    game = timed_game([make_player(), make_player()], "2d/move")
+    assert clock(game, 0).turn_started == T0 and clock(game, 1).turn_started is None
+    game, seen = play_out(game, lambda turn: (turn % 7) * 5 * H)
+    assert game.status == "finished" and len(seen) > 20
+    assert {remaining for _, remaining in seen} == {2 * 86400}
+    assert all(row.turn_started is None and row.next_check_at is None
+               for row in db.session.query(StoredClock).filter_by(game_id=game.id))
+
+
+def test_a_bank_loses_what_is_used_gains_the_increment_up_to_the_cap(app, make_player):
+    game = timed_game([make_player(), make_player()], "bank 2d +12h cap 3d")
+    bank = {0: 2 * D, 1: 2 * D}
+    think = [5 * H, 10 * H, 1 * H, 14 * H]
+
+    def step(turn):
+        return think[turn % len(think)]
+
+    game, seen = play_out(game, step)
+    assert game.status == "finished"
+    for turn, (seat, remaining) in enumerate(seen):
+        bank[seat] = min(3 * D, bank[seat] - step(turn) + 12 * H)
+        assert remaining == bank[seat].total_seconds(), turn
+
+
+def test_no_time_control_has_no_clocks(app, make_player):
+    game = timed_game([make_player(), make_player()], None)
+    game, _ = play_out(game, lambda turn: 30 * D)
+    assert game.status == "finished" and game.time_control == "none"
+    assert db.session.query(StoredClock).filter_by(game_id=game.id).count() == 0
+
+
+def test_a_turn_after_the_deadline_is_refused_and_nothing_changes(app, make_player):
+    game = timed_game([make_player(), make_player()], "1d/move")
+    with freeze_time(T0 + D + H), pytest.raises(OutOfTime, match="time ran out"):
+        service.submit_turn(game.id, 0, "Mc3", 0)
+    assert get_game(game.id).ply == 0
+
+
+def test_a_bad_time_control_is_refused(app, make_player):
+    with pytest.raises(BadSetup, match="Time control"):
+        timed_game([make_player(), make_player()], "3 fortnights")
+
+
+def test_the_turn_email_and_game_page_show_the_deadline_in_the_readers_zone(
+        app, client, make_player):
+    from helpers import sign_in
+
+    from pbem.clocks import settings
+    from pbem.clocks.schedule import NotificationSettings
+
+    alice, bob = make_player(name="Alice"), make_player(name="Bob")
+    settings.save(alice.id, NotificationSettings(timezone="Asia/Tokyo"), T0)
+    timed_game([alice, bob], "3d/move")
+    [mail] = outbox("turn")
+    assert "Move by Thu 5 Mar 2026, 17:00 JST (in 3 days)" in mail.body_text
+    with freeze_time(T0 + H):
+        page = client.get("/games/1").get_data(as_text=True)
+        assert "Time control: 3 days per move" in page
+        assert "must move by Thu 5 Mar 2026, 08:00 UTC" in page  # anonymous: UTC
+        sign_in(client, alice)
+        assert "17:00 JST" in client.get("/games/1").get_data(as_text=True)
+
+
+def test_the_new_game_form_sets_a_time_control(app, client, make_player):
+    from helpers import sign_in
+
+    me = make_player(admin=True)
+    other = make_player()
+    sign_in(client, me)
+    form = {"players": 2, "seats": f"{me.email}\n{other.email}", "start_now": "y",
+            "time_control": "bank", "bank_initial": "5", "bank_increment": "0.5",
+            "bank_cap": "10"}
+    assert client.post("/new/pylon", data=form).status_code == 302
+    assert get_game(1).time_control == "bank 5d +12h cap 10d"
+    bad = client.post("/new/pylon", data={**form, "bank_initial": "lots"})
+    assert bad.status_code == 422 and "is not a number of days" in bad.get_data(as_text=True)

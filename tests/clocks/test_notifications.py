@@ -1,0 +1,153 @@
+"""Notification settings at work: digests, quiet hours, one-click unsubscribe, the calendar
+feed, and bad input that changes nothing."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from freezegun import freeze_time
+from helpers import outbox, path_of, sign_in
+from icalendar import Calendar
+
+from pbem.clocks import settings
+from pbem.clocks.models import StoredSettings, StoredVacation
+from pbem.clocks.schedule import Kind, Mode, NotificationSettings
+from pbem.db import db
+from pbem.mail.sender import deliver_due
+from pbem.play import service
+from pbem.signing import sign
+
+from .stored import T0, D, H, tick, timed_game
+
+
+def test_a_digest_lists_every_game_waiting_with_its_move_link(app, make_player):
+    me = make_player(name="Me")
+    settings.save(me.id, NotificationSettings(
+        timezone="Europe/Paris", digest_hour=7, modes={Kind.TURN: Mode.DIGEST}), T0)
+    games = [timed_game([me, make_player()], "3d/move") for _ in range(3)]
+    held = outbox("turn")
+    assert len(held) == 3 and all(m.held for m in held)
+    with freeze_time(T0):
+        assert deliver_due() == (0, 0)  # held mail never goes by itself
+    # 07:00 in Paris is 06:00 UTC in March: the next digest is on Tuesday.
+    assert tick(datetime(2026, 3, 3, 5, 59, tzinfo=UTC)) == "nothing due"
+    assert tick(datetime(2026, 3, 3, 6, 0, tzinfo=UTC)) == "1 digest"
+    [digest] = outbox("digest")
+    assert digest.recipient == me.email and "3 games waiting" in digest.subject
+    for game in games:
+        assert game.title in digest.body_text
+    assert digest.body_text.count("/play/") == 3 and digest.body_html.count("/play/") == 3
+    assert all(m.sent_at is not None for m in outbox("turn"))  # folded into the digest
+    assert tick(datetime(2026, 3, 3, 6, 30, tzinfo=UTC)) == "nothing due"
+    assert db.session.get(StoredSettings, me.id).next_digest_at == datetime(
+        2026, 3, 4, 6, 0, tzinfo=UTC)
+
+
+def test_no_digest_when_nothing_waits(app, make_player):
+    me = make_player()
+    settings.save(me.id, NotificationSettings(modes={Kind.TURN: Mode.DIGEST}), T0)
+    assert tick(T0 + D) == "nothing due"
+    assert outbox("digest") == []
+
+
+def test_quiet_hours_hold_immediate_mail_until_they_end(app, make_player):
+    alice, bob = make_player(), make_player()
+    settings.save(bob.id, NotificationSettings(
+        timezone="America/New_York", quiet_start=22, quiet_end=7), T0)
+    game = timed_game([alice, bob], None)
+    late = datetime(2026, 3, 3, 4, 0, tzinfo=UTC)  # 23:00 in New York
+    with freeze_time(late):
+        deliver_due()
+        service.submit_turn(game.id, 0, "Mc3", 0)
+        assert deliver_due() == (0, 0)
+    [to_bob] = [m for m in outbox("turn") if m.recipient == bob.email]
+    assert to_bob.next_attempt_at == datetime(2026, 3, 3, 12, 0, tzinfo=UTC)  # 07:00 there
+    with freeze_time(datetime(2026, 3, 3, 11, 59, tzinfo=UTC)):
+        assert deliver_due() == (0, 0)
+    with freeze_time(datetime(2026, 3, 3, 12, 0, tzinfo=UTC)):
+        assert deliver_due() == (1, 0)
+
+
+def test_one_click_unsubscribe_switches_off_exactly_its_kind(make_app, make_player):
+    app = make_app(WTF_CSRF_ENABLED=True)  # mail clients post without any CSRF token
+    with app.app_context():
+        alice, bob = make_player(), make_player()
+        game = timed_game([alice, bob], None)
+        [turn] = outbox("turn")
+        assert turn.headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+        url = turn.headers["List-Unsubscribe"].strip("<>")
+        assert url in turn.body_text and url in turn.body_html
+        client = app.test_client()
+        page = client.get(path_of(url))
+        assert page.status_code == 200 and "your turn" in page.get_data(as_text=True)
+        assert settings.stored(alice.id) is None  # a GET changes nothing
+        done = client.post(path_of(url), data="List-Unsubscribe=One-Click",
+                           content_type="application/x-www-form-urlencoded")
+        assert done.status_code == 200
+        modes = settings.settings_of(alice.id).modes
+        assert modes[Kind.TURN] is Mode.OFF
+        assert all(mode is Mode.IMMEDIATE for kind, mode in modes.items() if kind != Kind.TURN)
+        service.submit_turn(game.id, 0, "Mc3", 0)
+        service.submit_turn(game.id, 1, "Sa1", 1)
+        assert [m.recipient for m in outbox("turn")] == [alice.email, bob.email]
+        service.resign(game.id, 0)
+        assert {m.recipient for m in outbox("game_over")} == {alice.email, bob.email}
+
+
+def test_forged_unsubscribe_and_calendar_links_are_refused(client, make_player):
+    alice = make_player()
+    token = sign("unsubscribe", [alice.id, "turn"])
+    for path in (f"/unsubscribe/{token[:-2]}xx", f"/calendar/{token}.ics",
+                 f"/unsubscribe/{sign('unsubscribe', [alice.id, 'everything'])}"):
+        answer = client.post(path) if "unsubscribe" in path else client.get(path)
+        assert answer.status_code == 403 and "not valid" in answer.get_data(as_text=True)
+    assert settings.stored(alice.id) is None
+
+
+def test_the_calendar_feed_parses_back_with_every_deadline(app, client, make_player):
+    me = make_player(name="Me")
+    mine = timed_game([me, make_player()], "3d/move")
+    timed_game([make_player(), me], "2d/move")  # not my move
+    timed_game([me, make_player()], None)  # no deadline
+    with freeze_time(T0 + H):
+        answer = client.get(f"/calendar/{sign('calendar', me.id)}.ics")
+    assert answer.status_code == 200 and answer.mimetype == "text/calendar"
+    calendar = Calendar.from_ical(answer.data)
+    [event] = calendar.walk("VEVENT")
+    assert event.decoded("dtstart") == T0 + 3 * D
+    assert mine.title in str(event["summary"]) and f"/games/{mine.id}" in str(event["url"])
+
+
+def test_bad_settings_are_explained_and_change_nothing(app, client, make_player):
+    me = make_player()
+    sign_in(client, me)
+    form = {"timezone": "Mars/Olympus", "digest_hour": "7"}
+    answer = client.post("/settings/notifications", data=form)
+    assert answer.status_code == 422 and "is not a time zone" in answer.get_data(as_text=True)
+    answer = client.post("/settings/notifications",
+                         data={"timezone": "Europe/Paris", "digest_hour": "25"})
+    assert answer.status_code == 422 and "not a whole hour" in answer.get_data(as_text=True)
+    assert settings.stored(me.id) is None
+    good = {"timezone": "europe/paris", "digest_hour": "6", "quiet_start": "23",
+            "quiet_end": "6", "mode_reminder": "digest", "mode_tournament": "off"}
+    assert client.post("/settings/notifications", data=good).status_code == 302
+    saved = settings.settings_of(me.id)
+    assert saved.timezone == "Europe/Paris" and saved.modes[Kind.REMINDER] is Mode.DIGEST
+    assert "Europe/Paris" in client.get("/settings/notifications").get_data(as_text=True)
+
+
+def test_vacations_beyond_the_allowance_are_refused(app, client, make_player):
+    me = make_player()
+    with freeze_time(T0):  # signed in at the frozen time, or the session would look forged
+        sign_in(client, me)
+        answer = client.post("/settings/vacation", data={"days": "15"})
+        assert answer.status_code == 422
+        assert "needs 15 days but you have 14 left" in answer.get_data(as_text=True)
+        assert client.post("/settings/vacation", data={"days": "10"}).status_code == 302
+        answer = client.post("/settings/vacation", data={"days": "5", "start": "2026-04-01"})
+        assert "you have 4 left" in answer.get_data(as_text=True)
+        answer = client.post("/settings/vacation", data={"days": "2", "start": "yesterday"})
+        assert "is not a date" in answer.get_data(as_text=True)
+        page = client.get("/settings/vacation").get_data(as_text=True)
+        assert "<strong>4</strong> of 14 days left" in page
+    assert db.session.query(StoredVacation).count() == 1

@@ -1,0 +1,226 @@
+"""The tick: each reminder once, each timeout once (also with two ticks at once), vacations
+that stop clocks and are spent to save them, three-player games that go on."""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+
+import pytest
+from freezegun import freeze_time
+from helpers import outbox
+from sqlalchemy import func, select
+
+from pbem.clocks import booking, settings
+from pbem.clocks import tick as clocks_tick
+from pbem.clocks.models import ClockNotice, StoredVacation
+from pbem.clocks.schedule import NotificationSettings
+from pbem.db import db
+from pbem.play import service
+from pbem.play.queries import get_game
+
+from .stored import T0, D, H, clock, resignations, tick, timed_game
+
+
+def test_each_reminder_goes_once_then_the_timeout_applies_once(app, make_player):
+    alice, bob = make_player(name="Alice"), make_player(name="Bob")
+    game = timed_game([alice, bob], "3d/move")
+    assert tick(T0 + D) == "nothing due"
+    assert tick(T0 + 36 * H) == "1 reminder"
+    assert tick(T0 + 37 * H) == "nothing due"
+    assert tick(T0 + 2 * D) == "1 reminder"
+    assert tick(T0 + 2 * D + H) == "nothing due"
+    half, day = outbox("reminder")
+    assert "half your time" in half.subject and "a day or less" in day.subject
+    assert half.recipient == day.recipient == alice.email and "/play/" in day.body_text
+    assert "Move by Thu 5 Mar 2026, 08:00 UTC (in 1 day)" in day.body_text
+    assert tick(T0 + 3 * D) == "1 timeout"
+    assert tick(T0 + 3 * D + H) == "nothing due"
+    game = get_game(game.id)
+    assert game.status == "finished" and game.result["winners"] == [1]
+    assert resignations(game.id) == 1
+    told = outbox("timeout")
+    assert sorted(m.recipient for m in told) == sorted([alice.email, bob.email])
+    assert "Alice ran out of time" in told[0].subject
+
+
+def test_a_move_settles_the_turn_and_the_next_turn_has_its_own_reminders(app, make_player):
+    game = timed_game([make_player(), make_player()], "2d/move")
+    assert tick(T0 + 25 * H) == "1 reminder"
+    with freeze_time(T0 + 26 * H):
+        service.submit_turn(game.id, 0, "Mc3", 0)
+    assert tick(T0 + 30 * H) == "nothing due"
+    assert tick(T0 + 26 * H + 25 * H) == "1 reminder"  # Bob's half, his own turn
+    assert [m.recipient for m in outbox("reminder")] == [s.player.email for s in game.seats]
+
+
+def test_a_three_player_game_goes_on_after_a_timeout(app, make_player):
+    players = [make_player(name=n) for n in ("Ann", "Ben", "Cid")]
+    game = timed_game(players, "1d/move", slug="stawvs")
+    first = game.rules.to_move(game.load_state())
+    assert tick(T0 + D) == "1 timeout"
+    game = get_game(game.id)
+    assert game.status == "active" and resignations(game.id) == 1
+    following = game.rules.to_move(game.load_state())
+    assert following != first and clock(game, following).turn_started == T0 + D
+    told = outbox("timeout")
+    assert [m.recipient for m in told] == [p.email for p in players] and first == 0
+    assert "The others play on without you" in told[0].body_text
+    assert all("The game goes on without Ann" in m.body_text for m in told[1:])
+
+
+def test_a_vacation_stops_the_clock(app, make_player):
+    alice, bob = make_player(), make_player()
+    game = timed_game([alice, bob], "2d/move")
+    with freeze_time(T0 + H):
+        booking.book(alice.id, "3", "", T0 + H)
+    assert tick(T0 + 2 * D) == "nothing due"  # the old deadline has passed: no timeout
+    assert tick(T0 + 4 * D) == "1 reminder"   # a day left (of two), after the vacation
+    [reminder] = outbox("reminder")
+    assert "a day or less left" in reminder.subject
+    with freeze_time(T0 + 4 * D):
+        page = app.test_client().get(f"/games/{game.id}").get_data(as_text=True)
+    assert "must move by Sat 7 Mar 2026, 08:00 UTC" in page
+    assert tick(T0 + 5 * D - H) == "nothing due"
+    assert tick(T0 + 5 * D) == "1 timeout"
+
+
+def test_opponents_see_a_player_on_vacation(app, make_player):
+    alice, bob = make_player(name="Alice"), make_player(name="Bob")
+    game = timed_game([alice, bob], "2d/move")
+    with freeze_time(T0 + H):
+        booking.book(bob.id, "2", "", T0 + H)
+        page = app.test_client().get(f"/games/{game.id}").get_data(as_text=True)
+    assert "P2 Bob is on vacation until Wed 4 Mar 2026, 09:00 UTC" in page
+
+
+def test_tournament_games_can_forbid_vacation(app, make_player):
+    alice, bob = make_player(), make_player()
+    timed_game([alice, bob], "2d/move", vacation_allowed=False)
+    with freeze_time(T0 + H):
+        booking.book(alice.id, "5", "", T0 + H)
+    assert tick(T0 + 2 * D) == "1 timeout"
+
+
+def test_vacation_days_are_spent_to_save_a_clock_until_they_run_out(app, make_player):
+    alice, bob = make_player(), make_player()
+    settings.save(alice.id, NotificationSettings(), T0, auto_vacation=True)
+    game = timed_game([alice, bob], "1d/move")
+    now = T0 + D + H
+    assert tick(now) == "1 vacation"
+    [spent] = db.session.scalars(select(StoredVacation)).all()
+    assert spent.auto and spent.starts_at == T0 + D and spent.ends_at == T0 + 2 * D
+    assert get_game(game.id).status == "active"
+    for _ in range(13):  # the rest of the 14 days, a day at a time
+        now += D
+        assert tick(now) == "1 vacation"
+    assert booking.allowance_left(alice.id, now) == 0
+    assert tick(now + D) == "1 timeout"
+    assert get_game(game.id).status == "finished"
+
+
+def test_a_cut_short_vacation_brings_the_deadline_back(app, make_player):
+    alice, bob = make_player(), make_player()
+    game = timed_game([alice, bob], "2d/move")
+    with freeze_time(T0 + H):
+        booking.book(alice.id, "5", "", T0 + H)
+    [vacation] = booking.upcoming(alice.id, T0 + H)
+    with freeze_time(T0 + 2 * H):
+        booking.end(alice.id, vacation.id, T0 + 2 * H)
+    assert booking.allowance_left(alice.id, T0) == 13  # the day begun is charged
+    assert tick(T0 + 2 * D + H) == "1 timeout"
+    assert get_game(game.id).status == "finished"
+
+
+def _concurrent_ticks(app, make_player, games):
+    """Games whose seats are all due for something at ``now``, ticked by two threads."""
+    made = []
+    for index in range(games):
+        game = timed_game([make_player(), make_player()], "3d/move")
+        made.append(game.id)
+        if index % 2:  # half of them only owe a reminder
+            with freeze_time(T0 + D):
+                service.submit_turn(game.id, 0, "Mc3", 0)
+    db.session.remove()
+    now = T0 + 3 * D + H
+    barrier, summaries = threading.Barrier(2), []
+
+    def run():
+        with app.app_context():
+            barrier.wait()
+            summaries.append(clocks_tick.run(now))
+            db.session.remove()
+
+    threads = [threading.Thread(target=run) for _ in range(2)]
+    with freeze_time(now):  # once for both: freezegun's start and stop are not thread-safe
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(120)
+    assert len(summaries) == 2, "a tick failed"
+    timeouts = [g for i, g in enumerate(made) if not i % 2]
+    for game_id in made:
+        assert resignations(game_id) == (1 if game_id in timeouts else 0)
+    assert len(outbox("timeout")) == 2 * len(timeouts)
+    assert len(outbox("reminder")) == games - len(timeouts)
+    notices = db.session.execute(
+        select(ClockNotice.game_id, ClockNotice.kind, func.count())
+        .group_by(ClockNotice.game_id, ClockNotice.seat, ClockNotice.turn_started,
+                  ClockNotice.kind)).all()
+    assert all(count == 1 for *_, count in notices)
+    assert tick(now) == "nothing due"
+
+
+def test_two_ticks_at_once_on_sqlite(app, make_player):
+    _concurrent_ticks(app, make_player, 10)
+
+
+@pytest.mark.postgres
+def test_two_ticks_at_once_on_postgresql(app, make_player):
+    _concurrent_ticks(app, make_player, 30)
+
+
+def test_a_failing_seat_costs_only_itself(app, make_player, monkeypatch):
+    games = [timed_game([make_player(), make_player()], "3d/move") for _ in range(3)]
+    remind = clocks_tick._remind
+
+    def broken(game, *args):
+        if game.id == games[1].id:
+            raise RuntimeError("broken")
+        remind(game, *args)
+
+    monkeypatch.setattr(clocks_tick, "_remind", broken)
+    assert tick(T0 + 36 * H) == "2 reminder, 1 failed"
+    assert len(outbox("reminder")) == 2
+    monkeypatch.setattr(clocks_tick, "_remind", remind)
+    assert tick(T0 + 37 * H) == "1 reminder"  # tried again, and given once
+    assert sorted(m.recipient for m in outbox("reminder")) == sorted(
+        g.seats[0].player.email for g in games)
+
+
+def test_a_notice_another_tick_gave_is_not_given_again(app, make_player, monkeypatch):
+    games = [timed_game([make_player(), make_player()], "3d/move") for _ in range(2)]
+    assert tick(T0 + 36 * H) == "2 reminder"
+    again = clock(games[0], 0)  # as if read by a tick that did not see the notice
+    again.next_check_at = T0 + 36 * H
+    db.session.commit()
+    load = clocks_tick._Batch.load
+    monkeypatch.setattr(clocks_tick._Batch, "load", classmethod(
+        lambda cls, rows: dataclasses.replace(load(rows), sent={})))
+    assert tick(T0 + 36 * H) == "1 busy"
+    assert len(outbox("reminder")) == 2
+
+
+def test_a_batch_rolled_back_whole_waits_for_the_next_tick(app, make_player, monkeypatch):
+    timed_game([make_player(), make_player()], "3d/move")
+    remind = clocks_tick._remind
+
+    def losing(*args):  # the play service's race guard rolls the whole transaction back
+        db.session.rollback()
+        raise RuntimeError("lost")
+
+    monkeypatch.setattr(clocks_tick, "_remind", losing)
+    assert tick(T0 + 36 * H) == "1 failed"
+    monkeypatch.setattr(clocks_tick, "_remind", remind)
+    assert tick(T0 + 37 * H) == "1 reminder"
+    assert len(outbox("reminder")) == 1
