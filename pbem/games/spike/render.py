@@ -1,0 +1,268 @@
+"""Pictures of a Spike position: SVG for pages, plain text for email, words for screen readers.
+
+The SVG is self-contained (inline styles). Every square is a ``<g class="cell" data-cell="c3">``
+and the stash sizes and the facing picker carry ``data-token`` (``S``/``M``/``L``,
+``N``/``E``/``S``/``W``), so the page composes a ply from clicks.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from .rules import (
+    CELLS,
+    DECODE,
+    DIRECTIONS,
+    EXIT,
+    FACINGS,
+    LAUNCH,
+    MOVE,
+    SEAT_NAMES,
+    SIZE_NAMES,
+    SIZES,
+    SpikeRules,
+    SpikeState,
+    piece_facing,
+    piece_owner,
+    piece_size,
+    split_plies,
+)
+
+_RULES = SpikeRules()
+SQ = 48
+LEFT, TOP = 24, 10
+COIN_FILL = ("#b87333", "#c4c7cc")  # pennies copper, nickels silver
+COIN_EDGE = ("#7a4a1f", "#85888d")
+PIECE_EDGE = ("#7a2e0a", "#2b2f36")  # the controller's colour, darker than the coin
+PIECE_FILL = "#2f6db5"
+ARROWS = "^>v<"
+COIN_LETTERS = ".pn"
+
+
+def _last_squares(last_move) -> tuple[set[int], set[int]]:
+    """(squares left, squares landed on) by the plies of ``last_move`` (one or several)."""
+    left, landed = set(), set()
+    try:
+        plies = split_plies(last_move) if last_move else []
+    except ValueError:
+        plies = []
+    for ply in plies:
+        action = DECODE.get(ply)
+        if not action:
+            continue
+        if action[0] in (MOVE, EXIT):
+            left.add(action[1])
+        if action[0] in (MOVE, LAUNCH):
+            landed.add(action[2])
+    return left, landed
+
+
+def _status(state: SpikeState) -> str:
+    if state.seat is not None:
+        doing = " (mid-turn: launch now)" if state.turn else ""
+        return f"{SEAT_NAMES[state.seat]} to move{doing}"
+    winners = _RULES.winners(state)
+    score = "–".join(str(n) for n in _RULES.scores(state))
+    if state.resigned is not None:
+        return f"{SEAT_NAMES[state.resigned]} resigned: {SEAT_NAMES[winners[0]]} wins"
+    if state.goal_winner is not None:
+        return f"{SEAT_NAMES[state.goal_winner]} reached the goal ({state.goal}) and wins"
+    if len(winners) == 2:
+        return f"game over: a draw ({score})"
+    return f"game over: {SEAT_NAMES[winners[0]]} wins ({score})"
+
+
+def _chest_totals(chest) -> str:
+    pips = chest[0] + 2 * chest[1] + 3 * chest[2]
+    return f"{sum(chest)} piece{'s' * (sum(chest) != 1)}, {pips} pip{'s' * (pips != 1)}"
+
+
+def _chest_words(chest) -> str:
+    return f"{chest[0]} small, {chest[1]} medium, {chest[2]} large ({_chest_totals(chest)})"
+
+
+def _stash_words(stash) -> str:
+    return f"{stash[0]} small, {stash[1]} medium, {stash[2]} large"
+
+
+def _piece_words(code: int) -> str:
+    return (
+        f"{SEAT_NAMES[piece_owner(code)]}'s {SIZE_NAMES[piece_size(code) - 1]} "
+        f"facing {DIRECTIONS[piece_facing(code)]}"
+    )
+
+
+def _triangle(cx: float, cy: float, size: int, facing: int, edge: str, fill: str) -> str:
+    """A pyramid lying on its side: a triangle pointing ``facing`` with ``size`` pips."""
+    half = 7 + 3 * size
+    base = cy + half * 0.8
+    points = f"{cx},{cy - half} {cx - half * 0.8},{base} {cx + half * 0.8},{base}"
+    pips = "".join(
+        f'<circle cx="{cx + (i - (size - 1) / 2) * 6}" cy="{cy + half * 0.45}" r="2" '
+        'style="fill:#fff"/>'
+        for i in range(size)
+    )
+    return (
+        f'<g transform="rotate({90 * facing} {cx} {cy})">'
+        f'<polygon points="{points}" style="fill:{fill};stroke:{edge};stroke-width:2.5"/>'
+        f"{pips}</g>"
+    )
+
+
+def svg(state: SpikeState, last_move=None) -> str:
+    """The board, coins, pieces, both chests and the stash; the last move outlined."""
+    left, landed = _last_squares(last_move)
+    width, height = LEFT + 8 * SQ + 230, TOP + 8 * SQ + 30
+    title = f"Spike: {_status(state)}"
+    if last_move:
+        title += f"; last move {last_move}"
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
+        f'style="font-family:sans-serif;font-size:13px">',
+        f"<title>{escape(title)}</title>",
+    ]
+    for sq, cell in enumerate(CELLS):
+        file, rank = sq % 8, sq // 8
+        x, y = LEFT + file * SQ, TOP + (7 - rank) * SQ
+        cx, cy = x + SQ / 2, y + SQ / 2
+        shade = "#e8d8b0" if (file + rank) % 2 else "#a9855a"
+        parts = [
+            f'<g class="cell" data-cell="{cell}">',
+            f'<rect x="{x}" y="{y}" width="{SQ}" height="{SQ}" style="fill:{shade}"/>',
+        ]
+        coin = state.coins[sq]
+        if coin:
+            parts.append(
+                f'<circle cx="{cx}" cy="{cy}" r="19" style="fill:{COIN_FILL[coin - 1]};'
+                f'stroke:{COIN_EDGE[coin - 1]};stroke-width:1.5"/>'
+            )
+        code = state.pieces[sq]
+        if code:
+            owner = piece_owner(code)
+            parts.append(f"<title>{cell}: {_piece_words(code)}</title>")
+            parts.append(
+                _triangle(cx, cy, piece_size(code), piece_facing(code), PIECE_EDGE[owner],
+                          PIECE_FILL)
+            )
+            parts.append(
+                f'<text x="{x + 3}" y="{y + 12}" style="font-size:10px;fill:{PIECE_EDGE[owner]}">'
+                f"{owner + 1}</text>"
+            )
+        if sq in left or sq in landed:
+            dash = ";stroke-dasharray:5 3" if sq in left else ""
+            parts.append(
+                f'<rect class="last" x="{x + 2}" y="{y + 2}" width="{SQ - 4}" height="{SQ - 4}" '
+                f'style="fill:none;stroke:#e8b400;stroke-width:3{dash}"/>'
+            )
+        parts.append("</g>")
+        out.append("".join(parts))
+    for i in range(8):
+        out.append(
+            f'<text x="{LEFT + i * SQ + SQ / 2}" y="{TOP + 8 * SQ + 18}" '
+            f'style="text-anchor:middle">{"abcdefgh"[i]}</text>'
+        )
+        out.append(
+            f'<text x="{LEFT / 2}" y="{TOP + (7 - i) * SQ + SQ / 2 + 5}" '
+            f'style="text-anchor:middle">{i + 1}</text>'
+        )
+    out.append(_panel(state, LEFT + 8 * SQ + 16))
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _panel(state: SpikeState, x: int) -> str:
+    """Status, chests (P2's at the top, beside P2's home edge), the stash and a facing picker."""
+    status = escape(_status(state))
+    out = [f'<text x="{x}" y="{TOP + 14}" style="font-weight:bold">{status}</text>']
+    for seat, y in ((1, TOP + 44), (0, TOP + 8 * SQ - 24)):
+        chest = state.chests[seat]
+        out.append(
+            f'<circle cx="{x + 7}" cy="{y - 4}" r="7" style="fill:{COIN_FILL[seat]};'
+            f'stroke:{COIN_EDGE[seat]}"/>'
+            f'<text x="{x + 20}" y="{y}">{SEAT_NAMES[seat]} chest: '
+            f"S {chest[0]} · M {chest[1]} · L {chest[2]}</text>"
+            f'<text x="{x + 20}" y="{y + 16}" style="font-size:11px">'
+            f"{_chest_totals(chest)}</text>"
+        )
+    y = TOP + 130
+    out.append(f'<text x="{x}" y="{y - 8}">Stash (launch needs 2 or more)</text>')
+    for i, letter in enumerate(SIZES):
+        cx = x + 30 + i * 64
+        out.append(
+            f'<g class="token" data-token="{letter}" style="cursor:pointer">'
+            f'<title>launch a {SIZE_NAMES[i]} ({state.stash[i]} left)</title>'
+            f'<rect x="{cx - 28}" y="{y}" width="56" height="62" rx="6" '
+            'style="fill:#f4f1ea;stroke:#888"/>'
+            + _triangle(cx, y + 26, i + 1, 0, "#1d3f6e", PIECE_FILL)
+            + f'<text x="{cx}" y="{y + 56}" style="text-anchor:middle">{letter} × '
+            f"{state.stash[i]}</text></g>"
+        )
+    y += 100
+    out.append(f'<text x="{x}" y="{y - 8}">Facing</text>')
+    for i, letter in enumerate(FACINGS):
+        cx = x + 30 + i * 48
+        out.append(
+            f'<g class="token" data-token="{letter}" style="cursor:pointer">'
+            f"<title>face {DIRECTIONS[i]}</title>"
+            f'<rect x="{cx - 20}" y="{y}" width="40" height="40" rx="6" '
+            'style="fill:#f4f1ea;stroke:#888"/>'
+            + _triangle(cx, y + 20, 1, i, "#1d3f6e", "#555")
+            + f'<text x="{cx + 12}" y="{y + 36}" style="font-size:10px">{letter}</text></g>'
+        )
+    return "\n".join(out)
+
+
+def _token(state: SpikeState, sq: int) -> str:
+    code = state.pieces[sq]
+    if code:
+        return f"{piece_owner(code) + 1}{SIZES[piece_size(code) - 1]}{ARROWS[piece_facing(code)]}"
+    return COIN_LETTERS[state.coins[sq]]
+
+
+def text(state: SpikeState, last_move=None) -> str:
+    """A monospaced board for emails, rank 8 (P2's home row) at the top."""
+    lines = [f"Spike: {_status(state)}", f"P2 chest: {_chest_words(state.chests[1])}", ""]
+    lines.append(("    " + "".join(f"{f:^4}" for f in "abcdefgh")).rstrip())
+    for rank in range(7, -1, -1):
+        row = "".join(f"{_token(state, rank * 8 + f):^4}" for f in range(8))
+        lines.append(f"{rank + 1:>2}  {row}  {rank + 1}")
+    lines.append(lines[3])
+    lines += [
+        "",
+        f"P1 chest: {_chest_words(state.chests[0])}",
+        f"Stash: {_stash_words(state.stash)}",
+    ]
+    if state.turn:
+        lines.append(f"This turn so far: {' '.join(state.turn)}")
+    if last_move:
+        lines.append(f"Last move: {last_move}")
+    lines += [
+        "",
+        "Legend: 1M^ = P1's medium facing north (^ > v < = N E S W; 1 = P1, 2 = P2;",
+        "S M L = small, medium, large); p = penny (P1), n = nickel (P2), . = empty.",
+        "P1 launches from rank 1 and exits past rank 8; P2 the other way.",
+    ]
+    return "\n".join(lines)
+
+
+def describe(state: SpikeState) -> str:
+    """The position in sentences, for screen readers."""
+    parts = [f"Spike, {_status(state)}."]
+    for seat in (0, 1):
+        pieces = [
+            f"{SIZE_NAMES[piece_size(c) - 1]} on {CELLS[sq]} facing {DIRECTIONS[piece_facing(c)]}"
+            for sq, c in enumerate(state.pieces)
+            if c and piece_owner(c) == seat
+        ]
+        parts.append(
+            f"{SEAT_NAMES[seat]} controls " + (", ".join(pieces) if pieces else "no piece") + "."
+        )
+    for coin, name in ((1, "Pennies (P1)"), (2, "Nickels (P2)")):
+        cells = [CELLS[sq] for sq, c in enumerate(state.coins) if c == coin]
+        parts.append(f"{name} on " + (", ".join(cells) if cells else "no square") + ".")
+    parts.append(f"Stash: {_stash_words(state.stash)}.")
+    for seat in (0, 1):
+        parts.append(f"{SEAT_NAMES[seat]}'s chest: {_chest_words(state.chests[seat])}.")
+    if state.turn:
+        parts.append(f"This turn so far: {', '.join(state.turn)}.")
+    return " ".join(parts)
