@@ -256,22 +256,46 @@ class Rules:
         """Split a whole turn typed on one line into plies (multi-ply games override)."""
         return [text]
 
-    def play_turn(self, state, text: str):
-        """Apply every ply of a typed turn, all or nothing; the error names the failing step.
+    def implied_plies(self, state, typed: list[str]) -> list[str]:
+        """Plies a typed turn leaves out and the game supplies before it (Triumvirate keeps
+        the current card arrangement); none by default."""
+        return []
 
-        :raises IllegalMove: the first refused ply, its reason prefixed with its position.
+    def play_turn(self, state, text: str):
+        """Apply every ply of a typed turn, all or nothing (see ``apply_turn``)."""
+        return self.apply_turn(state, text)[1]
+
+    def apply_turn(self, state, text: str) -> tuple[list, object]:
+        """The canonical plies of a whole turn typed on one line, and the state after them.
+
+        All or nothing: the error names the failing step as typed, and a step typed after the
+        turn (or the game) is over is refused, so a typed turn never plays for the next seat.
+
+        :raises IllegalMove: the first refused step, its reason prefixed with its position.
         """
-        plies = self.split_turn(text)
-        if not plies:
+        typed = self.split_turn(text) if isinstance(text, str) else []
+        if not typed:
             raise IllegalMove("no move was given", "syntax")
-        for index, ply in enumerate(plies, 1):
+        if self.is_over(state):
+            raise IllegalMove("the game is over", "game-over")
+        plies = []
+        for ply in self.implied_plies(state, typed):
+            plies.append(self.canonical(state, ply))
+            state = self.apply(state, plies[-1])
+        for step, ply in enumerate(typed, 1):
+            if plies and (self.is_over(state) or not self.turn_plies(state)):
+                after = f"after step {step - 1}" if step > 1 else f"with {plies[-1]}"
+                what, code = ("the game", "game-over") if self.is_over(state) else (
+                    "your turn", "turn-over")
+                raise IllegalMove(f"step {step} ({ply}): {what} ended {after}", code)
             try:
-                state = self.play(state, ply)
+                plies.append(self.canonical(state, ply))
             except IllegalMove as exc:
-                if len(plies) == 1:
+                if len(typed) == 1 and len(plies) == 0:
                     raise
-                raise IllegalMove(f"step {index} ({ply}): {exc.reason}", exc.code) from None
-        return state
+                raise IllegalMove(f"step {step} ({ply}): {exc.reason}", exc.code) from None
+            state = self.apply(state, plies[-1])
+        return plies, state
 
     def random_playout(self, state, rng: random.Random, max_plies: int | None = None):
         """Play uniformly random legal plies; return (final state, plies played)."""

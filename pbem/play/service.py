@@ -59,7 +59,7 @@ def preview_turn(game: Game, seat: int, text: str, expected_ply: int) -> TurnPre
     :raises GameNotActive, PositionChanged, NotYourTurn, IllegalMove: as ``submit_turn``.
     """
     state = _check_actor(game, seat, expected_ply)
-    plies, state = _apply_typed(game.rules, state, seat, text)
+    plies, state = game.rules.apply_turn(state, text.strip())
     complete = _turn_complete(game.rules, state)
     next_moves = [] if complete else game.rules.legal_moves(state)
     return TurnPreview(state, plies, complete, next_moves)
@@ -82,7 +82,7 @@ def submit_turn(game: Game | int, seat: int, text: str, expected_ply: int) -> Ga
         game = get_game(game, lock=True)
     rules = game.rules
     state = _check_actor(game, seat, expected_ply)
-    plies, state = _apply_typed(rules, state, seat, text)
+    plies, state = rules.apply_turn(state, text.strip())
     if not _turn_complete(rules, state):
         raise IllegalMove(
             "the turn is not finished: continue it with one of "
@@ -190,31 +190,6 @@ def _check_actor(game: Game, seat: int, expected_ply: int):
     if game.rules.to_move(state) != seat:
         raise NotYourTurn("It is not your turn.")
     return state
-
-
-def _apply_typed(rules, state, seat: int, text: str):
-    """Canonical plies of a typed turn and the state after them; all or nothing."""
-    if not isinstance(text, str) or not text.strip():
-        raise IllegalMove("no move was given", "syntax")
-    typed = rules.split_turn(text.strip()) if rules.multi_ply_turns else [text.strip()]
-    if not typed:
-        raise IllegalMove("no move was given", "syntax")
-    plies = []
-    for step, ply in enumerate(typed, 1):
-        if rules.to_move(state) != seat:
-            raise IllegalMove(
-                f"your turn is over after step {step - 1}; remove {' '.join(typed[step - 1:])}",
-                "turn-over",
-            )
-        try:
-            canonical = rules.canonical(state, ply)
-        except IllegalMove as exc:
-            if len(typed) == 1:
-                raise
-            raise IllegalMove(f"step {step} ({ply}): {exc.reason}", exc.code) from None
-        state = rules.play(state, canonical)
-        plies.append(canonical)
-    return plies, state
 
 
 def _turn_complete(rules, state) -> bool:

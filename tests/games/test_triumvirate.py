@@ -455,7 +455,7 @@ def test_whole_turn_without_arrangement_keeps_the_card():
     with pytest.raises(IllegalMove) as info:
         turn(stuck, "d4-d5")
     assert info.value.code == "turn-over"
-    assert info.value.reason == "step 1 (d4-d5): your turn ended with your arrangement"
+    assert info.value.reason == "step 1 (d4-d5): your turn ended with T:3u/2f/1f"
     # A single ply typed at the start: the arrangement is inserted too.
     assert RULES.turn_plies(turn(state, "d4-f6")) == ["T:1u/3f/2f", "d4-f6"]
 

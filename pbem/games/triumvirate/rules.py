@@ -271,34 +271,9 @@ class TriumvirateRules(Rules):
     def split_turn(self, text: str) -> list[str]:
         return split(text)
 
-    def play_turn(self, state: State, text: str) -> State:
-        """Apply a typed turn, all or nothing; without a leading ``T:`` the current arrangement
-        is kept (§8). Steps are numbered as typed; a step after the turn is over is refused."""
-        if self.is_over(state):
-            return super().play_turn(state, text)
-        plies, turn = self.split_turn(text), state.turn
-        if state.stage == ARRANGE and plies and not plies[0].lower().startswith("t:"):
-            state = self.play(state, "T:" + state.cards[state.seat])
-        try:
-            after = super().play_turn(state, text)
-        except IllegalMove:
-            self._check_one_turn(state, plies, turn)
-            raise
-        if after.turn != turn and (after.plies or after.turn > turn + 1):
-            self._check_one_turn(state, plies, turn)
-        return after
+    def implied_plies(self, state: State, typed: list[str]) -> list[str]:
+        """§8: a typed turn that does not begin with ``T:`` keeps the current arrangement."""
+        if state.stage == ARRANGE and not typed[0].lower().startswith("t:"):
+            return ["T:" + state.cards[state.seat]]
+        return []
 
-    def _check_one_turn(self, state: State, plies: list[str], turn: int) -> None:
-        """Refuse the first ply typed after the turn (or the game) ended: it is not the
-        typist's to make. Returns quietly when every refusal lies inside the turn."""
-        for index, ply in enumerate(plies, 1):
-            # Step 1 can only follow the end when the inserted arrangement ended the turn.
-            after = f"after step {index - 1}" if index > 1 else "with your arrangement"
-            if self.is_over(state):
-                raise IllegalMove(f"step {index} ({ply}): the game ended {after}", "game-over")
-            if state.turn != turn:
-                raise IllegalMove(f"step {index} ({ply}): your turn ended {after}", "turn-over")
-            try:
-                state = self.play(state, ply)
-            except IllegalMove:
-                return
