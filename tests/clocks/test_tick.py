@@ -61,6 +61,7 @@ def test_a_three_player_game_goes_on_after_a_timeout(app, make_player):
     assert tick(T0 + D) == "1 timeout"
     game = get_game(game.id)
     assert game.status == "active" and resignations(game.id) == 1
+    assert game.snapshot == game.rules.to_dict(service.replay(game))
     following = game.rules.to_move(game.load_state())
     assert following != first and clock(game, following).turn_started == T0 + D
     told = outbox("timeout")
@@ -161,6 +162,8 @@ def _concurrent_ticks(app, make_player, games):
     timeouts = [g for i, g in enumerate(made) if not i % 2]
     for game_id in made:
         assert resignations(game_id) == (1 if game_id in timeouts else 0)
+        game = get_game(game_id)
+        assert game.snapshot == game.rules.to_dict(service.replay(game))
     assert len(outbox("timeout")) == 2 * len(timeouts)
     assert len(outbox("reminder")) == games - len(timeouts)
     notices = db.session.execute(
