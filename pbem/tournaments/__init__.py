@@ -1,6 +1,7 @@
-"""The pure heart of tournaments: pairings, game scoring and standings.
+"""Tournaments. This module exports their pure heart: pairings, game scoring, standings
+(``model``, ``scoring``, ``history``, ``standings``, ``pairing``).
 
-Nothing here touches Flask or the database. Players are opaque ints; everything goes in
+The pure heart touches neither Flask nor the database. Players are opaque ints; everything goes in
 and out as plain dataclasses, and the same inputs (and seed) give the same output. A
 service layer loads a tournament's games as :class:`Result` values (in the order
 played), and calls:
@@ -8,6 +9,13 @@ played), and calls:
 - :func:`finishing_places` on a finished game (rules' scores, winners, resignations);
 - :func:`compute_standings` for the table shown and the ranking the next pairing uses;
 - :class:`History` ``.of(results, byes)`` and one pairing function for the next round.
+
+The server side is that service layer: ``models`` (tournaments, entrants, rounds, tables,
+the director's log), ``claim`` (one process at a time per tournament), ``formats`` (what
+each format pairs next from the stored rounds), ``progress`` (round games, results,
+deadline policies, the next round), ``service`` (admin actions and enrolment), ``tick``
+(the periodic task), ``page`` (what the public page shows), ``notify`` (mail), and the
+``views`` and ``admin`` blueprints.
 """
 
 from .history import History

@@ -6,10 +6,11 @@ from fractions import Fraction
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tournament_histories import random_history
 
 from pbem.tournaments import History
 from pbem.tournaments.pairing import swiss_round
+
+from .tournament_histories import random_history
 
 BYE = None
 

@@ -9,7 +9,6 @@ from itertools import combinations, permutations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tournament_histories import random_history
 
 from pbem.tournaments import History, Result
 from pbem.tournaments.pairing import (
@@ -20,6 +19,8 @@ from pbem.tournaments.pairing import (
     table_sizes,
 )
 from pbem.tournaments.pairing.tables import EXACT_LIMIT
+
+from .tournament_histories import random_history
 
 
 @given(st.integers(2, 80), st.integers(2, 4), st.data())

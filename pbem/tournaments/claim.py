@@ -1,0 +1,64 @@
+"""Taking a tournament for one unit of work, so two ticks (or a tick and an admin) never act
+on it at once, whichever process they run in.
+
+The claim is a compare-and-set on ``Tournament.version`` inside the caller's transaction; on
+PostgreSQL the row is first locked with ``FOR UPDATE`` (``SKIP LOCKED`` for the tick, which
+simply leaves a busy tournament to the next tick). On SQLite the compare-and-set is the
+transaction's first write, so it also takes the database's write lock: everything read after
+it is current until the commit.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import select, update
+
+from ..db import db
+from ..errors import PbemError
+from .models import Tournament
+
+
+class TournamentBusy(PbemError):
+    status, code = 409, "busy"
+
+
+class TournamentNotFound(PbemError):
+    status, code = 404, "not-found"
+
+
+def claim(tournament_id: int, *, skip_locked: bool = False) -> Tournament | None:
+    """The tournament, claimed for this transaction; ``None`` if another process has it."""
+    query = (select(Tournament).where(Tournament.id == tournament_id)
+             .with_for_update(skip_locked=skip_locked)
+             .execution_options(populate_existing=True))
+    tournament = db.session.scalars(query).first()
+    if tournament is None:
+        return None
+    taken = db.session.execute(
+        update(Tournament)
+        .where(Tournament.id == tournament_id, Tournament.version == tournament.version)
+        .values(version=Tournament.version + 1)
+        .execution_options(synchronize_session=False)
+    ).rowcount
+    if taken != 1:
+        db.session.rollback()
+        return None
+    db.session.expire_all()  # anything read before the claim may be stale
+    return tournament
+
+
+def claim_or_raise(tournament_id) -> Tournament:
+    """For admin actions: wait for the lock, and say so if the tournament moved on meanwhile.
+
+    :raises TournamentNotFound: no such tournament.
+    :raises TournamentBusy: another process changed it at the same moment.
+    """
+    try:
+        tournament_id = int(tournament_id)
+    except (TypeError, ValueError):
+        raise TournamentNotFound("There is no such tournament.") from None
+    if db.session.get(Tournament, tournament_id) is None:
+        raise TournamentNotFound(f"There is no tournament #{tournament_id}.")
+    tournament = claim(tournament_id)
+    if tournament is None:
+        raise TournamentBusy("The tournament was being updated at that moment; try again.")
+    return tournament

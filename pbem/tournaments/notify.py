@@ -1,0 +1,56 @@
+"""Tournament mail: invitations, the start, each round's pairings, withdrawals, the final
+standings. Each is queued in the outbox in the transaction of its cause."""
+
+from __future__ import annotations
+
+from ..mail.outbox import queue
+from ..signing import sign
+from ..urls import external_url
+
+
+def _page(tournament) -> str:
+    return external_url("tournaments.page", tournament_id=tournament.id)
+
+
+def _tag(tournament) -> str:
+    return f"[{tournament.name}]"
+
+
+def invitation(tournament, entrant) -> None:
+    token = sign("tournament-invitation", [tournament.id, entrant.player_id])
+    queue("tournament_invitation", entrant.player.email,
+          f"{_tag(tournament)} You are invited to a {tournament.rules.name} tournament",
+          tournament=tournament, player=entrant.player, page=_page(tournament),
+          link=external_url("tournaments.invitation", token=token))
+
+
+def round_paired(tournament, rnd, names: dict, first: bool) -> None:
+    """Every player still in hears the pairings (the first round's mail announces the start);
+    the turn emails of the games themselves come from play."""
+    pairings = [(tb.board, [names[p] for p in tb.seats],
+                 external_url("play.game", game_id=tb.game_id)) for tb in rnd.tables]
+    byes = [names[p] for p in rnd.byes]
+    kind, what = ("tournament_start", "has started") if first else (
+        "tournament_round", f"round {rnd.number} pairings")
+    for entrant in tournament.entrants:
+        if entrant.playing:
+            mine = [p for p, tb in zip(pairings, rnd.tables, strict=True)
+                    if entrant.player_id in tb.seats]
+            queue(kind, entrant.player.email, f"{_tag(tournament)} {what}",
+                  tournament=tournament, player=entrant.player, round=rnd, page=_page(tournament),
+                  pairings=pairings, mine=mine, byes=byes,
+                  bye=entrant.player_id in rnd.byes)
+
+
+def withdrawn(tournament, entrant, reason: str) -> None:
+    queue("tournament_withdrawal", entrant.player.email,
+          f"{_tag(tournament)} You have been withdrawn", tournament=tournament,
+          player=entrant.player, reason=reason, page=_page(tournament))
+
+
+def final_standings(tournament, rows) -> None:
+    for entrant in tournament.entrants:
+        if entrant.seed is not None:
+            queue("tournament_final", entrant.player.email,
+                  f"{_tag(tournament)} final standings", tournament=tournament,
+                  player=entrant.player, rows=rows, page=_page(tournament))

@@ -1,0 +1,218 @@
+"""Running a tournament: rounds and their games, results, deadlines, the next round, the end.
+
+Every function here works on a tournament the caller has claimed (:mod:`.claim`) and leaves
+the commit to it, so a round is created, or a deadline applied, whole or not at all. Each step
+reads the state it acts on, so running one twice does nothing the second time.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime, timedelta
+
+from ..db import db
+from ..errors import PbemError
+from ..games import IllegalMove
+from ..play import service as play
+from ..play.models import ACTIVE
+from ..play.setup import create_game
+from . import formats, notify, results
+from .models import (
+    ADJUDICATE,
+    EXTEND,
+    FINISHED,
+    FORFEIT,
+    RUNNING,
+    LogEntry,
+    Tournament,
+    TournamentRound,
+    TournamentTable,
+)
+from .scoring import finishing_places
+
+
+def log(t: Tournament, actor, action: str, reason: str = "", now: datetime | None = None):
+    t.log.append(LogEntry(actor=actor, action=action, reason=reason or "",
+                          **({"created_at": now} if now else {})))
+
+
+def start(t: Tournament, now: datetime, actor=None, reason: str = "") -> None:
+    """Seed the entrants (the director's seeding first, then in the order they entered),
+    pair round one and create its games.
+
+    :raises PbemError: too few players for the format.
+    """
+    entered = sorted((e for e in t.entrants if e.playing),
+                     key=lambda e: (e.seed is None, e.seed or 0, e.id))
+    if len(entered) < 2:
+        raise PbemError("A tournament needs at least two entered players to start.", "too-few")
+    for entrant in t.entrants:
+        entrant.seed = None
+    for seed, entrant in enumerate(entered, 1):
+        entrant.seed = seed
+    t.status, t.started_at = RUNNING, now
+    ids = [e.player_id for e in entered]
+    try:
+        pairing = formats.next_pairing(t, ids, ids, [], _round_seed(t, 1))
+    except ValueError as exc:
+        raise PbemError(f"Cannot pair this field: {exc}.", "cannot-pair", 422) from None
+    _create_round(t, pairing, now)
+    log(t, actor, f"started the tournament with {len(entered)} players", reason, now)
+
+
+def step(t: Tournament, now: datetime) -> str:
+    """One tick's work on a running tournament: deadlines, results, match games, rounds.
+
+    :returns: what was done, for the tick's summary ("" when nothing was due).
+    """
+    rnd = t.current_round
+    if t.status != RUNNING or t.paused_at is not None or rnd is None:
+        return ""
+    done = []
+    for tb in rnd.tables:
+        if tb.places is None and tb.deadline <= now and tb.game.status == ACTIVE:
+            done.append(apply_policy(t, tb, t.stall_policy, now))
+    recorded = record_results(t, rnd)
+    if recorded:
+        done.append(f"{recorded} result(s)")
+    for match, table in formats.match_continuations(t, rnd):
+        _add_table(t, rnd, match + 1, table.seats, now, match)
+        done.append(f"match game {' v '.join(map(str, table.seats))}")
+    if formats.round_complete(t, rnd):
+        done.append(_advance(t, rnd, now))
+    return "; ".join(done)
+
+
+def record_results(t: Tournament, rnd: TournamentRound) -> int:
+    """Store the places of the round's games that have ended."""
+    live = results.live_places(rnd.tables)
+    for tb in rnd.tables:
+        if tb.places is None and tb.game_id in live:
+            tb.places, tb.finished_at = live[tb.game_id], tb.game.finished_at
+    return len(live)
+
+
+def apply_policy(t: Tournament, tb: TournamentTable, policy: str, now: datetime,
+                 actor=None, reason: str = "") -> str:
+    """Adjudicate, forfeit or extend an unfinished game (at its deadline, or by the admin).
+
+    An extension at the deadline is given once; the next deadline adjudicates. A forfeit at a
+    bigger table that leaves the game going adjudicates the rest.
+    """
+    by_hand = actor is not None
+    game = tb.game
+    if game.status != ACTIVE:
+        raise PbemError(f"Game #{game.id} is not being played.", "not-active", 409)
+    if policy == EXTEND and (by_hand or not tb.extended):
+        start = max(tb.deadline, now) if by_hand else tb.deadline
+        tb.deadline = start + timedelta(days=t.extend_days)
+        tb.extended += 1
+        action = f"extended game #{game.id} by {t.extend_days} days"
+    elif policy == FORFEIT:
+        seat = game.rules.to_move(game.load_state())
+        name = game.seats[seat].player.name
+        play.resign(game.id, seat, game.ply, commit=False)
+        if game.status == ACTIVE:
+            _adjudicate(tb)
+        tb.note = f"{name} forfeited at the deadline" if not by_hand else f"{name} forfeited"
+        action = f"forfeited {name} in game #{game.id}"
+    elif policy in (ADJUDICATE, EXTEND):
+        _adjudicate(tb)
+        tb.note = "adjudicated"
+        action = f"adjudicated game #{game.id}"
+    else:
+        raise PbemError(f"Unknown action {policy!r}.", "bad-action", 422)
+    log(t, actor, action if by_hand else f"{action} (deadline policy)", reason, now)
+    return action
+
+
+def _adjudicate(tb: TournamentTable) -> None:
+    """End the game by its current finishing order: the leaders on score win (a draw when
+    every seat still in is level)."""
+    game, tb.adjudicated = tb.game, True
+    resigned = results.resigned_seats([game.id]).get(game.id, [])
+    places = finishing_places(game.rules.scores(game.load_state()), [], resigned)
+    play.adjudicate(game.id, [s for s, p in enumerate(places) if p == 0 and s not in resigned])
+
+
+def forfeit_withdrawn(t: Tournament, entrant) -> None:
+    """Resign the entrant's seats in the current round's unfinished games."""
+    rnd = t.current_round
+    for tb in rnd.tables if rnd else ():
+        if entrant.player_id in tb.seats and tb.places is None:
+            _forfeit_seat(tb, tb.seats.index(entrant.player_id), entrant.player.name)
+
+
+def _forfeit_seat(tb: TournamentTable, seat: int, name: str) -> None:
+    if tb.game.status != ACTIVE:
+        return
+    try:
+        play.resign(tb.game.id, seat, commit=False)
+    except IllegalMove:  # already out of a game that plays on
+        return
+    tb.note = f"forfeit: {name} withdrew"
+
+
+def _advance(t: Tournament, rnd: TournamentRound, now: datetime) -> str:
+    rnd.finished_at = now
+    field = [e.player_id for e in t.field()]
+    playing = [e.player_id for e in t.field() if e.playing]
+    try:
+        pairing = formats.next_pairing(t, field, playing, t.rounds,
+                                       _round_seed(t, rnd.number + 1))
+    except ValueError as exc:  # withdrawals left a field the format cannot pair
+        log(t, None, f"could not pair round {rnd.number + 1} ({exc}), so the tournament ends",
+            "", now)
+        pairing = None
+    if pairing is None:
+        _finish(t, now)
+        return f"round {rnd.number} finished; tournament over"
+    _create_round(t, pairing, now)
+    return f"round {rnd.number} finished; round {rnd.number + 1} paired"
+
+
+def _finish(t: Tournament, now: datetime) -> None:
+    t.status, t.finished_at = FINISHED, now
+    rows = results.standings(t)
+    notify.final_standings(t, rows)
+    log(t, None, "finished the tournament", "", now)
+
+
+def _round_seed(t: Tournament, number: int) -> int:
+    return random.Random(f"{t.seed}:{number}").randrange(2**31)
+
+
+def _create_round(t: Tournament, pairing: formats.Pairing, now: datetime) -> TournamentRound:
+    rnd = TournamentRound(number=len(t.rounds) + 1, byes=list(pairing.round.byes),
+                          matches=pairing.matches, started_at=now)
+    rnd.seed = _round_seed(t, rnd.number)
+    t.rounds.append(rnd)
+    matches = pairing.table_matches or (None,) * len(pairing.round.tables)
+    for board, (table, match) in enumerate(zip(pairing.round.tables, matches, strict=True), 1):
+        _add_table(t, rnd, board, table.seats, now, match)
+    db.session.flush()
+    names = {e.player_id: e.player.name for e in t.entrants}
+    notify.round_paired(t, rnd, names, first=rnd.number == 1)
+    return rnd
+
+
+def _add_table(t: Tournament, rnd: TournamentRound, board: int, seats, now: datetime,
+               match: int | None = None) -> TournamentTable:
+    """Create the table's game (started, players told) and forfeit any withdrawn seat."""
+    entrants = {e.player_id: e for e in t.entrants}
+    seed = rnd.seed if t.same_layout else random.Random(
+        f"{rnd.seed}:{len(rnd.tables)}").randrange(2**31)
+    try:
+        game = create_game(t.slug, [entrants[p].player for p in seats], t.options,
+                           creator=t.created_by, start_now=True, seed=seed,
+                           time_control=t.time_control, commit=False)
+    except PbemError as exc:
+        raise PbemError(f"Cannot create a game of round {rnd.number}: {exc.message}",
+                        exc.code, 422) from None
+    tb = TournamentTable(board=board, match=match, seats=list(seats), game=game,
+                         tournament_id=t.id, deadline=now + timedelta(days=t.round_days))
+    rnd.tables.append(tb)
+    for seat, player_id in enumerate(seats):
+        if not entrants[player_id].playing:
+            _forfeit_seat(tb, seat, entrants[player_id].player.name)
+    return tb

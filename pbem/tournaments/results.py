@@ -1,0 +1,93 @@
+"""Finished games as finishing places, and the standings built from the stored tables.
+
+A game's places come from its result (winners, scores) and the order its seats resigned
+(forfeits and timeouts are resignations), through :func:`finishing_places`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import SimpleNamespace
+
+from sqlalchemy import select
+
+from ..db import db
+from ..play.models import FINISHED, Game, Move
+from ..play.service import RESIGN
+from . import formats
+from .models import Tournament, TournamentTable
+from .scoring import finishing_places, format_points
+from .standings import LABELS
+
+
+def resigned_seats(game_ids) -> dict[int, list[int]]:
+    """Each game's resigned seats in the order they resigned."""
+    resigned: dict[int, list[int]] = {}
+    if game_ids:
+        rows = db.session.execute(
+            select(Move.game_id, Move.seat)
+            .where(Move.game_id.in_(list(game_ids)), Move.move == RESIGN)
+            .order_by(Move.game_id, Move.ply)
+        )
+        for game_id, seat in rows:
+            resigned.setdefault(game_id, []).append(seat)
+    return resigned
+
+
+def places_of(game: Game, resigned: list[int]) -> tuple[int, ...]:
+    return finishing_places(game.result["scores"], game.result["winners"], resigned)
+
+
+def live_places(tables: list[TournamentTable]) -> dict[int, list[int]]:
+    """Places of the tables whose game is over but not yet recorded (the tick records them)."""
+    open_ids = [tb.game_id for tb in tables if tb.places is None]
+    if not open_ids:
+        return {}
+    games = db.session.scalars(
+        select(Game).where(Game.id.in_(open_ids), Game.status == FINISHED)
+    ).all()
+    resigned = resigned_seats([g.id for g in games])
+    return {g.id: list(places_of(g, resigned.get(g.id, []))) for g in games}
+
+
+@dataclass(frozen=True)
+class Row:
+    rank: int
+    player_id: int
+    name: str
+    points: str
+    games: int
+    byes: int
+    tiebreaks: tuple[str, ...]
+    withdrawn: bool
+
+
+def standings(t: Tournament, rounds=None) -> list[Row]:
+    """The standings of everyone who started, with this format's tiebreaks (formatted).
+
+    ``rounds`` defaults to ``t.rounds``; anything with the same attributes will do (the page
+    passes plain rows). A game over but not yet recorded counts, without being stored.
+    """
+    rounds = t.rounds if rounds is None else rounds
+    field = t.field()
+    live = live_places([tb for rnd in rounds for tb in rnd.tables])
+    if live:
+        rounds = [_with_places(rnd, live) for rnd in rounds]
+    names = {e.player_id: (e.player.name, not e.playing) for e in field}
+    rows = []
+    for s in formats.ranking(t, [e.player_id for e in field], rounds):
+        name, withdrawn = names[s.player]
+        rows.append(Row(s.rank, s.player, name, format_points(s.points), s.games, s.byes,
+                        tuple("" if v is None else format_points(v) for v in s.tiebreaks),
+                        withdrawn))
+    return rows
+
+
+def _with_places(rnd, live: dict):
+    tables = [SimpleNamespace(seats=tb.seats, places=live.get(tb.game_id, tb.places))
+              for tb in rnd.tables]
+    return SimpleNamespace(tables=tables, byes=rnd.byes)
+
+
+def tiebreak_labels(t: Tournament) -> list[str]:
+    return [LABELS[tb] for tb in formats.tiebreaks(t)]

@@ -1,0 +1,407 @@
+"""Tournament administration and enrolment: set up, invite, register, start, withdraw, pause,
+resume and act on stalled games. Every admin action is logged with who, when and why.
+
+Each function that changes a running tournament claims it first (:mod:`.claim`) and commits
+what it did with its mail, so admin actions and the tick never interleave.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timedelta
+
+from sqlalchemy import select
+
+from ..accounts.service import mark_joined, player_by_email
+from ..clocks import service as clocks
+from ..clocks.errors import ClockError
+from ..db import db
+from ..errors import PbemError
+from ..games import InvalidOptions, UnknownGame, get_rules
+from ..signing import LinkError, unsign
+from . import formats, notify, progress
+from . import page as pages
+from .claim import TournamentNotFound, claim_or_raise
+from .models import (
+    DECLINED,
+    ENTERED,
+    EXTEND,
+    FORMATS,
+    INVITED,
+    KNOCKOUT,
+    OPEN,
+    POLICIES,
+    ROUND_ROBIN,
+    RUNNING,
+    SETUP,
+    WITHDRAWN,
+    Entrant,
+    LogEntry,
+    Tournament,
+    TournamentTable,
+)
+
+#: The settings each format reads, with their defaults.
+SETTINGS = {"cycles": 1, "rounds": 5, "best_of": 1, "advance": 1}
+
+
+class BadTournament(PbemError):
+    status, code = 422, "bad-tournament"
+
+
+def get_tournament(tournament_id) -> Tournament:
+    """:raises TournamentNotFound: no such tournament (also for ids that are not numbers)."""
+    try:
+        tournament = db.session.get(Tournament, int(tournament_id))
+    except (TypeError, ValueError):
+        tournament = None
+    if tournament is None:
+        raise TournamentNotFound("There is no such tournament.")
+    return tournament
+
+
+def all_tournaments() -> list[Tournament]:
+    return db.session.scalars(select(Tournament).order_by(Tournament.id.desc())).all()
+
+
+def log_of(t: Tournament, limit: int | None = None) -> list[LogEntry]:
+    """The director's log, newest first (the latest ``limit`` entries)."""
+    return db.session.scalars(select(LogEntry).where(LogEntry.tournament_id == t.id)
+                              .order_by(LogEntry.id.desc()).limit(limit)).all()
+
+
+def has_random_setup(slug: str, options: dict, players: int) -> bool:
+    """Whether the seed changes the starting position (so a shared layout means something)."""
+    rules = get_rules(slug)
+    try:
+        boards = {str(rules.to_dict(rules.new_game(players, options, seed))) for seed in (1, 2)}
+    except InvalidOptions:
+        return False
+    return len(boards) > 1
+
+
+# ----- setting up ------------------------------------------------------------------------------
+
+
+def create(slug: str, data: dict, creator, now: datetime) -> Tournament:
+    """A new tournament (status ``setup``) from the admin form's ``data``; committed.
+
+    :raises BadTournament: a setting that does not work (the message says which).
+    """
+    try:
+        get_rules(slug)
+    except UnknownGame as exc:
+        raise BadTournament(str(exc)) from None
+    t = Tournament(slug=slug, created_by=creator, seed=secrets.randbelow(2**31), version=0)
+    _configure(t, data, now)
+    db.session.add(t)
+    progress.log(t, creator, "created the tournament", data.get("reason", ""), now)
+    db.session.commit()
+    return t
+
+
+def edit(tournament_id, data: dict, actor, now: datetime) -> Tournament:
+    """Change the settings; only the name and description once it has started.
+
+    :raises BadTournament: see :func:`create`.
+    """
+    t = claim_or_raise(tournament_id)
+    if t.status == SETUP:
+        _configure(t, data, now)
+    else:
+        _describe(t, data)
+    progress.log(t, actor, "edited the settings", data.get("reason", ""), now)
+    db.session.commit()
+    return t
+
+
+def _describe(t: Tournament, data: dict) -> None:
+    name = " ".join((data.get("name") or "").split())
+    if not 1 <= len(name) <= 120:
+        raise BadTournament("A tournament needs a name of 1 to 120 characters.")
+    t.name, t.description = name, (data.get("description") or "").strip()
+
+
+def _configure(t: Tournament, data: dict, now: datetime) -> None:
+    _describe(t, data)
+    rules = get_rules(t.slug)
+    t.format, t.table_size = data.get("format"), int(data.get("table_size") or 2)
+    if t.format not in FORMATS:
+        raise BadTournament("Choose round robin, Swiss or knockout.")
+    if t.table_size not in rules.player_counts:
+        raise BadTournament(f"{rules.name} is not played {t.table_size} to a table.")
+    t.settings = {key: _whole(data, key, 1, 99, default) for key, default in SETTINGS.items()}
+    _check_format(t)
+    try:
+        t.options = {}
+        for size in formats.table_sizes(t):
+            t.options = rules.validate_options(size, data.get("options") or {})[1]
+    except InvalidOptions as exc:
+        raise BadTournament(f"{exc} (this tournament has tables of "
+                            f"{', '.join(map(str, formats.table_sizes(t)))}).") from None
+    t.same_layout = bool(data.get("same_layout")) and has_random_setup(
+        t.slug, t.options, t.table_size)
+    try:
+        t.time_control = clocks.checked_control(data.get("time_control"))
+    except ClockError as exc:
+        raise BadTournament(f"Time control: {exc.message}") from None
+    t.round_days = _whole(data, "round_days", 1, 365, 14)
+    t.extend_days = _whole(data, "extend_days", 1, 365, 7)
+    t.stall_policy = data.get("stall_policy")
+    if t.stall_policy not in POLICIES:
+        raise BadTournament("Choose what happens to a game at its deadline.")
+    t.enrolment = OPEN if data.get("enrolment") == OPEN else "invitation"
+    t.starts_at = data.get("starts_at")
+    t.registration_deadline = data.get("registration_deadline") if t.enrolment == OPEN else None
+    t.capacity = data.get("capacity") if t.enrolment == OPEN else None
+    if t.capacity is not None and t.capacity < 2:
+        raise BadTournament("The capacity must be at least two players.")
+    if t.starts_at and t.registration_deadline and t.registration_deadline > t.starts_at:
+        raise BadTournament("Registration must close before the tournament starts.")
+
+
+def _whole(data: dict, key: str, low: int, high: int, default: int) -> int:
+    value = data.get(key)
+    if value in (None, ""):
+        return default
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        number = low - 1
+    if not low <= number <= high:
+        raise BadTournament(f"{key.replace('_', ' ')} must be a whole number from {low} to "
+                            f"{high}.")
+    return number
+
+
+def _check_format(t: Tournament) -> None:
+    s = t.settings
+    if t.format == ROUND_ROBIN and t.table_size == 2 and s["cycles"] > 2:
+        raise BadTournament("A round robin is single (1 cycle) or double (2).")
+    if t.format == KNOCKOUT and t.table_size > 2:
+        if not 1 <= s["advance"] < t.table_size or t.table_size % s["advance"]:
+            raise BadTournament(
+                f"At tables of {t.table_size}, the players who advance must divide "
+                f"{t.table_size} and be fewer.")
+        if s["advance"] + 1 not in t.rules.player_counts:
+            raise BadTournament(f"{t.rules.name} cannot be played by {s['advance'] + 1}, the "
+                                "smallest table this knockout may need.")
+
+
+# ----- enrolment -------------------------------------------------------------------------------
+
+
+def invite(tournament_id, emails_text: str, actor, now: datetime, reason: str = "") -> int:
+    """Enrol players by email invitation (players are created for new addresses; their
+    account starts when they answer). Committed; the number invited.
+
+    :raises BadEmail: an address that is not one (nothing is invited then).
+    :raises PbemError: the tournament has started.
+    """
+    t = claim_or_raise(tournament_id)
+    _check_setup(t)
+    known = {e.player_id for e in t.entrants}
+    invited = []
+    for line in (emails_text or "").replace(",", "\n").splitlines():
+        if not line.strip():
+            continue
+        player = player_by_email(line)
+        if player.id not in known:
+            known.add(player.id)
+            entrant = Entrant(player=player, status=INVITED)
+            t.entrants.append(entrant)
+            invited.append(player.email)
+    db.session.flush()
+    for entrant in t.entrants[-len(invited):] if invited else ():
+        notify.invitation(t, entrant)
+    if invited:
+        progress.log(t, actor, f"invited {', '.join(invited)}", reason, now)
+    db.session.commit()
+    return len(invited)
+
+
+def open_invitation(token: str) -> tuple[Tournament, Entrant]:
+    """:raises LinkError: tampered, expired, or for an entrant who no longer exists."""
+    payload = unsign("tournament-invitation", token)
+    if not (isinstance(payload, list) and len(payload) == 2):
+        raise LinkError("This invitation link is not valid.", "invalid")
+    t = db.session.get(Tournament, payload[0])
+    entrant = next((e for e in t.entrants if e.player_id == payload[1]), None) if t else None
+    if entrant is None:
+        raise LinkError("This invitation is not for a place in that tournament.", "invalid")
+    return t, entrant
+
+
+def answer(tournament_id, player_id: int, accept: bool) -> Entrant:
+    """An invited player's answer (which also starts their account); committed.
+
+    :raises PbemError: already answered, or the tournament has started.
+    """
+    t = claim_or_raise(tournament_id)
+    entrant = next(e for e in t.entrants if e.player_id == player_id)
+    _check_setup(t)
+    if entrant.status != INVITED:
+        raise PbemError("You have already answered this invitation.", "settled", 409)
+    entrant.status = ENTERED if accept else DECLINED
+    mark_joined(entrant.player)
+    db.session.commit()
+    return entrant
+
+
+def registration_open(t: Tournament, now: datetime) -> bool:
+    return (t.status == SETUP and t.enrolment == OPEN
+            and (t.registration_deadline is None or now <= t.registration_deadline)
+            and (t.capacity is None or _entered(t) < t.capacity))
+
+
+def register(tournament_id, player, now: datetime) -> Entrant:
+    """Open registration: a signed-in player enters; committed.
+
+    :raises PbemError: registration is closed, full, or the player is already in.
+    """
+    t = claim_or_raise(tournament_id)
+    if not registration_open(t, now):
+        raise PbemError("Registration for this tournament is closed.", "closed", 409)
+    entrant = next((e for e in t.entrants if e.player_id == player.id), None)
+    if entrant is not None and entrant.status in (ENTERED, WITHDRAWN):
+        raise PbemError("You are already registered.", "already", 409)
+    if entrant is None:
+        entrant = Entrant(player=player)
+        t.entrants.append(entrant)
+    entrant.status = ENTERED
+    db.session.commit()
+    return entrant
+
+
+def seed(tournament_id, emails_text: str, actor, now: datetime, reason: str = "") -> None:
+    """Set the seeding before the start: the listed players first, in that order; everyone
+    else follows in the order they entered. Committed.
+
+    :raises PbemError: started already, or an address that is not an entrant's.
+    """
+    t = claim_or_raise(tournament_id)
+    _check_setup(t)
+    by_email = {e.player.email: e for e in t.entrants}
+    order = []
+    for line in (emails_text or "").replace(",", "\n").splitlines():
+        entrant = by_email.get(line.strip().lower())
+        if line.strip() and entrant is None:
+            raise PbemError(f"{line.strip()!r} is not entered in this tournament.",
+                            "not-entered", 422)
+        if entrant is not None and entrant not in order:
+            order.append(entrant)
+    for entrant in t.entrants:
+        entrant.seed = order.index(entrant) + 1 if entrant in order else None
+    progress.log(t, actor, "set the seeding: " + ", ".join(e.player.name for e in order),
+                 reason, now)
+    db.session.commit()
+
+
+def seeding(t: Tournament) -> list[Entrant]:
+    """The entrants in the order the start would seed them."""
+    if t.status != SETUP:
+        return t.field()
+    return sorted(t.entrants, key=lambda e: (e.seed is None, e.seed or 0, e.id))
+
+
+def _entered(t: Tournament) -> int:
+    return sum(e.playing for e in t.entrants)
+
+
+def _check_setup(t: Tournament) -> None:
+    if t.status != SETUP:
+        raise PbemError("The tournament has already started.", "started", 409)
+
+
+# ----- running it by hand ----------------------------------------------------------------------
+
+
+def start(tournament_id, actor, now: datetime, reason: str = "") -> Tournament:
+    """Start now: pair round one and create its games; committed.
+
+    :raises PbemError: already started, or a field the format cannot pair.
+    """
+    t = claim_or_raise(tournament_id)
+    _check_setup(t)
+    progress.start(t, now, actor, reason)
+    pages.refresh(t)
+    db.session.commit()
+    return t
+
+
+def withdraw(tournament_id, entrant_id: int, actor, now: datetime, reason: str = "") -> None:
+    """Withdraw a player: their unfinished games are forfeited now, later ones when they are
+    created; they stay in the standings marked as withdrawn. Committed.
+
+    :raises PbemError: no such entrant, or already withdrawn.
+    """
+    t = claim_or_raise(tournament_id)
+    entrant = next((e for e in t.entrants if e.id == _int(entrant_id)), None)
+    if entrant is None or entrant.status == WITHDRAWN:
+        raise PbemError("That player is not in this tournament.", "not-entered", 409)
+    entrant.status, entrant.withdrawn_at = WITHDRAWN, now
+    if t.status == RUNNING:
+        progress.forfeit_withdrawn(t, entrant)
+    notify.withdrawn(t, entrant, reason)
+    progress.log(t, actor, f"withdrew {entrant.player.name}", reason, now)
+    pages.refresh(t)
+    db.session.commit()
+
+
+def pause(tournament_id, actor, now: datetime, reason: str = "") -> None:
+    """Stop deadlines and round advancement (games themselves can still be played)."""
+    t = _running(tournament_id)
+    if t.paused_at is not None:
+        raise PbemError("The tournament is already paused.", "paused", 409)
+    t.paused_at = now
+    progress.log(t, actor, "paused the tournament", reason, now)
+    db.session.commit()
+
+
+def resume(tournament_id, actor, now: datetime, reason: str = "") -> None:
+    """Resume; the deadlines of unfinished games move on by the time spent paused."""
+    t = _running(tournament_id)
+    if t.paused_at is None:
+        raise PbemError("The tournament is not paused.", "not-paused", 409)
+    paused_for = max(timedelta(0), now - t.paused_at)
+    for tb in t.current_round.tables if t.current_round else ():
+        if tb.places is None:
+            tb.deadline += paused_for
+    t.paused_at = None
+    progress.log(t, actor, "resumed the tournament", reason, now)
+    db.session.commit()
+
+
+def act_on_game(tournament_id, table_id, action: str, actor, now: datetime,
+                reason: str = "") -> str:
+    """Adjudicate, forfeit (the seat to move) or extend one unfinished game by hand.
+
+    :raises PbemError: no such game in the tournament, or it is not being played.
+    """
+    t = _running(tournament_id)
+    tb = db.session.get(TournamentTable, _int(table_id))
+    if tb is None or tb.tournament_id != t.id:
+        raise PbemError("That game is not part of this tournament.", "not-found", 404)
+    if action not in POLICIES:
+        raise PbemError(f"Unknown action {action!r}.", "bad-action", 422)
+    done = progress.apply_policy(t, tb, action, now, actor, reason)
+    if action != EXTEND:
+        progress.record_results(t, tb.round)
+    pages.refresh(t)
+    db.session.commit()
+    return done
+
+
+def _running(tournament_id) -> Tournament:
+    t = claim_or_raise(tournament_id)
+    if t.status != RUNNING:
+        raise PbemError("The tournament is not running.", "not-running", 409)
+    return t
+
+
+def _int(value) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return -1
+

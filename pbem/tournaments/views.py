@@ -1,0 +1,65 @@
+"""Public tournament pages: the list, a tournament's page, its Atom feed, invitations and
+open registration."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, flash, g, redirect, render_template, request, url_for
+
+from ..accounts.auth import login_required, sign_in_session
+from ..accounts.forms import ConfirmForm
+from ..db import utcnow
+from . import page as pages
+from . import service
+
+bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
+
+#: Log entries on the page (the rest behind a link).
+LOG_SHOWN = 30
+
+
+@bp.get("")
+def index():
+    return render_template("tournaments/index.html", tournaments=service.all_tournaments())
+
+
+@bp.get("/<int:tournament_id>")
+def page(tournament_id):
+    t = service.get_tournament(tournament_id)
+    view = pages.build(t, request.args.get("round", type=int))
+    me = next((e for e in t.entrants if g.player and e.player_id == g.player.id), None)
+    limit = None if request.args.get("log") == "all" else LOG_SHOWN
+    log = service.log_of(t, limit)
+    return render_template("tournaments/page.html", t=t, view=view, me=me, form=ConfirmForm(),
+                           registration_open=service.registration_open(t, utcnow()),
+                           log=log, more_log=limit is not None and len(log) == limit)
+
+
+@bp.get("/<int:tournament_id>.atom")
+def feed(tournament_id):
+    t = service.get_tournament(tournament_id)
+    xml = render_template("tournaments/feed.atom", t=t, entries=pages.feed_entries(t))
+    return Response(xml, mimetype="application/atom+xml")
+
+
+@bp.post("/<int:tournament_id>/register")
+@login_required
+def register(tournament_id):
+    if ConfirmForm().validate_on_submit():
+        service.register(tournament_id, g.player, utcnow())
+        flash("You are registered.")
+    return redirect(url_for("tournaments.page", tournament_id=tournament_id))
+
+
+@bp.route("/invitations/<token>", methods=["GET", "POST"])
+def invitation(token):
+    """GET shows the choice (mail scanners prefetch links); the POST answers and signs the
+    player in, as the link proves the address."""
+    t, entrant = service.open_invitation(token)
+    form = ConfirmForm()
+    if form.validate_on_submit():
+        accept = "accept" in request.form
+        service.answer(t.id, entrant.player_id, accept)
+        sign_in_session(entrant.player)
+        flash("You are entered." if accept else "You declined the invitation.")
+        return redirect(url_for("tournaments.page", tournament_id=t.id))
+    return render_template("tournaments/invitation.html", t=t, entrant=entrant, form=form)

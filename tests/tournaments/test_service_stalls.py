@@ -1,0 +1,239 @@
+"""Stalled rounds (each deadline policy, and by hand), withdrawals, pause and resume,
+enrolment, and two ticks at once advancing a round exactly once."""
+
+from __future__ import annotations
+
+import random
+import threading
+from datetime import timedelta
+
+import pytest
+from helpers import outbox, play_turns
+from sqlalchemy import func, select
+
+from pbem.db import db
+from pbem.errors import PbemError
+from pbem.play.models import Game
+from pbem.tick import run_tick
+from pbem.tournaments import formats, results, service
+from pbem.tournaments.models import Tournament, TournamentRound, TournamentTable
+
+from .tournament_sim import T0, entered, open_games, play_open_games, settings, started, tick
+
+DEADLINE = T0 + timedelta(days=7, minutes=1)
+
+
+def one_round(make_player, policy, slug="spike", players=4, **extra):
+    """A one-round Swiss whose games have had a few random turns each."""
+    t = started(make_player, slug, players,
+                settings("swiss", rounds=1, stall_policy=policy, **extra))
+    play_open_games(t.id, random.Random(1), turns=2)
+    return t
+
+
+def tables(t_id):
+    return service.get_tournament(t_id).rounds[0].tables
+
+
+def test_adjudication_at_the_deadline_uses_the_current_finishing_order(app, make_player):
+    t = one_round(make_player, "adjudicate")
+    tick(DEADLINE - timedelta(minutes=2))
+    assert all(tb.places is None for tb in tables(t.id))
+    tick(DEADLINE)
+    for tb in tables(t.id):
+        game = tb.game
+        assert game.result["adjudicated"] and tb.note == "adjudicated"
+        scores = game.result["scores"]
+        best = max(scores)
+        assert game.result["winners"] == [s for s, v in enumerate(scores) if v == best]
+    t = service.get_tournament(t.id)
+    assert t.status == "finished"
+    assert any("(deadline policy)" in e.action and e.actor is None for e in t.log)
+
+
+def test_forfeit_at_the_deadline_resigns_the_seat_to_move(app, make_player):
+    t = one_round(make_player, "forfeit")
+    to_move = {tb.id: tb.game.rules.to_move(tb.game.load_state()) for tb in tables(t.id)}
+    tick(DEADLINE)
+    for tb in tables(t.id):
+        loser = to_move[tb.id]
+        assert tb.game.moves[-1].move == "resign" and tb.game.moves[-1].seat == loser
+        assert tb.places[loser] == 1 and "forfeited at the deadline" in tb.note
+
+
+def test_forfeit_at_a_bigger_table_adjudicates_the_rest(app, make_player):
+    t = one_round(make_player, "forfeit", slug="stawvs", players=3, table_size=3)
+    (tb,) = tables(t.id)
+    seat = tb.game.rules.to_move(tb.game.load_state())
+    tick(DEADLINE)
+    (tb,) = tables(t.id)
+    assert tb.places[seat] == 2 and tb.game.result["adjudicated"]
+
+
+def test_extension_is_given_once_then_the_game_is_adjudicated(app, make_player):
+    t = one_round(make_player, "extend")
+    tick(DEADLINE)
+    assert all(tb.extended == 1 and tb.places is None for tb in tables(t.id))
+    assert all(tb.deadline == T0 + timedelta(days=10) for tb in tables(t.id))
+    tick(DEADLINE + timedelta(days=1))
+    assert all(tb.places is None for tb in tables(t.id))
+    tick(DEADLINE + timedelta(days=3))
+    assert all(tb.note == "adjudicated" for tb in tables(t.id))
+
+
+def test_a_knockout_decider_adjudicated_as_a_draw_sends_the_higher_seed_through(
+        app, make_player):
+    t = started(make_player, "spike", 2, settings("knockout", best_of=2))
+    now = T0
+    for _ in range(3):  # nobody plays: two regular games and a decider, each drawn
+        now += timedelta(days=8)
+        tick(now)
+    t = service.get_tournament(t.id)
+    assert t.status == "finished" and len(t.rounds[0].tables) == 3
+    assert all(tb.adjudicated and tb.places == [0, 0] for tb in t.rounds[0].tables)
+    assert formats.match_winners(t, t.rounds[0]) == [t.field()[0].player_id]
+
+
+@pytest.mark.parametrize("action", ["adjudicate", "forfeit", "extend"])
+def test_the_admin_applies_any_policy_by_hand_at_any_time(app, make_player, action):
+    t = one_round(make_player, "extend")
+    tb = tables(t.id)[0]
+    done = service.act_on_game(t.id, tb.id, action, t.created_by, T0 + timedelta(hours=1),
+                               "agreed by both")
+    tb = db.session.get(TournamentTable, tb.id)
+    assert (tb.places is None) == (action == "extend")
+    entry = service.get_tournament(t.id).log[-1]
+    assert entry.action == done and entry.reason == "agreed by both"
+    assert entry.actor == t.created_by
+    with pytest.raises(PbemError):
+        service.act_on_game(t.id, 10_000, action, t.created_by, T0)
+
+
+def test_a_withdrawn_player_forfeits_every_remaining_game(app, make_player):
+    t = started(make_player, "spike", 4, settings("round-robin"))
+    quitter = t.field()[0]
+    service.withdraw(t.id, quitter.id, t.created_by, T0, "moved abroad")
+    rng = random.Random(3)
+    now = T0
+    while service.get_tournament(t.id).status != "finished":
+        play_open_games(t.id, rng)
+        now += timedelta(hours=1)
+        tick(now)
+    t = service.get_tournament(t.id)
+    theirs = [tb for rnd in t.rounds for tb in rnd.tables if quitter.player_id in tb.seats]
+    assert len(theirs) == 3
+    for tb in theirs:
+        assert "withdrew" in tb.note
+        assert tb.places[tb.seats.index(quitter.player_id)] == 1
+    row = next(r for r in results.standings(t) if r.player_id == quitter.player_id)
+    assert row.withdrawn and row.points == "0"
+    assert [m.recipient for m in outbox("tournament_withdrawal")] == [quitter.player.email]
+    assert "withdrew" in t.log[-2].action or any("withdrew" in e.action for e in t.log)
+
+
+def test_pause_stops_deadlines_and_resume_moves_them_on(app, make_player):
+    t = one_round(make_player, "adjudicate")
+    service.pause(t.id, t.created_by, T0 + timedelta(days=1), "holidays")
+    tick(DEADLINE + timedelta(days=10))
+    assert all(tb.places is None for tb in tables(t.id))
+    service.resume(t.id, t.created_by, T0 + timedelta(days=6), "back")
+    assert all(tb.deadline == T0 + timedelta(days=12) for tb in tables(t.id))
+    with pytest.raises(PbemError):
+        service.resume(t.id, t.created_by, T0, "")
+
+
+def test_the_tick_starts_a_tournament_when_it_is_due(app, make_player):
+    t = entered(make_player, "spike", 2, settings("swiss", rounds=1, starts_at=T0))
+    lonely = entered(make_player, "spike", 1, settings("swiss", rounds=1, starts_at=T0))
+    tick(T0 - timedelta(minutes=1))
+    assert service.get_tournament(t.id).status == "setup"
+    tick(T0)
+    assert service.get_tournament(t.id).status == "running"
+    lonely = service.get_tournament(lonely.id)
+    assert lonely.status == "setup" and lonely.starts_at is None
+    assert "could not start" in lonely.log[-1].action
+
+
+def test_open_registration_has_a_deadline_and_a_capacity(app, make_player):
+    admin = make_player(admin=True)
+    t = service.create("spike", settings("swiss", rounds=3, enrolment="open", capacity=2,
+                                         registration_deadline=T0), admin, T0)
+    service.register(t.id, make_player(), T0)
+    with pytest.raises(PbemError, match="closed"):
+        service.register(t.id, make_player(), T0 + timedelta(seconds=1))
+    service.register(t.id, make_player(), T0)
+    with pytest.raises(PbemError, match="closed"):
+        service.register(t.id, make_player(), T0)
+
+
+def test_the_director_seeds_the_bracket(app, make_player):
+    t = entered(make_player, "spike", 4, settings("knockout"))
+    players = [e.player for e in t.entrants]
+    service.seed(t.id, f"{players[3].email}\n{players[2].email.upper()}", t.created_by, T0,
+                 "ratings")
+    with pytest.raises(PbemError, match="not entered"):
+        service.seed(t.id, "stranger@example.com", t.created_by, T0)
+    service.start(t.id, t.created_by, T0)
+    t = service.get_tournament(t.id)
+    order = [players[3], players[2], players[0], players[1]]
+    assert [e.player for e in t.field()] == order
+    assert [tuple(tb.seats) for tb in t.rounds[0].tables] == [
+        (order[0].id, order[3].id), (order[1].id, order[2].id)]
+    assert t.log[-2].action.startswith("set the seeding") and t.log[-2].reason == "ratings"
+
+
+@pytest.mark.parametrize("bad, message", [
+    ({"format": "ladder"}, "round robin, Swiss or knockout"),
+    ({"table_size": 3}, "not played 3 to a table"),
+    ({"options": {"launch": "sometimes"}}, "launch"),
+    ({"rounds": 0}, "rounds must be"),
+    ({"format": "round-robin", "cycles": 3}, "single"),
+    ({"name": " "}, "name"),
+    ({"time_control": "fast"}, "Time control"),
+])
+def test_settings_that_do_not_work_are_refused(app, make_player, bad, message):
+    with pytest.raises(PbemError, match=message):
+        service.create("spike", {**settings("swiss"), **bad}, make_player(admin=True), T0)
+    assert db.session.scalar(select(func.count()).select_from(Tournament)) == 0
+
+
+def concurrent_ticks(app, make_player):
+    t = started(make_player, "spike", 6, settings("swiss", rounds=3))
+    play_open_games(t.id, random.Random(5))
+    assert all(tb.game.status == "finished" for tb in open_games(t.id))
+    t_id = t.id
+    db.session.remove()
+    barrier = threading.Barrier(2)
+    summaries = []
+
+    def run():
+        with app.app_context():
+            barrier.wait()
+            summaries.append(run_tick(T0 + timedelta(hours=1)))
+            db.session.remove()
+
+    threads = [threading.Thread(target=run) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    rounds = db.session.scalar(select(func.count()).where(TournamentRound.tournament_id == t_id))
+    assert rounds == 2, summaries
+    assert db.session.scalar(select(func.count()).select_from(Game)) == 6
+    assert sum("round 2 paired" in " ".join(s) for s in summaries) == 1, summaries
+
+
+def test_two_ticks_at_once_advance_a_round_once_on_sqlite(app, make_player):
+    concurrent_ticks(app, make_player)
+
+
+@pytest.mark.postgres
+def test_two_ticks_at_once_advance_a_round_once_on_postgresql(app, make_player):
+    concurrent_ticks(app, make_player)
+
+
+def test_every_game_of_a_round_is_linked_once(app, make_player):
+    t = started(make_player, "spike", 4, settings("swiss", rounds=2))
+    assert len(open_games(t.id)) == 2
+    play_turns(tables(t.id)[0].game, 1, random.Random(1))
+    assert len(open_games(t.id)) == 2

@@ -1,0 +1,176 @@
+"""The tournament pages: public list, page, feed, invitations and registration; the admin
+pages drive the services (each action logged with its reason)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import astuple
+
+import pytest
+from helpers import outbox, path_of, sign_in
+
+from pbem.db import db
+from pbem.tournaments import results, service
+
+from .tournament_sim import T0, entered, play_open_games, settings, started, tick
+
+FORM = {"name": "Winter Cup", "description": "Cold moves", "format": "swiss",
+        "table_size": "2", "cycles": "1", "rounds": "3", "best_of": "1", "advance": "1",
+        "round_days": "10", "stall_policy": "forfeit", "extend_days": "3",
+        "enrolment": "invitation", "option_launch": "optional", "reason": "season opener"}
+
+
+def test_pages_follow_a_running_swiss(app, client, make_player):
+    t = started(make_player, "spike", 5, settings("swiss", rounds=2))
+    play_open_games(t.id, random.Random(1))
+    tick(T0)
+    html = client.get(f"/tournaments/{t.id}").get_data(as_text=True)
+    assert "Standings" in html and "Buchholz" in html and "Crosstable" in html
+    assert "Round 2 of 2" in html and "/games/" in html and "bye" in html.lower()
+    assert "all here" in html  # the reason of the start, in the director's log
+    assert client.get(f"/tournaments/{t.id}?round=1").status_code == 200
+    assert client.get("/tournaments/999").status_code == 404
+    listing = client.get("/tournaments").get_data(as_text=True)
+    assert t.name in listing and "round 2" in listing
+    feed = client.get(f"/tournaments/{t.id}.atom")
+    assert feed.mimetype == "application/atom+xml"
+    titles = [e.text for e in ET.fromstring(feed.data).iter("{http://www.w3.org/2005/Atom}title")]
+    assert titles[1:] == ["Round 2 pairings", "Round 1 results", "Round 1 pairings"]
+
+
+def test_round_robin_crosstable_and_table_results(app, client, make_player):
+    t = started(make_player, "spike", 3, settings("round-robin"))
+    html = client.get(f"/tournaments/{t.id}").get_data(as_text=True)
+    assert "SB" in html and "×" in html
+    t = started(make_player, "stawvs", 3, settings("round-robin", table_size=3))
+    html = client.get(f"/tournaments/{t.id}").get_data(as_text=True)
+    assert "Crosstable" not in html and "(points)" in html
+
+
+def test_an_invitation_link_enters_the_player_and_signs_them_in(app, client, make_player):
+    admin = make_player(admin=True)
+    t = service.create("spike", settings("swiss"), admin, T0)
+    service.invite(t.id, "new.player@example.com", admin, T0)
+    (mail,) = outbox("tournament_invitation")
+    link = path_of(re.search(r"http://pbem\.test/tournaments/invitations/\S+", mail.body_text)
+                   .group(0))
+    page = client.get(link)
+    assert page.status_code == 200 and b"Accept" in page.data
+    assert client.get(link[:-3] + "xyz").status_code == 403
+    client.post(link, data={"accept": "1"})
+    t = service.get_tournament(t.id)
+    assert t.entrants[0].status == "entered" and t.entrants[0].player.joined_at
+    html = client.get(f"/tournaments/{t.id}").get_data(as_text=True)
+    assert "new.player" in html
+    assert client.post(link, data={"accept": "1"}).status_code == 409
+
+
+def test_open_registration_from_the_page(app, client, make_player):
+    admin = make_player(admin=True)
+    t = service.create("spike", settings("swiss", enrolment="open"), admin, T0)
+    player = make_player()
+    assert b"Sign in" in client.get(f"/tournaments/{t.id}").data
+    sign_in(client, player)
+    client.post(f"/tournaments/{t.id}/register")
+    assert service.get_tournament(t.id).entrants[0].player_id == player.id
+
+
+def test_admin_pages_are_for_admins(app, client, make_player):
+    sign_in(client, make_player())
+    assert client.get("/admin/tournaments/new").status_code == 403
+    assert client.post("/admin/tournaments/new/spike", data=FORM).status_code == 403
+
+
+def test_an_admin_sets_up_starts_and_runs_a_tournament(app, client, make_player):
+    admin = make_player(admin=True)
+    sign_in(client, admin)
+    assert b"Spike" in client.get("/admin/tournaments/new").data
+    assert b"launch" in client.get("/admin/tournaments/new/spike").data
+    bad = client.post("/admin/tournaments/new/spike", data={**FORM, "rounds": "0"})
+    assert bad.status_code == 422
+    created = client.post("/admin/tournaments/new/spike", data=FORM)
+    manage = created.headers["Location"]
+    t = service.all_tournaments()[0]
+    assert t.options["launch"] == "optional" and t.stall_policy == "forfeit"
+    edit = client.get(f"/admin/tournaments/{t.id}/edit").get_data(as_text=True)
+    assert 'value="Winter Cup"' in edit
+    client.post(f"/admin/tournaments/{t.id}/edit", data={**FORM, "rounds": "4"})
+    emails = "\n".join(make_player().email for _ in range(4))
+    client.post(f"/admin/tournaments/{t.id}/invite", data={"emails": emails, "reason": "club"})
+    for e in service.get_tournament(t.id).entrants:
+        service.answer(t.id, e.player_id, True)
+    client.post(f"/admin/tournaments/{t.id}/start", data={"reason": "go"})
+    t = service.get_tournament(t.id)
+    assert t.status == "running" and t.settings["rounds"] == 4 and len(t.rounds[0].tables) == 2
+    html = client.get(manage).get_data(as_text=True)
+    assert "Unfinished games of round 1" in html and "Withdraw" in html
+    table = t.rounds[0].tables[0]
+    client.post(f"/admin/tournaments/{t.id}/games/{table.id}",
+                data={"action": "adjudicate", "reason": "agreed"})
+    client.post(f"/admin/tournaments/{t.id}/pause", data={"reason": "holidays"})
+    client.post(f"/admin/tournaments/{t.id}/resume", data={"reason": ""})
+    client.post(f"/admin/tournaments/{t.id}/withdraw/{t.entrants[-1].id}",
+                data={"reason": "ill"})
+    again = client.post(f"/admin/tournaments/{t.id}/withdraw/{t.entrants[-1].id}",
+                        data={"reason": "ill"})
+    assert again.status_code == 409
+    log = [(e.action.split(" ")[0], e.reason) for e in service.get_tournament(t.id).log]
+    assert log == [("created", "season opener"), ("edited", "season opener"),
+                   ("invited", "club"), ("started", "go"), ("adjudicated", "agreed"),
+                   ("paused", "holidays"), ("resumed", ""), ("withdrew", "ill")]
+    page = client.get(f"/tournaments/{t.id}").get_data(as_text=True)
+    assert "agreed" in page and "ill" in page and "adjudicated" in page
+
+
+def test_a_started_tournament_keeps_its_format(app, client, make_player):
+    t = started(make_player, "spike", 2, settings("swiss", rounds=1))
+    sign_in(client, t.created_by)
+    client.post(f"/admin/tournaments/{t.id}/edit", data={"name": "Renamed", "rounds": "9"})
+    t = service.get_tournament(t.id)
+    assert t.name == "Renamed" and t.settings["rounds"] == 1
+    assert client.post(f"/admin/tournaments/{t.id}/start", data={}).status_code == 409
+
+
+@pytest.mark.parametrize("fmt", ["swiss", "round-robin", "knockout"])
+def test_a_tournament_not_yet_started_lists_its_players(app, client, make_player, fmt):
+    t = entered(make_player, "spike", 2, settings(fmt))
+    html = client.get(f"/tournaments/{t.id}").get_data(as_text=True)
+    assert "Player 1" in html and "not started" in html
+    sign_in(client, t.created_by)
+    manage = client.get(f"/admin/tournaments/{t.id}").get_data(as_text=True)
+    assert "Seeding" in manage and t.entrants[0].player.email in manage
+    client.post(f"/admin/tournaments/{t.id}/seed",
+                data={"emails": t.entrants[1].player.email, "reason": ""})
+    assert service.seeding(service.get_tournament(t.id))[0] == t.entrants[1]
+
+
+def test_the_page_uses_stored_standings_only_while_they_are_current(app, client, make_player):
+    t = started(make_player, "spike", 4, settings("swiss", rounds=2))
+    play_open_games(t.id, random.Random(2), turns=3)
+    tick(T0)
+    t = service.get_tournament(t.id)
+    cached = t.standings_cache
+    assert cached["rows"] == json.loads(json.dumps([astuple(r) for r in results.standings(t)]))
+    t.standings_cache = {**cached, "rows": [[1, 0, "Stale Name", "9", 0, 0, [], False]]}
+    db.session.commit()
+    assert "Stale Name" in client.get(f"/tournaments/{t.id}").get_data(as_text=True)
+    play_open_games(t.id, random.Random(3))  # a result the tick has not recorded yet
+    html = client.get(f"/tournaments/{t.id}").get_data(as_text=True)
+    assert "Stale Name" not in html and "Player 1" in html
+
+
+@pytest.mark.parametrize("slug, players, data", [
+    ("spike", 5, settings("knockout", best_of=3)),
+    ("stawvs", 6, settings("knockout", table_size=4, advance=2)),
+    ("stawvs", 5, settings("swiss", table_size=3, rounds=2)),
+])
+def test_pages_of_the_other_formats(app, client, make_player, slug, players, data):
+    t = started(make_player, slug, players, data)
+    html = client.get(f"/tournaments/{t.id}").get_data(as_text=True)
+    assert "Round 1" in html and "Standings" in html
+    if data["table_size"] == 2:
+        assert ": bye" in html and "in progress" in html
+    assert client.get(f"/tournaments/{t.id}.atom").status_code == 200
