@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 import subprocess
@@ -11,8 +10,9 @@ import sys
 import pytest
 
 from pbem.games import IllegalMove, get_rules
-from pbem.games.stax.hashing import position_key
+from pbem.games.stax.hashing import position_key, snapshot
 from pbem.games.stax.state import decode, put
+from pbem.games.stax.state import seen as is_seen
 from pbem.games.stax.tiles import KING, cell, parse_position
 
 RULES = get_rules("stax")
@@ -86,22 +86,12 @@ def test_a_long_game_replayed_from_its_moves_is_the_same_game():
 
 
 def test_an_out_and_back_cycle_in_play_is_refused_as_superko():
-    state = long_game(30, seed=3)
-    for first in _unturned(state):
-        there = RULES.play(state, first)
-        for second in _unturned(there):
-            back = RULES.play(there, second)
-            home = _reverse(back, first)
-            if home not in RULES.legal_set(back):
-                continue
-            cycle = RULES.play(back, home)
-            last = _reverse(cycle, second)
-            with pytest.raises(IllegalMove) as info:
-                RULES.play(cycle, last)
-            if info.value.code == "superko":
-                assert last not in RULES.legal_set(cycle)
-                return
-    raise AssertionError("no out-and-back cycle found")
+    back, home, last = _out_and_back()
+    cycle = RULES.play(back, home)
+    with pytest.raises(IllegalMove) as info:
+        RULES.play(cycle, last)
+    assert info.value.code == "superko"
+    assert last not in RULES.legal_set(cycle)
 
 
 def _unturned(state):
@@ -125,7 +115,11 @@ def test_a_key_collision_does_not_refuse_a_legal_move():
     board = dict(state.board)
     put(board, state.turn, decode(move))
     # pretend an earlier, different position had exactly this key
-    forged = dataclasses.replace(state, keys=state.keys + (position_key(board),), cache={})
+    data = RULES.to_dict(state)
+    hex_key = f"{position_key(board):032x}"
+    data["keys"] = data["keys"][: 10 * 32] + hex_key + data["keys"][11 * 32 :]
+    forged = RULES.from_dict(data)
+    assert forged.keys[10] == position_key(board) != state.keys[10]
     assert move in RULES.legal_moves(forged)
     assert RULES.play(forged, move).board == RULES.play(state, move).board
 
@@ -134,3 +128,114 @@ def test_the_king_is_never_covered():
     state = long_game(200, seed=11)
     for stack in state.board.values():
         assert all(mask != KING for _, mask in stack[:-1])
+
+
+# ----- the line of play shared by successive states ----------------------------------------
+
+
+def test_a_straight_game_appends_to_one_line_in_place():
+    states = [RULES.new_game(players=2)]
+    for _seat, ply in long_game(30, seed=4).history:
+        states.append(RULES.play(states[-1], ply))
+    assert all(state.line is states[0].line for state in states)
+    assert [len(state.history) for state in states] == list(range(31))
+    assert states[10].keys == states[-1].keys[:11]
+
+
+def test_two_moves_from_one_state_each_see_only_their_own_history():
+    back, home, last = _out_and_back()
+    before = RULES.to_dict(back)
+    cycle = RULES.play(back, home)  # appended in place to back's line
+    assert cycle.line is back.line
+    other = RULES.play(back, next(m for m in RULES.legal_moves(back) if m != home))
+    assert other.line is not back.line  # back's line had grown past it: a copy
+    assert RULES.to_dict(back) == before and RULES.from_dict(before) == back
+    assert cycle.history[:-1] == other.history[:-1] == back.history
+    assert cycle.history[-1] != other.history[-1]
+    assert is_seen(cycle, cycle.keys[-1]) and not is_seen(other, cycle.keys[-1])
+    assert not is_seen(back, cycle.keys[-1]) and not is_seen(back, other.keys[-1])
+    # the position ``last`` would repeat is only in cycle's line
+    with pytest.raises(IllegalMove) as info:
+        RULES.play(cycle, last)
+    assert info.value.code == "superko"
+    again = RULES.play(back, home)  # the same move once more: a third line, an equal state
+    assert again == cycle and again.line is not cycle.line
+    with pytest.raises(IllegalMove):
+        RULES.play(again, last)
+    assert RULES.play(other, RULES.legal_moves(other)[0]).history[:-1] == other.history
+
+
+def test_a_loaded_line_confirms_a_repeat_by_replaying_its_history():
+    back, home, last = _out_and_back()
+    data = json.loads(json.dumps(RULES.to_dict(RULES.play(back, home))))
+    for move in RULES.legal_moves(RULES.from_dict(data)):
+        loaded = RULES.from_dict(data)
+        assert RULES.play(loaded, move).history[-1][1] == move
+        assert not any(loaded.line.boards[1 : loaded.n_keys])  # no replay was needed
+    cycle = RULES.from_dict(data)
+    assert last not in RULES.legal_set(cycle)
+    with pytest.raises(IllegalMove) as info:
+        RULES.play(cycle, last)
+    assert info.value.code == "superko"
+    replayed = _replayed(cycle.history)
+    assert [snapshot(board) for board in cycle.line.boards] == [
+        snapshot(board) for board in replayed.line.boards
+    ]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_states_played_in_any_order_from_any_earlier_state_stay_values(players):
+    """Grow a tree of states (moves, resignations, reloads) from random earlier nodes: every
+    state keeps its serialised value, equals the same game replayed from scratch, and lists
+    the same legal moves as that replay."""
+    rng = random.Random(f"tree-{players}")
+    tree = [RULES.new_game(players=players)]
+    frozen = [RULES.to_dict(tree[0])]
+    for step in range(1, 161):
+        node = rng.choice(tree) if step % 8 == 0 else tree[-1]  # mostly the tip
+        if RULES.is_over(node):
+            node = rng.choice([state for state in tree if not RULES.is_over(state)])
+        if step % 29 == 0:
+            child = RULES.resign(node, rng.choice([s for s in range(players) if node.active[s]]))
+        elif step % 7 == 0:
+            child = RULES.from_dict(RULES.to_dict(node))
+        else:
+            quiet = [m for m in RULES.legal_moves(node) if not _captures(node, m)]
+            child = RULES.play(node, rng.choice(quiet or RULES.legal_moves(node)))
+        tree.append(child)
+        frozen.append(RULES.to_dict(child))
+    assert max(len(state.history) for state in tree) > 25
+    assert len({id(state.line) for state in tree}) > 10  # plenty of branching
+    for state, data in zip(tree, frozen, strict=True):
+        assert RULES.to_dict(state) == data
+        replay = _replayed(state.history, players)
+        assert replay == state == RULES.from_dict(data)
+        assert RULES.legal_moves(replay) == RULES.legal_moves(state)
+
+
+def _out_and_back():
+    """A state ``back``, a move ``home`` from it, and the move ``last`` after ``home`` that
+    would return to the position before ``back``'s last two plies (superko)."""
+    state = long_game(30, seed=3)
+    for first in _unturned(state):
+        there = RULES.play(state, first)
+        for second in _unturned(there):
+            back = RULES.play(there, second)
+            home = _reverse(back, first)
+            if home not in RULES.legal_set(back):
+                continue
+            cycle = RULES.play(back, home)
+            last = _reverse(cycle, second)
+            try:
+                RULES.play(cycle, last)
+            except IllegalMove as exc:
+                if exc.code == "superko":
+                    return _replayed(back.history), home, last  # back at the tip of its line
+    raise AssertionError("no out-and-back cycle found")
+
+
+def _replayed(history, players=2):
+    state = RULES.new_game(players=players)
+    for seat, ply in history:
+        state = RULES.resign(state, seat) if ply == "resign" else RULES.play(state, ply)
+    return state

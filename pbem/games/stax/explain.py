@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..base import IllegalMove
 from .board import connected, ray, step_reach, touches
 from .hashing import position_key
-from .state import SEAT_NAMES, StaxState, decode, is_repeat, next_seat, put, view
+from .state import SEAT_NAMES, StaxState, decode, is_repeat, next_seat, put, seen, view
 from .tiles import (
     DIRS,
     DIRSET,
@@ -151,7 +151,7 @@ def _movement(state: StaxState, s: int, land: int, given: int | None) -> None:
         raise IllegalMove("that move would split the table into separate groups", "splits")
     _check_steps({c: len(stack) for c, stack in after.items()}, f"landing on {there}")
     key = position_key(after)
-    if key in view(state).seen and is_repeat(state, key, after):
+    if seen(state, key) and is_repeat(state, key, after):
         raise IllegalMove("that position has occurred before (superko)", "superko")
 
 

@@ -82,8 +82,13 @@ def steps_hold(v: View, heights, moved) -> bool:
 _AROUND = (0, *STEPS)
 
 
-def plies(state: StaxState) -> Iterator[str]:
-    """Every legal ply of the player to move, lazily and unsorted."""
+def plies(state: StaxState, confirm: bool = True) -> Iterator[str]:
+    """Every legal ply of the player to move, lazily and unsorted.
+
+    With ``confirm`` false a candidate whose key is already seen is skipped rather than
+    confirmed against the exact earlier position: what is left is legal without looking at
+    the history at all (a loaded game must replay its history to confirm a match).
+    """
     seat = state.turn
     v = view(state)
     heights = dict(v.heights)  # edited and restored below
@@ -105,11 +110,12 @@ def plies(state: StaxState) -> Iterator[str]:
                 if not m & forbidden:
                     yield DIRSET[m] + where
     if seat in v.kings:
-        yield from _movements(state, v, seat, target, heights, tops)
+        yield from _movements(state, v, seat, target, heights, tops, confirm)
 
 
-def _movements(state, v: View, seat: int, target: int, heights, tops) -> Iterator[str]:
-    board, seen, order = state.board, v.seen, v.order
+def _movements(state, v: View, seat, target, heights, tops, confirm) -> Iterator[str]:
+    board, order = state.board, v.order
+    first, n_keys = state.line.first, state.n_keys  # seen(state, key), inlined
     for s, (owner, mask) in v.tops.items():
         if owner != seat:
             continue
@@ -158,7 +164,9 @@ def _movements(state, v: View, seat: int, target: int, heights, tops) -> Iterato
             prefix = src + format_cell(land)
             for m in ROTATIONS[mask]:
                 key = (base + tile_term(level, seat, m) * factor) % P * unshift % P
-                if key in seen:
+                if first.get(key, n_keys) < n_keys:
+                    if not confirm:
+                        continue
                     after = dict(board)
                     put(after, seat, ("move", s, land, m))
                     if is_repeat(state, key, after):
@@ -168,5 +176,8 @@ def _movements(state, v: View, seat: int, target: int, heights, tops) -> Iterato
 
 
 def has_action(state: StaxState) -> bool:
-    """Whether the player to move has any legal action (STAX-R3), stopping at the first."""
-    return next(plies(state), None) is not None
+    """Whether the player to move has any legal action (STAX-R3), stopping at the first and
+    confirming a key match only when no unmatched candidate is legal."""
+    return (
+        next(plies(state, confirm=False), None) is not None or next(plies(state), None) is not None
+    )

@@ -22,7 +22,18 @@ from ..base import IllegalMove, Rules, check_seat, squash
 from .explain import explain
 from .hashing import P, cell_factor, normalise, position_key, tile_term
 from .movegen import has_action, plies
-from .state import RESIGN, StaxState, View, decode, next_seat, previous_seat, put, view
+from .state import (
+    RESIGN,
+    Line,
+    StaxState,
+    View,
+    decode,
+    extend,
+    next_seat,
+    previous_seat,
+    put,
+    view,
+)
 from .tiles import (
     ALL_TYPES,
     DIRSET,
@@ -60,8 +71,9 @@ class StaxRules(Rules):
             active=(True,) * players,
             turn=0,
             winner=None,
-            history=(),
-            keys=(0,),
+            line=Line(keys=(0,), boards=({},)),
+            n_history=0,
+            n_keys=1,
         )
 
     def position(self, text: str, players: int = 2, turn: int = 0, placed=None) -> StaxState:
@@ -85,8 +97,9 @@ class StaxRules(Rules):
             active=(True,) * players,
             turn=turn,
             winner=None,
-            history=(),
-            keys=(0, position_key(board)),
+            line=Line(keys=(0, position_key(board)), boards=({}, board)),
+            n_history=0,
+            n_keys=2,
             origin=dict(board),
         )
         return self._settle(state, previous_seat(state, turn))
@@ -152,6 +165,26 @@ class StaxRules(Rules):
             "syntax",
         )
 
+    def canonical(self, state: StaxState, move: str) -> str:
+        """As the base class does, but a ply that is legal without matching any earlier key is
+        accepted from the unconfirmed list, so validating it never looks at the history; only
+        a probable repeat (or an illegal ply) goes through the full, confirmed list."""
+        if self.to_move(state) is not None:
+            ply = self.parse(state, move)
+            if ply in self._sure(state):
+                return ply
+        return super().canonical(state, move)
+
+    def _sure(self, state: StaxState) -> frozenset[str]:
+        """Plies known legal without confirming a key match: the legal set once it is listed,
+        else the candidates that match no earlier key."""
+        if "legal" in state.cache:
+            return self.legal_set(state)
+        found = state.cache.get("unmatched")
+        if found is None:
+            found = state.cache["unmatched"] = frozenset(plies(state, confirm=False))
+        return found
+
     def explain(self, state: StaxState, ply: str) -> None:
         explain(state, ply)
 
@@ -173,10 +206,11 @@ class StaxRules(Rules):
             placed=placed,
             turn=next_seat(state, seat),
             winner=seat if captured else None,
-            history=state.history + ((seat, ply),),
-            keys=state.keys + (key,),
+            line=extend(state, (seat, ply), key, board),
+            n_history=state.n_history + 1,
+            n_keys=state.n_keys + 1,
             # a legal ply always leaves the step rule kept (§3.2 item 5, §3.3 item 5)
-            cache={"seen": view(state).seen | {key}, "raw": raw, "steps_ok": True},
+            cache={"raw": raw, "steps_ok": True},
         )
         return self._settle(after, seat)
 
@@ -196,7 +230,8 @@ class StaxRules(Rules):
             state,
             active=active,
             placed=placed,
-            history=state.history + ((seat, RESIGN),),
+            line=extend(state, (seat, RESIGN)),
+            n_history=state.n_history + 1,
             cache={},
         )
         left = [s for s in range(state.players) if active[s]]
@@ -223,7 +258,9 @@ class StaxRules(Rules):
         }
 
     def from_dict(self, data: dict) -> StaxState:
-        keys = data["keys"]
+        text = data["keys"]
+        keys = [int(text[i : i + _KEY_HEX], 16) for i in range(0, len(text), _KEY_HEX)]
+        history = [(seat, ply) for seat, ply in data["history"]]
         return StaxState(
             players=data["players"],
             board=_board_in(data["board"]),
@@ -231,8 +268,9 @@ class StaxRules(Rules):
             active=tuple(data["active"]),
             turn=data["turn"],
             winner=data["winner"],
-            history=tuple((seat, ply) for seat, ply in data["history"]),
-            keys=tuple(int(keys[i : i + _KEY_HEX], 16) for i in range(0, len(keys), _KEY_HEX)),
+            line=Line(history, keys),
+            n_history=len(history),
+            n_keys=len(keys),
             origin=_board_in(data["origin"]),
         )
 

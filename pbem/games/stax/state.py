@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .board import step_ok
-from .hashing import position_key, raw_hash, snapshot
+from .hashing import raw_hash, snapshot
 from .tiles import DIRSET, KING, QUEEN, cell
 
 SEAT_NAMES = ("Light", "Dark", "Red")
@@ -17,14 +17,50 @@ Board = dict[int, tuple[Tile, ...]]  # packed cell -> stack, bottom to top
 _DIRSET_MASK = {text: mask for mask, text in enumerate(DIRSET)}
 
 
-@dataclass(frozen=True)
+class Line:
+    """The history, superko keys and positions of one line of play, shared by its states.
+
+    Append-only: a state sees the first ``n_history`` entries and ``n_keys`` keys, and those
+    never change once written, so a child appends in place in O(1) without any state's value
+    changing. A state that the line has grown past (a second move tried from it) copies its
+    prefix into a new line first. ``first`` maps a key to the first index holding it, ``twins``
+    any later index holding it again (only a hash collision does that), and ``boards`` the
+    exact board at each key's index, None until a loaded line is replayed. Like ``cache``, a
+    line is not for several threads at once.
+    """
+
+    __slots__ = ("history", "keys", "first", "twins", "boards")
+
+    def __init__(self, history=(), keys=(), boards=()):
+        self.history: list[tuple[int, str]] = list(history)
+        self.keys: list[int] = []
+        self.first: dict[int, int] = {}
+        self.twins: dict[int, list[int]] = {}
+        self.boards: list[Board | None] = []
+        for index, key in enumerate(keys):
+            self.add(key, boards[index] if index < len(boards) else None)
+
+    def add(self, key: int, board: Board | None) -> None:
+        index = len(self.keys)
+        if self.first.setdefault(key, index) != index:
+            self.twins.setdefault(key, []).append(index)
+        self.keys.append(key)
+        self.boards.append(board)
+
+    def prefix(self, n_history: int, n_keys: int) -> Line:
+        return Line(self.history[:n_history], self.keys[:n_keys], self.boards[:n_keys])
+
+
+@dataclass(frozen=True, eq=False)
 class StaxState:
     """A position and everything the rules need to continue from it.
 
-    ``keys`` lists the superko key of the empty table, of ``origin`` and of the position after
-    every action, in order; ``history`` the (seat, ply) entries that led here from ``origin``
-    (the empty table in a real game), so an exact earlier position can be rebuilt when a key
-    matches. ``cache`` holds derived data and never takes part in ``==``.
+    ``history`` (the (seat, ply) entries that led here from ``origin``, the empty table in a
+    real game) and ``keys`` (the superko key of the empty table, of ``origin`` and of the
+    position after every action) are the first ``n_history`` and ``n_keys`` items of ``line``,
+    which the states along a line of play share so that a ply costs the same however long the
+    game. ``cache`` holds derived data; neither it nor the identity of ``line`` takes part in
+    ``==``.
     """
 
     players: int
@@ -33,10 +69,48 @@ class StaxState:
     active: tuple[bool, ...]  # per seat: still in the game (STAX-R12)
     turn: int
     winner: int | None
-    history: tuple[tuple[int, str], ...]
-    keys: tuple[int, ...]
+    line: Line = field(repr=False)
+    n_history: int
+    n_keys: int
     origin: Board = field(default_factory=dict)
-    cache: dict = field(default_factory=dict, compare=False, repr=False)
+    cache: dict = field(default_factory=dict, repr=False)
+
+    @property
+    def history(self) -> tuple[tuple[int, str], ...]:
+        return tuple(self.line.history[: self.n_history])
+
+    @property
+    def keys(self) -> tuple[int, ...]:
+        return tuple(self.line.keys[: self.n_keys])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, StaxState):
+            return NotImplemented
+        same_line = self.line is other.line or (
+            self.history == other.history and self.keys == other.keys
+        )
+        return (
+            (self.players, self.placed, self.active, self.turn, self.winner)
+            == (other.players, other.placed, other.active, other.turn, other.winner)
+            and (self.n_history, self.n_keys) == (other.n_history, other.n_keys)
+            and self.board == other.board
+            and self.origin == other.origin
+            and same_line
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # the board is a dict
+
+
+def extend(state: StaxState, entry: tuple[int, str], key=None, board=None) -> Line:
+    """``state``'s line with ``entry`` (and, for an action, its position) appended: in place
+    when nothing was appended after ``state``, else on a copy of its prefix."""
+    line = state.line
+    if len(line.history) != state.n_history or len(line.keys) != state.n_keys:
+        line = line.prefix(state.n_history, state.n_keys)
+    line.history.append(entry)
+    if key is not None:
+        line.add(key, board)
+    return line
 
 
 def next_seat(state: StaxState, seat: int) -> int:
@@ -58,10 +132,10 @@ def previous_seat(state: StaxState, seat: int) -> int:
 
 
 class View:
-    """Data derived from a board once per state: heights, tops, kings, hash, seen keys,
-    and whether the board keeps the step rule (true of every position reached in play)."""
+    """Data derived from a board once per state: heights, tops, kings, hash, and whether the
+    board keeps the step rule (true of every position reached in play)."""
 
-    __slots__ = ("heights", "tops", "kings", "raw", "order", "seen", "steps_ok")
+    __slots__ = ("heights", "tops", "kings", "raw", "order", "steps_ok")
 
     def __init__(self, state: StaxState):
         board = state.board
@@ -72,7 +146,6 @@ class View:
         if self.raw is None:
             self.raw = raw_hash(board)
         self.order = sorted(board)
-        self.seen = state.cache.get("seen") or frozenset(state.keys)
         self.steps_ok = state.cache.get("steps_ok")
         if self.steps_ok is None:
             self.steps_ok = step_ok(self.heights)
@@ -127,24 +200,41 @@ def put(board: Board, seat: int, action: tuple) -> bool:
     return captured
 
 
-def is_repeat(state: StaxState, key: int, board_after: Board) -> bool:
-    """Whether ``board_after`` (whose key is in ``state.keys``) really occurred before.
+def seen(state: StaxState, key: int) -> bool:
+    """Whether ``key`` is among ``state``'s keys: O(1), however long the game."""
+    return state.line.first.get(key, state.n_keys) < state.n_keys
 
-    A key match is confirmed against the exact positions, rebuilt once per state by replaying
-    the history from ``origin``; only a match pays for this, so a collision costs time, never
-    a legal move.
+
+def is_repeat(state: StaxState, key: int, board_after: Board) -> bool:
+    """Whether ``board_after``, whose key ``state`` has ``seen``, really occurred before.
+
+    A key match is confirmed against the exact earlier positions with that key, so a collision
+    costs time, never a legal move. A line built by play holds every board already; a loaded
+    one is replayed from ``origin`` once, on its first match.
     """
-    positions = state.cache.get("positions")
-    if positions is None:
-        positions = state.cache["positions"] = {}
-        board: Board = dict(state.origin)
-        for before in ({}, board):
-            positions.setdefault(position_key(before), set()).add(snapshot(before))
-        for seat, ply in state.history:
-            if ply != RESIGN:
-                put(board, seat, decode(ply))
-                positions.setdefault(position_key(board), set()).add(snapshot(board))
-    return snapshot(board_after) in positions.get(key, ())
+    line, exact = state.line, snapshot(board_after)
+    for index in (line.first[key], *line.twins.get(key, ())):
+        if index >= state.n_keys:
+            continue
+        if line.boards[index] is None:
+            _replay(line, state.origin)
+        if snapshot(line.boards[index]) == exact:
+            return True
+    return False
+
+
+def _replay(line: Line, origin: Board) -> None:
+    """Fill in the unknown boards of ``line`` by replaying its history from ``origin``."""
+    actions = [(seat, decode(ply)) for seat, ply in line.history if ply != RESIGN]
+    board = dict(origin)
+    boards = [{}, board][: len(line.keys) - len(actions)]  # the empty table, then origin
+    for seat, action in actions:
+        board = dict(board)
+        put(board, seat, action)
+        boards.append(board)
+    for index, known in enumerate(line.boards):
+        if known is None:
+            line.boards[index] = boards[index]
 
 
 def mask_is_fixed(mask: int) -> bool:
