@@ -5,6 +5,7 @@ server on loopback."""
 from __future__ import annotations
 
 import os
+import threading
 import uuid
 
 import pytest
@@ -135,3 +136,45 @@ def smtp(app):
     app.extensions["mail"].port = server.port
     yield server
     server.stop()
+
+
+CHROMIUM = os.environ.get("PBEM_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+
+
+@pytest.fixture
+def live_server(app):
+    """The app served over HTTP from a thread on a free loopback port; yields its base URL.
+
+    Emailed links point at it, and mail goes out right after each request, as in development.
+    """
+    from werkzeug.serving import make_server
+
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    base = f"http://127.0.0.1:{server.server_port}"
+    app.config.update(BASE_URL=base, MAIL_DELIVER_AFTER_COMMIT=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield base
+    server.shutdown()
+    thread.join(10)
+    server.server_close()
+
+
+@pytest.fixture
+def browser_page():
+    """A page of the system chromium (Debian's; Playwright's own download cannot work here)."""
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"no chromium at {CHROMIUM} (make test installs it; or set PBEM_CHROMIUM)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page()
+            page.set_default_timeout(15_000)
+            yield page
+        finally:
+            browser.close()

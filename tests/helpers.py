@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 
 from sqlalchemy import select
 
@@ -56,3 +57,13 @@ def play_turns(game, turns: int, rng):
 def path_of(url: str) -> str:
     """The path of an absolute link found in mail (``BASE_URL`` is http://pbem.test)."""
     return url.split("http://pbem.test", 1)[1].split()[0]
+
+
+def wait_for_mail(smtp, address: str, count: int, seconds: float = 30):
+    """The ``count``-th message the SMTP server received for ``address``, once it arrives."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if len(smtp.to(address)) >= count:
+            return smtp.to(address)[count - 1]
+        time.sleep(0.05)
+    raise AssertionError(f"no mail #{count} for {address} within {seconds} s")

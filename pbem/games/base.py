@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Iterable
+from typing import Any, ClassVar
 
 
 class IllegalMove(ValueError):

@@ -1,15 +1,12 @@
-"""Fixtures for the archive: games from random playouts, stored through the importer, a
-database with many of them, and a live server with a browser for the replay test."""
+"""Fixtures for the archive: games from random playouts, stored through the importer, and a
+database with many of them."""
 
 from __future__ import annotations
 
-import os
 import random
-import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from werkzeug.serving import make_server
 
 from pbem.archive.history import Ply
 from pbem.archive.importer import import_record
@@ -57,32 +54,3 @@ def many_games(make_player, stored_game):
         stored_game(slug, seed=number, players=pair, day=number,
                     max_plies=6 if number % 4 == 0 else None)
     return players
-
-
-@pytest.fixture
-def live_server(app):
-    """The app served over HTTP from a thread on a free loopback port; yields its base URL."""
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join()
-    server.server_close()
-
-
-@pytest.fixture
-def browser_page():
-    """A page of the system chromium, driven by Playwright."""
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=os.environ.get("PBEM_CHROMIUM", "/usr/bin/chromium"),
-            args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                  "--no-first-run", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync"],
-        )
-        try:
-            yield browser.new_page()
-        finally:
-            browser.close()

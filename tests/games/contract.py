@@ -15,7 +15,7 @@ def option_combinations(rules):
     names = [opt.name for opt in choice_options]
     for players in rules.player_counts:
         for values in itertools.product(*(opt.choices for opt in choice_options)):
-            options = dict(zip(names, values))
+            options = dict(zip(names, values, strict=True))
             try:
                 rules.validate_options(players, options)
             except InvalidOptions:

@@ -4,59 +4,15 @@ received turn email, clicks a move on the board, confirms, and the opponent's em
 from __future__ import annotations
 
 import json
-import os
 import re
-import threading
-import time
 
 import pytest
-from smtp_server import free_port
-from werkzeug.serving import make_server
+from helpers import wait_for_mail
 
 from pbem.mail.sender import deliver_due
 from pbem.play.queries import get_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
-
-CHROMIUM = os.environ.get("PBEM_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-
-@pytest.fixture
-def live_server(app, smtp):
-    port = free_port()
-    app.config.update(BASE_URL=f"http://127.0.0.1:{port}", MAIL_DELIVER_AFTER_COMMIT=True)
-    server = make_server("127.0.0.1", port, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield server
-    server.shutdown()
-    thread.join(10)
-
-
-@pytest.fixture
-def browser_page():
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"no chromium at {CHROMIUM} (set PBEM_CHROMIUM)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page()
-        page.set_default_timeout(15_000)
-        yield page
-        browser.close()
-
-
-def wait_for_mail(smtp, address, count, seconds=10):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if len(smtp.to(address)) >= count:
-            return smtp.to(address)[count - 1]
-        time.sleep(0.05)
-    raise AssertionError(f"no mail #{count} for {address}")
-
 
 def link_in(message) -> str:
     return re.search(r"http://\S+/play/\S+", message.get_body(("plain",)).get_content()).group(0)

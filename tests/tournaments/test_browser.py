@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from play.test_browser import browser_page, live_server, wait_for_mail  # noqa: F401
+from helpers import wait_for_mail
 
 from pbem.accounts.service import sign_in_url
 from pbem.tournaments import service
@@ -15,7 +15,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 
 def test_an_admin_creates_and_starts_a_tournament_and_a_player_follows_it(
-        app, smtp, live_server, browser_page, make_player):  # noqa: F811
+        app, smtp, live_server, browser_page, make_player):
     admin = make_player("director@example.com", "Director", admin=True)
     alice, bob = make_player("alice@example.com", "Alice"), make_player("bob@example.com", "Bob")
     page = browser_page

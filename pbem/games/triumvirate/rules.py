@@ -16,7 +16,7 @@ itself (TRIUMVIRATE-R15).
 
 from __future__ import annotations
 
-from ..base import IllegalMove, Option, Rules, check_seat
+from ..base import Option, Rules, check_seat
 from .board import ARRANGEMENTS, CAPTURE, INDEX, PLACE, board_moves, has_board_move, owner, size
 from .explain import explain
 from .notation import read, split
