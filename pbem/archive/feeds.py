@@ -1,18 +1,17 @@
 """Atom feeds: recently finished games, one player's games, one game's moves.
 
-Built with feedgen. Every entry links to a position (``/games/<id>?ply=N``; a result to the
+Built by ``pbem.feeds``. Every entry links to a position (``/games/<id>?ply=N``; a result to the
 final one, ``/games/<id>``) and its id is that absolute URL, so an entry keeps its id however
-often the feed is rebuilt. Links are made from ``BASE_URL`` (``pbem.urls``), as feed readers
-fetch from outside.
+often the feed is rebuilt.
 """
 
 from __future__ import annotations
 
-from feedgen.feed import FeedGenerator
 from sqlalchemy import select
 from sqlalchemy.orm import contains_eager, defer, selectinload
 
-from ..db import db, utcnow
+from ..db import db
+from ..feeds import atom
 from ..play.models import ACTIVE, FINISHED, Game, Move, Seat
 from ..urls import external_url
 from .history import label
@@ -24,24 +23,6 @@ LIMIT = 50
 
 def _position(game: Game, ply: int) -> str:
     return external_url("play.game", game_id=game.id, ply=ply)
-
-
-def _feed(title: str, self_url: str, page_url: str, entries: list[dict]) -> bytes:
-    feed = FeedGenerator()
-    feed.id(self_url)
-    feed.title(title)
-    feed.author({"name": "pbem"})
-    feed.link(href=self_url, rel="self")
-    feed.link(href=page_url, rel="alternate")
-    feed.updated(max((e["updated"] for e in entries), default=utcnow()))
-    for data in reversed(entries):  # feedgen prepends: the newest ends up first
-        entry = feed.add_entry()
-        entry.id(data["url"])
-        entry.title(data["title"])
-        entry.link(href=data["url"], rel="alternate")
-        entry.updated(data["updated"])
-        entry.summary(data["summary"])
-    return feed.atom_str(pretty=True)
 
 
 def _result_entry(game: Game) -> dict:
@@ -65,7 +46,7 @@ def finished_feed() -> bytes:
     """The most recently finished games."""
     games = list_games(select(Game).where(Game.status == FINISHED)
                        .order_by(*SORTS["finished"]), limit=LIMIT)
-    return _feed("pbem: finished games", external_url("archive.finished_feed"),
+    return atom("pbem: finished games", external_url("archive.finished_feed"),
                  external_url("archive.index", status=FINISHED),
                  [_result_entry(game) for game in games])
 
@@ -85,7 +66,7 @@ def player_feed(player) -> bytes:
     entries = [_move_entry(move.game, move) for move in moves]
     entries += [_result_entry(game) for game in finished]
     entries.sort(key=lambda e: e["updated"], reverse=True)
-    return _feed(f"pbem: {player.name}'s games",
+    return atom(f"pbem: {player.name}'s games",
                  external_url("archive.player_feed", player_id=player.id),
                  external_url("archive.player", player_id=player.id), entries[:LIMIT])
 
@@ -97,5 +78,5 @@ def game_feed(game: Game) -> bytes:
     ).all()
     entries = [_result_entry(game)] if game.status == FINISHED else []
     entries += [_move_entry(game, move) for move in moves]
-    return _feed(f"pbem: {game.title}", external_url("archive.game_feed", game_id=game.id),
+    return atom(f"pbem: {game.title}", external_url("archive.game_feed", game_id=game.id),
                  external_url("play.game", game_id=game.id), entries)

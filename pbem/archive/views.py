@@ -9,6 +9,7 @@ from flask import Blueprint, Response, abort, flash, g, redirect, render_templat
 
 from ..accounts.auth import admin_required
 from ..accounts.service import get_player
+from ..feeds import CONTENT_TYPE
 from ..games import all_rules
 from ..games.base import format_option_value
 from ..play.models import ACTIVE, FINISHED
@@ -22,7 +23,6 @@ from .importer import import_record
 from .spec import spec_for
 
 bp = Blueprint("archive", __name__)
-ATOM = "application/atom+xml; charset=utf-8"
 bp.add_app_template_filter(format_option_value, "option_value")
 
 
@@ -126,14 +126,14 @@ def import_game():
 
 @bp.get("/archive/feed.atom")
 def finished_feed():
-    return Response(feeds.finished_feed(), content_type=ATOM)
+    return Response(feeds.finished_feed(), content_type=CONTENT_TYPE)
 
 
 @bp.get("/players/<int:player_id>/feed.atom")
 def player_feed(player_id):
-    return Response(feeds.player_feed(_player_or_404(player_id)), content_type=ATOM)
+    return Response(feeds.player_feed(_player_or_404(player_id)), content_type=CONTENT_TYPE)
 
 
 @bp.get("/games/<int:game_id>/feed.atom")
 def game_feed(game_id):
-    return Response(feeds.game_feed(_started_game(game_id)), content_type=ATOM)
+    return Response(feeds.game_feed(_started_game(game_id)), content_type=CONTENT_TYPE)

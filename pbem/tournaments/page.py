@@ -14,6 +14,7 @@ from sqlalchemy import func, select
 
 from ..db import db
 from ..play.models import FINISHED, Game
+from ..urls import external_url
 from . import formats, results
 from .models import ROUND_ROBIN, Tournament, TournamentRound, TournamentTable
 from .scoring import format_points, seat_points
@@ -198,23 +199,31 @@ def _crosstable(t: Tournament, rows, rounds: list[_Round]) -> dict | None:
 
 
 def feed_entries(t: Tournament) -> list[dict]:
-    """Pairings and results round by round, newest first, and the end."""
-    rounds = _load(t)
+    """Pairings and results round by round, and the final standings; newest first."""
+    page_url = external_url("tournaments.page", tournament_id=t.id)
     names = {e.player_id: e.player.name for e in t.entrants}
     entries = []
-    for rnd in rounds:
+
+    def entry(key, at, title, lines):
+        entries.append({"id": f"{page_url}#{key}", "url": page_url, "updated": at,
+                        "title": title, "summary": "\n".join(lines)})
+
+    for rnd in _load(t):
         tables = _tables(rnd, names)
-        entries.append({"id": f"round-{rnd.number}-pairings", "at": rnd.started_at,
-                        "title": f"Round {rnd.number} pairings", "tables": tables,
-                        "byes": [names[p] for p in rnd.byes], "results": False})
+        byes = [f"Byes: {', '.join(names[p] for p in rnd.byes)}"] if rnd.byes else []
+        entry(f"round-{rnd.number}-pairings", rnd.started_at, f"Round {rnd.number} pairings",
+              [_table_line(tb, results=False) for tb in tables] + byes)
         if rnd.finished_at:
-            entries.append({"id": f"round-{rnd.number}-results", "at": rnd.finished_at,
-                            "title": f"Round {rnd.number} results", "tables": tables,
-                            "byes": [], "results": True})
+            entry(f"round-{rnd.number}-results", rnd.finished_at,
+                  f"Round {rnd.number} results", [_table_line(tb, results=True) for tb in tables])
     if t.finished_at:
-        entries.append({"id": "final", "at": t.finished_at, "title": "Final standings",
-                        "standings": [results.Row(*r) for r in _current(t)["rows"]],
-                        "tables": [],
-                        "byes": []})
-    return sorted(entries, key=lambda e: e["at"])[::-1]  # stable: same-time entries too
+        entry("final", t.finished_at, "Final standings",
+              [f"{row.rank}. {row.name} {row.points}"
+               for row in (results.Row(*r) for r in _current(t)["rows"])])
+    return sorted(entries, key=lambda e: e["updated"])[::-1]  # stable: same-time entries too
+
+
+def _table_line(table: TableView, results: bool) -> str:
+    seats = " – ".join(f"{name} {points}" if results else name for name, points in table.seats)
+    return f"{table.board}. {seats}"
 

@@ -8,6 +8,8 @@ from flask import Blueprint, Response, flash, g, redirect, render_template, requ
 from ..accounts.auth import login_required, sign_in_session
 from ..accounts.forms import ConfirmForm
 from ..db import utcnow
+from ..feeds import CONTENT_TYPE, atom
+from ..urls import external_url
 from . import page as pages
 from . import service
 
@@ -37,8 +39,9 @@ def page(tournament_id):
 @bp.get("/<int:tournament_id>.atom")
 def feed(tournament_id):
     t = service.get_tournament(tournament_id)
-    xml = render_template("tournaments/feed.atom", t=t, entries=pages.feed_entries(t))
-    return Response(xml, mimetype="application/atom+xml")
+    xml = atom(f"pbem: {t.name}", external_url("tournaments.feed", tournament_id=t.id),
+               external_url("tournaments.page", tournament_id=t.id), pages.feed_entries(t))
+    return Response(xml, content_type=CONTENT_TYPE)
 
 
 @bp.post("/<int:tournament_id>/register")
