@@ -5,13 +5,14 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from flask import Flask, current_app, g
+from flask import Flask, abort, current_app, g, request
 from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFProtect
 
 from . import config, errors
 from .db import db
 from .mail.sender import mail
+from .urls import IdConverter
 
 ROOT = Path(__file__).resolve().parent.parent
 migrate = Migrate(render_as_batch=True, compare_type=True)
@@ -26,6 +27,7 @@ def build_app(overrides: dict | None = None) -> Flask:
         template_folder=str(ROOT / "templates"),
         static_folder=str(Path(__file__).parent / "static"),
     )
+    app.url_map.converters["int"] = IdConverter
     config.configure(app, overrides)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
 
@@ -49,6 +51,7 @@ def build_app(overrides: dict | None = None) -> Flask:
     for blueprint in (web_bp, accounts_bp, play_bp, admin_bp, archive_bp, tournaments_bp,
                       tournament_admin_bp, clocks_bp):
         app.register_blueprint(blueprint)
+    app.before_request(_refuse_unreadable_input)
     app.before_request(load_current_player)
     app.after_request(_deliver_after_commit)
     errors.register(app)
@@ -57,6 +60,17 @@ def build_app(overrides: dict | None = None) -> Flask:
 
     app.cli.add_command(pbem_group)
     return app
+
+
+def _refuse_unreadable_input():
+    """Refuse what no page here reads: a JSON body (Flask-WTF would take it for the form, with
+    values of any type that the validators do not expect) and NUL characters (nobody types
+    them, and PostgreSQL cannot store them in text)."""
+    if request.method == "POST" and request.is_json:
+        abort(415, "This site takes form posts, not JSON.")
+    if any("\x00" in value for values in (request.args, request.form)
+           for _, value in values.items(multi=True)):
+        abort(400, "The request contained a NUL character, which no field here accepts.")
 
 
 def _deliver_after_commit(response):

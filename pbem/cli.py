@@ -40,7 +40,8 @@ def create_admin(email):
 
 @pbem_group.command("send-mail")
 @click.option("--loop", is_flag=True, help="Keep delivering until interrupted.")
-@click.option("--interval", default=5.0, show_default=True, help="Seconds between rounds.")
+@click.option("--interval", default=5.0, type=click.FloatRange(min=0), show_default=True,
+              help="Seconds between rounds.")
 def send_mail(loop, interval):
     """Deliver the outbox (retrying failed messages when they are due)."""
     from .mail.sender import deliver_due
@@ -64,12 +65,15 @@ def ingest_mail(mbox):
     outcomes = ingest_mbox(mbox) if mbox else [ingest_bytes(sys.stdin.buffer.read())]
     for outcome in outcomes:
         click.echo(outcome)
+    if not outcomes:
+        click.echo(f"no messages in {mbox}")
     _deliver_if_configured()
 
 
 @pbem_group.command("tick")
 @click.option("--loop", is_flag=True, help="Keep ticking until interrupted.")
-@click.option("--interval", default=60.0, show_default=True, help="Seconds between ticks.")
+@click.option("--interval", default=60.0, type=click.FloatRange(min=0), show_default=True,
+              help="Seconds between ticks.")
 def tick(loop, interval):
     """Do what is due: timeouts, reminders, digests, tournament rounds (idempotent)."""
     from .tick import run_tick
@@ -93,7 +97,7 @@ def demo():
 
 @pbem_group.command("dev")
 @click.option("--host", default="127.0.0.1", show_default=True)
-@click.option("--port", default=5000, show_default=True)
+@click.option("--port", default=5000, type=click.IntRange(1, 65535), show_default=True)
 def dev(host, port):
     """Migrate the SQLite database, load demo data if empty, and serve in debug mode."""
     from flask_migrate import upgrade

@@ -23,6 +23,19 @@ NAMING_CONVENTION = {
 
 db = SQLAlchemy(metadata=MetaData(naming_convention=NAMING_CONVENTION))
 
+#: The largest value of an integer column (ids, plies): PostgreSQL's ``integer``.
+MAX_INT = 2**31 - 1
+
+
+def row_id(value) -> int | None:
+    """``value`` as an id a row may have, or None when no row can (not a whole number, or out
+    of range: SQLite raises on a number too large for it instead of finding nothing)."""
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        return None
+    return number if 0 < number <= MAX_INT else None
+
 
 def utcnow() -> datetime:
     """The current time, timezone-aware in UTC (what every timestamp column stores)."""

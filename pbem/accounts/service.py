@@ -12,14 +12,16 @@ from datetime import timedelta
 from flask import current_app
 from sqlalchemy import func, select, update
 
-from ..db import db, utcnow
+from ..db import db, row_id, utcnow
 from ..errors import PbemError
 from ..mail import notify
 from ..signing import LinkError, sign, unsign
 from ..urls import external_url
 from .models import Player, SignInRequest
 
-EMAIL = re.compile(r"^[^@\s<>,;\"']+@[^@\s<>,;\"']+\.[^@\s<>,;\"']+$")
+_PART = r"[^@\s<>,;\"'\x00-\x1f\x7f]+"  # no separators, quotes or control characters
+EMAIL = re.compile(rf"^{_PART}@{_PART}\.{_PART}$")
+CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
 class BadEmail(PbemError):
@@ -53,10 +55,9 @@ def player_by_email(text: str, *, create: bool = True) -> Player | None:
 
 
 def get_player(player_id) -> Player | None:
-    try:
-        return db.session.get(Player, int(player_id))
-    except (TypeError, ValueError):
-        return None
+    """The player with this id; None for no such player (or an id that cannot be one)."""
+    player_id = row_id(player_id)
+    return None if player_id is None else db.session.get(Player, player_id)
 
 
 def request_sign_in(email_text: str, client: str) -> None:
@@ -135,11 +136,13 @@ def mark_joined(player: Player) -> None:
 def rename(player: Player, name: str) -> None:
     """Set the display name.
 
-    :raises PbemError: empty or too long.
+    :raises PbemError: empty, too long, or with control characters.
     """
     name = " ".join((name or "").split())
     if not 1 <= len(name) <= 60:
         raise PbemError("A display name has 1 to 60 characters.", "bad-name", 422)
+    if CONTROL.search(name):
+        raise PbemError("A display name cannot contain control characters.", "bad-name", 422)
     player.name = name
     db.session.commit()
 

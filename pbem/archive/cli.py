@@ -7,12 +7,13 @@ import sys
 import click
 from flask.cli import with_appcontext
 
+from ..db import MAX_INT
 from .verify import games_to_verify, verify_game
 
 
 @click.command("verify-records")
-@click.option("--game", "game_ids", type=int, multiple=True, metavar="ID",
-              help="Check only this game (repeatable).")
+@click.option("--game", "game_ids", type=click.IntRange(1, MAX_INT), multiple=True,
+              metavar="ID", help="Check only this game (repeatable).")
 @with_appcontext
 def verify_records(game_ids):
     """Replay every started game's moves and compare them with what is stored.
@@ -20,7 +21,11 @@ def verify_records(game_ids):
     Reports each game whose moves, position, status or result differ; exits with status 1
     when any does.
     """
-    total, games = games_to_verify(game_ids)
+    found, games = games_to_verify(game_ids)
+    if missing := sorted(set(game_ids) - set(found)):
+        raise click.BadParameter(
+            f"no started game {', '.join(f'#{i}' for i in missing)}.", param_hint="--game")
+    total = len(found)
     mismatches = []
     with click.progressbar(games, length=total, label="Verifying games",
                            file=sys.stderr) as bar:

@@ -19,8 +19,8 @@ from .history import BadRecord, Ply, replay, result_of, same_json, setup
 BATCH = 200
 
 
-def games_to_verify(ids: tuple[int, ...] = ()) -> tuple[int, Iterator[Game]]:
-    """How many games will be checked, and the games (started ones; ``ids`` to choose)."""
+def games_to_verify(ids: tuple[int, ...] = ()) -> tuple[list[int], Iterator[Game]]:
+    """The ids of the games to check, and the games (started ones; ``ids`` to choose)."""
     query = select(Game.id).where(Game.status.in_((ACTIVE, FINISHED))).order_by(Game.id)
     if ids:
         query = query.where(Game.id.in_(ids))
@@ -35,7 +35,7 @@ def games_to_verify(ids: tuple[int, ...] = ()) -> tuple[int, Iterator[Game]]:
             )
             db.session.expunge_all()  # keep memory flat over a large database
 
-    return len(game_ids), load()
+    return game_ids, load()
 
 
 def verify_game(game: Game) -> str | None:

@@ -7,7 +7,7 @@ from datetime import datetime
 from flask import current_app
 from sqlalchemy import select
 
-from ..db import db
+from ..db import db, row_id
 from .errors import InvalidVacation
 from .models import StoredVacation
 from .service import reschedule, vacations_of
@@ -52,10 +52,8 @@ def end(player_id: int, vacation_id, now: datetime) -> None:
 
     :raises InvalidVacation: no such vacation of this player, or one already over.
     """
-    try:
-        row = db.session.get(StoredVacation, int(vacation_id))
-    except (TypeError, ValueError):
-        row = None
+    vacation_id = row_id(vacation_id)
+    row = None if vacation_id is None else db.session.get(StoredVacation, vacation_id)
     if row is None or row.player_id != player_id or row.ends_at <= now:
         raise InvalidVacation("That vacation is not one you can end or cancel.", "missing")
     ended = row.vacation.ended_early(now)

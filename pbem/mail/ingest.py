@@ -60,13 +60,18 @@ def ingest_mbox(path: str) -> list[str]:
 
 
 def body_text(message) -> str:
+    """The text of the plain (else HTML) body: read as UTF-8 when its charset is unknown, NUL
+    characters dropped (nobody types them, and PostgreSQL cannot store them)."""
     part = message.get_body(preferencelist=("plain", "html"))
     if part is None:
         return ""
-    text = part.get_content()
+    try:
+        text = part.get_content()
+    except LookupError:
+        text = part.get_payload(decode=True).decode("utf-8", "replace")
     if part.get_content_subtype() == "html":
         text = re.sub(r"<[^>]+>", "\n", text)
-    return text
+    return text.replace("\x00", "")
 
 
 def first_line(text: str) -> str:

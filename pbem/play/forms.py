@@ -13,20 +13,35 @@ from wtforms import (
     TextAreaField,
 )
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
+from wtforms.validators import DataRequired, InputRequired, Length, Optional
 
+from ..db import MAX_INT
 from ..games.base import format_option_value
+
+
+class PlyField(IntegerField):
+    """The ply a page was showing, in a hidden field: a whole number from 0 to ``MAX_INT``
+    (WTForms' ``NumberRange`` raises, rather than refuses, a number too large for a float)."""
+
+    widget = HiddenField.widget
+
+    def process_formdata(self, valuelist):
+        super().process_formdata(valuelist)
+        if self.data is not None and not 0 <= self.data <= MAX_INT:
+            self.data = None
+            raise ValueError("Not a ply of this game.")
 
 
 class MoveForm(FlaskForm):
     """Type a move (or pick one); ``turn`` holds the plies of a multi-ply turn composed so far,
     ``ply`` the ply the page was showing (a stale page gets "the position changed")."""
 
-    turn = HiddenField(validators=[Length(max=400)])
-    move = StringField("Your move", validators=[Optional(), Length(max=200)])
+    turn = HiddenField(validators=[Length(max=400, message="A turn is at most 400 characters.")])
+    move = StringField("Your move", validators=[
+        Optional(), Length(max=200, message="A move is at most 200 characters.")])
     choice = SelectField("or pick a legal move", choices=[], validate_choice=False,
                          validators=[Optional()])
-    ply = IntegerField(widget=HiddenField.widget, validators=[InputRequired(), NumberRange(0)])
+    ply = PlyField(validators=[InputRequired()])
 
     def typed_turn(self) -> str:
         step = (self.move.data or "").strip() or (self.choice.data or "").strip()
@@ -35,11 +50,11 @@ class MoveForm(FlaskForm):
 
 class ConfirmMoveForm(FlaskForm):
     move = HiddenField(validators=[DataRequired(), Length(max=400)])
-    ply = IntegerField(widget=HiddenField.widget, validators=[InputRequired(), NumberRange(0)])
+    ply = PlyField(validators=[InputRequired()])
 
 
 class ResignForm(FlaskForm):
-    ply = IntegerField(widget=HiddenField.widget, validators=[InputRequired(), NumberRange(0)])
+    ply = PlyField(validators=[InputRequired()])
     sure = BooleanField("Yes, I resign this game", validators=[DataRequired()])
 
 

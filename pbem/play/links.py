@@ -52,6 +52,8 @@ def open_token(token: str, purpose: str = "move", *, lock: bool = False) -> tupl
         raise LinkError("This link is not valid.", "invalid")
     game_id, seat, ply = payload
     game = get_game(game_id, lock=lock)
+    if not 0 <= seat < len(game.seats):
+        raise LinkError("This link is not valid.", "invalid")
     if game.ply != ply or game.status != "active":
         raise LinkError(
             f"This link was for ply {ply + 1} of game #{game.id}, which has been played "

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import joinedload
 
-from ..db import db
+from ..db import db, row_id
 from .errors import GameNotFound
 from .models import ACTIVE, Game, Move, Seat
 
@@ -18,10 +18,9 @@ def get_game(game_id, *, lock: bool = False) -> Game:
 
     :raises GameNotFound: no such game (also for ids that are not numbers).
     """
-    try:
-        game_id = int(game_id)
-    except (TypeError, ValueError):
-        raise GameNotFound("There is no such game.") from None
+    game_id = row_id(game_id)
+    if game_id is None:
+        raise GameNotFound("There is no such game.")
     query = (
         select(Game)
         .where(Game.id == game_id)

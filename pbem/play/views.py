@@ -63,7 +63,9 @@ def _preview(game_id=None, token=None):
     game, seat = _actor(game_id, token)
     form = MoveForm()
     if not form.validate_on_submit():
-        return page.render_game(game, seat, token=token, form=form, status=422)
+        error = (form.move.errors or form.turn.errors
+                 or ["The move form was incomplete; reload the game page and try again."])[0]
+        return page.render_game(game, seat, token=token, form=form, error=error, status=422)
     text = form.typed_turn()
     try:
         preview = service.preview_turn(game, seat, text, form.ply.data)

@@ -15,13 +15,14 @@ from wtforms import (
     TextAreaField,
 )
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import DataRequired, Length, NumberRange, Optional
+from wtforms.validators import DataRequired, Length, Optional
 
 from ..play.forms import chosen_options
+from ..validators import Between
 from .models import BY_INVITATION, FORMATS, OPEN, POLICIES
 from .service import SETTINGS
 
-_DAYS = [NumberRange(1, 365)]
+_DAYS = [Between(1, 365)]
 
 
 def choices(pairs) -> list[SelectChoice]:
@@ -68,12 +69,12 @@ class TournamentForm(DescribeForm):
     cycles = SelectField("Round robin (two players)", coerce=int,
                          choices=choices([(1, "single"), (2, "double (seats swapped)")]))
     rounds = IntegerField("Swiss: rounds", default=SETTINGS["rounds"],
-                          validators=[Optional(), NumberRange(1, 99)])
+                          validators=[Optional(), Between(1, 99)])
     best_of = IntegerField("Knockout (two players): best of N games per match",
                            default=SETTINGS["best_of"],
-                           validators=[Optional(), NumberRange(1, 99)])
+                           validators=[Optional(), Between(1, 99)])
     advance = IntegerField("Knockout (bigger tables): players who advance from each table",
-                           default=SETTINGS["advance"], validators=[Optional(), NumberRange(1, 3)])
+                           default=SETTINGS["advance"], validators=[Optional(), Between(1, 3)])
     time_control = StringField("Time control of every game",
                                validators=[Optional(), Length(max=100)],
                                description="none, 3d/move or bank 10d +1d cap 20d")
@@ -87,7 +88,7 @@ class TournamentForm(DescribeForm):
     registration_deadline = DateTimeLocalField("Registration closes (UTC)",
                                                validators=[Optional()])
     capacity = IntegerField("Capacity (open registration)",
-                            validators=[Optional(), NumberRange(2, 10000)])
+                            validators=[Optional(), Between(2, 10000)])
     starts_at = DateTimeLocalField("Starts by itself at (UTC; empty: start by hand)",
                                    validators=[Optional()])
 

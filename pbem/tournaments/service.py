@@ -15,7 +15,7 @@ from sqlalchemy import select
 from ..accounts.service import mark_joined, player_by_email
 from ..clocks import service as clocks
 from ..clocks.errors import ClockError
-from ..db import db
+from ..db import db, row_id
 from ..errors import PbemError
 from ..games import InvalidOptions, UnknownGame, get_rules
 from ..signing import LinkError, unsign
@@ -51,10 +51,8 @@ class BadTournament(PbemError):
 
 def get_tournament(tournament_id) -> Tournament:
     """:raises TournamentNotFound: no such tournament (also for ids that are not numbers)."""
-    try:
-        tournament = db.session.get(Tournament, int(tournament_id))
-    except (TypeError, ValueError):
-        tournament = None
+    row = row_id(tournament_id)
+    tournament = db.session.get(Tournament, row) if row else None
     if tournament is None:
         raise TournamentNotFound("There is no such tournament.")
     return tournament
@@ -225,7 +223,8 @@ def open_invitation(token: str) -> tuple[Tournament, Entrant]:
     payload = unsign("tournament-invitation", token)
     if not (isinstance(payload, list) and len(payload) == 2):
         raise LinkError("This invitation link is not valid.", "invalid")
-    t = db.session.get(Tournament, payload[0])
+    tournament_id = row_id(payload[0])
+    t = db.session.get(Tournament, tournament_id) if tournament_id else None
     entrant = next((e for e in t.entrants if e.player_id == payload[1]), None) if t else None
     if entrant is None:
         raise LinkError("This invitation is not for a place in that tournament.", "invalid")
