@@ -46,13 +46,12 @@ def send_mail(loop, interval):
     """Deliver the outbox (retrying failed messages when they are due)."""
     from .mail.sender import deliver_due
 
-    while True:
+    def deliver():
         sent, failed = deliver_due()
         if sent or failed or not loop:
             click.echo(f"sent {sent}, failed {failed}")
-        if not loop:
-            return
-        time.sleep(interval)
+
+    _repeat(deliver, loop, interval)
 
 
 @pbem_group.command("ingest-mail")
@@ -78,13 +77,12 @@ def tick(loop, interval):
     """Do what is due: timeouts, reminders, digests, tournament rounds (idempotent)."""
     from .tick import run_tick
 
-    while True:
+    def tick_once():
         for line in run_tick():
             click.echo(line)
         _deliver_if_configured()
-        if not loop:
-            return
-        time.sleep(interval)
+
+    _repeat(tick_once, loop, interval)
 
 
 @pbem_group.command("demo")
@@ -118,6 +116,14 @@ def dev(host, port):
     click.echo(sign_in_help())
     app.debug = True
     run_simple(host, port, app, use_debugger=True, use_reloader=False, threaded=True)
+
+
+def _repeat(task, loop: bool, interval: float) -> None:
+    """Run ``task`` once, or every ``interval`` seconds until interrupted."""
+    task()
+    while loop:
+        time.sleep(interval)
+        task()
 
 
 def _deliver_if_configured():
