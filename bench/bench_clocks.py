@@ -88,7 +88,7 @@ def _populate(db) -> None:
          "started_at": NOW, "updated_at": NOW} for g in range(GAMES)])
     db.session.execute(sa.insert(Seat), [
         {"id": 2 * g + s + 1, "game_id": g + 1, "index": s,
-         "player_id": (g + s * (1 + g // PLAYERS)) % PLAYERS + 1, "response": "accepted"}
+         "player_id": _player(g, s), "response": "accepted"}
         for g in range(GAMES) for s in (0, 1)])
     started = ([NOW - 40 * H] * DUE["half"] + [NOW - 50 * H] * DUE["day"]
                + [NOW - 73 * H] * DUE["timeout"])
@@ -99,8 +99,13 @@ def _populate(db) -> None:
         for s in (0, 1):
             clocks.append({
                 "seat_id": 2 * g + s + 1, "game_id": g + 1, "seat": s,
-                "player_id": (g + s * (1 + g // PLAYERS)) % PLAYERS + 1,
+                "player_id": _player(g, s),
                 "remaining_seconds": 3 * 86400, "turn_started": began if s == 0 else None,
                 "next_check_at": began + due * H if s == 0 else None})
     db.session.execute(sa.insert(StoredClock), clocks)
     db.session.commit()
+
+
+def _player(game: int, seat: int) -> int:
+    """The player in ``seat`` of game ``game`` (0-based), the same for seats and clocks."""
+    return (game + seat * (1 + game // PLAYERS)) % PLAYERS + 1

@@ -18,10 +18,7 @@ _MINUTE = timedelta(minutes=1)
 def format_moment(moment: datetime, zone: tzinfo) -> str:
     """``Tue 24 Nov 2026, 18:00 CET``: the moment on the reader's wall clock."""
     local = moment.astimezone(zone)
-    return (
-        f"{_DAYS[local.weekday()]} {local.day} {_MONTHS[local.month - 1]} {local.year}, "
-        f"{local:%H:%M} {local.tzname()}"
-    )
+    return f"{format_date(local, zone)}, {local:%H:%M} {local.tzname()}"
 
 
 def format_date(moment: datetime, zone: tzinfo) -> str:

@@ -35,6 +35,11 @@ class OutOfTime(PbemError):
     status, code = 409, "timeout"
 
 
+def _timed(game) -> bool:
+    """Whether the game has a clock: a string comparison, for the hook on every move."""
+    return (game.time_control or "none") != "none"
+
+
 def control_of(game) -> TimeControl:
     return parse(game.time_control or "none")
 
@@ -94,7 +99,7 @@ def after_moves(game, state, moves: Sequence) -> None:
 
     :raises OutOfTime: the mover's clock had run out (the session is rolled back).
     """
-    if (game.time_control or "none") == "none":
+    if not _timed(game):
         return
     control, now = control_of(game), utcnow()
     clocks = clocks_of(game)
@@ -165,7 +170,7 @@ def reschedule(player_id: int, now: datetime) -> None:
 
 def deadline_of(game, seat: int) -> datetime | None:
     """When ``seat`` must have moved; ``None`` without a time control or off turn."""
-    if (game.time_control or "none") == "none":
+    if not _timed(game):
         return None
     row = db.session.get(StoredClock, game.seats[seat].id)
     if row is None:
@@ -184,19 +189,19 @@ def game_view(game, reader_id: int | None, now: datetime) -> dict:
     who is away on vacation, in the reader's time zone."""
     zone = zone_of(reader_id)
     view = {"control": control_of(game).describe(), "deadlines": {}, "away": {}}
-    if game.status != ACTIVE or (game.time_control or "none") == "none":
+    if game.status != ACTIVE or not _timed(game):
         return view
-    if game.vacation_allowed:
-        for seat in game.seats:
-            away = current(vacations_of(seat.player_id), now)
-            if away is not None:
-                view["away"][seat.index] = format_moment(away.end, zone)
+    # Each player's vacations are read once, for both the "away" note and the deadline.
+    vacations = {seat.player_id: game_vacations(game, seat.player_id) for seat in game.seats}
+    for seat in game.seats:
+        away = current(vacations[seat.player_id], now)
+        if away is not None:
+            view["away"][seat.index] = format_moment(away.end, zone)
     for seat, row in clocks_of(game).items():
         if row.turn_started is not None:
-            deadline = row.clock.deadline(game_vacations(game, row.player_id))
+            deadline = row.clock.deadline(vacations[row.player_id])
             view["deadlines"][seat] = format_deadline(deadline, zone, now)
     return view
-
 
 
 def waiting_games(player_id: int) -> list[tuple[Game, int]]:

@@ -170,6 +170,8 @@ def _concurrent_ticks(app, make_player, games):
         select(ClockNotice.game_id, ClockNotice.kind, func.count())
         .group_by(ClockNotice.game_id, ClockNotice.seat, ClockNotice.turn_started,
                   ClockNotice.kind)).all()
+    # a timeout each; a last-day reminder each, with the half-time one settled unsent
+    assert len(notices) == len(timeouts) + 2 * (games - len(timeouts))
     assert all(count == 1 for *_, count in notices)
     assert tick(now) == "nothing due"
 
