@@ -17,7 +17,7 @@ from sqlalchemy import Select, exists, func, select
 from sqlalchemy.orm import defer, selectinload
 
 from ..accounts.models import Player
-from ..db import db
+from ..db import db, row_id
 from ..errors import PbemError
 from ..games import all_rules
 from ..play.models import ACTIVE, FINISHED, Game, Seat
@@ -62,8 +62,8 @@ class Filters:
         slugs = [rules.slug for rules in all_rules()]
         filters = cls(
             game=_choice(args, "game", slugs),
-            player=_player(args.get("player", "").strip()),
-            tournament=_tournament(args.get("tournament", "").strip()),
+            player=_row(Player, "player", args.get("player", "").strip()),
+            tournament=_row(Tournament, "tournament", args.get("tournament", "").strip()),
             status=_choice(args, "status", STATUSES),
             result=_choice(args, "result", RESULTS),
             since=_date(args, "from"),
@@ -109,21 +109,17 @@ def _page(value: str) -> int:
     return int(value)
 
 
-def _player(value: str) -> Player | None:
+def _row(model, name: str, value: str):
+    """The ``model`` row a ``name=value`` filter names (``None`` when empty).
+
+    :raises BadFilter: not an id (digits only), or no such row.
+    """
     if not value:
         return None
-    player = db.session.get(Player, int(value)) if value.isdigit() and len(value) < 10 else None
-    if player is None:
-        raise BadFilter(f"player={value!r}: there is no such player.")
-    return player
-
-
-def _tournament(value: str) -> Tournament | None:
-    if not value:
-        return None
-    found = db.session.get(Tournament, int(value)) if value.isdigit() and len(value) < 10 else None
+    row = row_id(value) if value.isdigit() else None
+    found = db.session.get(model, row) if row else None
     if found is None:
-        raise BadFilter(f"tournament={value!r}: there is no such tournament.")
+        raise BadFilter(f"{name}={value!r}: there is no such {name}.")
     return found
 
 

@@ -100,23 +100,26 @@ def _key(t: Tournament) -> list[int]:
     return [len(t.rounds), recorded, unrecorded, withdrawn]
 
 
-def _computed(t: Tournament) -> dict:
+def _computed(t: Tournament, key: list[int]) -> dict:
     rounds = _load(t)
     rows = results.standings(t, rounds)
-    return {"key": _key(t), "rows": [list(astuple(row)) for row in rows],
+    return {"key": key, "rows": [list(astuple(row)) for row in rows],
             "crosstable": _crosstable(t, rows, rounds)}
 
 
 def refresh(t: Tournament) -> None:
     """Store the standings and crosstable for the page, when they changed (the caller, which
     holds the tournament's claim, commits)."""
-    if not (t.standings_cache and t.standings_cache["key"] == _key(t)):
-        t.standings_cache = _computed(t)
+    cache, key = t.standings_cache, _key(t)
+    if not (cache and cache["key"] == key):
+        t.standings_cache = _computed(t, key)
 
 
 def _current(t: Tournament) -> dict:
-    cache = t.standings_cache
-    return cache if cache and cache["key"] == _key(t) else _computed(t)
+    """The stored standings while their key still matches, else freshly computed ones (the key
+    is read once: it costs two queries)."""
+    cache, key = t.standings_cache, _key(t)
+    return cache if cache and cache["key"] == key else _computed(t, key)
 
 
 def build(t: Tournament, round_number: int | None) -> View:

@@ -88,6 +88,7 @@ def test_result_filters_follow_the_outcomes(client, many_games):
     ("page=0", "page"), ("page=x", "page"), ("page=3", "last page"),
     ("from=2024-13-01", "from"), ("to=yesterday", "to"), ("player=99999", "player"),
     ("player=ann", "player"), ("result=won", "needs a player"),
+    ("player=%C2%B2", "player"), ("tournament=99999999999", "tournament"),
 ])
 def test_bad_filter_values_are_400_naming_the_problem(client, many_games, query, named):
     response = client.get("/archive?" + query)
