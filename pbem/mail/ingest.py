@@ -33,22 +33,25 @@ def ingest_bytes(raw: bytes) -> str:
     if token is None:
         return "ignored: not addressed to a move address"
     try:
-        game, seat = open_token(token, "reply")
+        # Locked, so the move is applied to this very load (as a move link's handler does).
+        game, seat = open_token(token, "reply", lock=True)
     except (LinkError, PbemError) as exc:
+        db.session.rollback()  # let go of the row lock: the next message may wait for it
         return f"ignored: {exc}"
+    game_id = game.id
     move_text = first_line(body_text(message))
     address = game.seats[seat].player.email
     try:
-        service.submit_turn(game.id, seat, move_text, game.ply)
+        service.submit_turn(game, seat, move_text, game.ply)
     except (IllegalMove, PbemError) as exc:
         reason = exc.reason if isinstance(exc, IllegalMove) else exc.message
-        game = get_game(game.id)
+        game = get_game(game_id)
         notify.reply_result(address, game, False, reason, move_text)
         db.session.commit()
-        return f"refused in game {game.id}: {reason}"
+        return f"refused in game {game_id}: {reason}"
     notify.reply_result(address, game, True, "Your move was played.", move_text)
     db.session.commit()
-    return f"played {move_text!r} in game {game.id}"
+    return f"played {move_text!r} in game {game_id}"
 
 
 def ingest_mbox(path: str) -> list[str]:

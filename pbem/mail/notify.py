@@ -13,6 +13,13 @@ def _tag(game) -> str:
     return f"[pbem #{game.id}]"
 
 
+def _queue_for_game(kind: str, recipient: str, game, what: str, **context) -> None:
+    """Queue a message about ``game``: the subject names it and its rules, the body links to
+    its page."""
+    queue(kind, recipient, f"{_tag(game)} {game.rules.name}: {what}", game=game,
+          game_url=external_url("play.game", game_id=game.id), **context)
+
+
 def turn_begins(game, state, moves=()) -> None:
     """Email the seat whose turn begins in ``state`` (once per turn, not per ply).
 
@@ -24,17 +31,16 @@ def turn_begins(game, state, moves=()) -> None:
         return
     seat = game.seats[seat_index]
     last = moves[-1].move if moves else None
-    queue(
+    _queue_for_game(
         "turn",
         seat.player.email,
-        f"{_tag(game)} {rules.name}: your turn (ply {game.ply + 1})",
-        game=game,
+        game,
+        f"your turn (ply {game.ply + 1})",
         reply_to=reply_address(game, seat_index),
         seat=seat,
         moves=[(game.seats[m.seat], m) for m in moves],
         board=game.renderer.text(state, last_move=last),
         link=move_url(game, seat_index),
-        game_url=external_url("play.game", game_id=game.id),
         deadline=clocks.deadline_text(game, seat_index, seat.player_id, utcnow()),
     )
 
@@ -44,16 +50,8 @@ def game_over(game, state) -> None:
     winners = [game.seats[i].player.name for i in game.result["winners"]]
     board = game.renderer.text(state)
     for seat in game.seats:
-        queue(
-            "game_over",
-            seat.player.email,
-            f"{_tag(game)} {game.rules.name}: game over",
-            game=game,
-            seat=seat,
-            winners=winners,
-            board=board,
-            game_url=external_url("play.game", game_id=game.id),
-        )
+        _queue_for_game("game_over", seat.player.email, game, "game over",
+                        seat=seat, winners=winners, board=board)
 
 
 def invitation(game, seat) -> None:
@@ -90,13 +88,5 @@ def sign_in(player, link: str) -> None:
 def reply_result(address: str, game, ok: bool, message: str, move_text: str) -> None:
     """Answer a move sent by email: accepted, or the reason it was refused."""
     verdict = "move accepted" if ok else "move refused"
-    queue(
-        "reply_result",
-        address,
-        f"{_tag(game)} {game.rules.name}: {verdict}",
-        game=game,
-        ok=ok,
-        message=message,
-        move_text=move_text,
-        game_url=external_url("play.game", game_id=game.id),
-    )
+    _queue_for_game("reply_result", address, game, verdict,
+                    ok=ok, message=message, move_text=move_text)

@@ -99,20 +99,22 @@ def _move(game_id=None, token=None):
 
 
 def _resign(game_id=None, token=None):
-    game, seat = _actor(game_id, token)
+    # Read once and locked, as in ``_move``.
+    game, seat = _actor(game_id, token, lock=True)
+    game_id = game.id
     form = ResignForm()
     if not form.validate_on_submit():
         return page.render_game(game, seat, token=token,
                                 error="Tick the box to confirm that you resign.", status=422)
     try:
-        service.resign(game.id, seat, form.ply.data)
+        service.resign(game, seat, form.ply.data)
     except IllegalMove as exc:
         raise PbemError(exc.reason, exc.code, 409) from None
     except PositionChanged as exc:
-        return page.render_game(get_game(game.id), seat, token=token, error=exc.message,
+        return page.render_game(get_game(game_id), seat, token=token, error=exc.message,
                                 status=409)
     flash("You resigned.")
-    return redirect(url_for("play.game", game_id=game.id))
+    return redirect(url_for("play.game", game_id=game_id))
 
 
 for _name, _handler in (("preview", _preview), ("move", _move), ("resign", _resign)):
