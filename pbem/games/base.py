@@ -209,10 +209,16 @@ class Rules:
         if self.to_move(state) is None:
             raise IllegalMove("the game is over", "game-over")
         ply = self.parse(state, move)
-        if ply in self.legal_set(state):
+        if self.is_legal(state, ply):
             return ply
         self.explain(state, ply)
         raise IllegalMove(f"{ply} is not a legal move here", "illegal")
+
+    def is_legal(self, state, ply: str) -> bool:
+        """Whether the canonical ``ply`` is legal: listed by ``legal_set`` (a game may answer
+        from a cheaper set first, as long as it never accepts a ply the generator would not
+        list)."""
+        return ply in self.legal_set(state)
 
     def parse(self, state, text: str) -> str:
         """The canonical spelling of ``text`` (legal or not). :raises IllegalMove: syntax."""

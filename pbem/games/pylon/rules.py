@@ -22,12 +22,13 @@ import random
 import re
 from dataclasses import dataclass, field, replace
 
+from .. import squares
 from ..base import IllegalMove, InvalidOptions, Option, Rules, check_seat, squash
 
 WIDTH, HEIGHT = 6, 5
-FILES = "abcdef"
-CELLS = tuple(f"{f}{r + 1}" for r in range(HEIGHT) for f in FILES)
-INDEX = {name: i for i, name in enumerate(CELLS)}
+FILES = squares.LETTERS[:WIDTH]
+CELLS = squares.names(WIDTH, HEIGHT)
+INDEX = squares.index(CELLS)
 OWNERS = "AB"
 SIZE_LETTERS = " SML"
 SIZE_WORDS = ("", "small", "medium", "large")

@@ -189,27 +189,40 @@ def _panel(state: SpikeState, x: int) -> str:
     for i, letter in enumerate(SIZES):
         cx = x + 30 + i * 64
         out.append(
-            f'<g class="token" data-token="{letter}" style="cursor:pointer">'
-            f'<title>launch a {SIZE_NAMES[i]} ({state.stash[i]} left)</title>'
-            f'<rect x="{cx - 28}" y="{y}" width="56" height="62" rx="6" '
-            'style="fill:#f4f1ea;stroke:#888"/>'
-            + _triangle(cx, y + 26, i + 1, 0, "#1d3f6e", PIECE_FILL)
-            + f'<text x="{cx}" y="{y + 56}" style="text-anchor:middle">{letter} × '
-            f"{state.stash[i]}</text></g>"
+            _button(
+                letter,
+                f"launch a {SIZE_NAMES[i]} ({state.stash[i]} left)",
+                (cx - 28, y, 56, 62),
+                _triangle(cx, y + 26, i + 1, 0, "#1d3f6e", PIECE_FILL),
+                f'<text x="{cx}" y="{y + 56}" style="text-anchor:middle">{letter} × '
+                f"{state.stash[i]}</text>",
+            )
         )
     y += 100
     out.append(f'<text x="{x}" y="{y - 8}">Facing</text>')
     for i, letter in enumerate(FACINGS):
         cx = x + 30 + i * 48
         out.append(
-            f'<g class="token" data-token="{letter}" style="cursor:pointer">'
-            f"<title>face {DIRECTIONS[i]}</title>"
-            f'<rect x="{cx - 20}" y="{y}" width="40" height="40" rx="6" '
-            'style="fill:#f4f1ea;stroke:#888"/>'
-            + _triangle(cx, y + 20, 1, i, "#1d3f6e", "#555")
-            + f'<text x="{cx + 12}" y="{y + 36}" style="font-size:10px">{letter}</text></g>'
+            _button(
+                letter,
+                f"face {DIRECTIONS[i]}",
+                (cx - 20, y, 40, 40),
+                _triangle(cx, y + 20, 1, i, "#1d3f6e", "#555"),
+                f'<text x="{cx + 12}" y="{y + 36}" style="font-size:10px">{letter}</text>',
+            )
         )
     return "\n".join(out)
+
+
+def _button(token: str, title: str, box: tuple, glyph: str, label: str) -> str:
+    """A picker button: a click adds ``token`` (its ``data-token``) to the move being typed."""
+    x, y, width, height = box
+    return (
+        f'<g class="token" data-token="{token}" style="cursor:pointer">'
+        f"<title>{title}</title>"
+        f'<rect x="{x}" y="{y}" width="{width}" height="{height}" rx="6" '
+        'style="fill:#f4f1ea;stroke:#888"/>' + glyph + label + "</g>"
+    )
 
 
 def _token(state: SpikeState, sq: int) -> str:

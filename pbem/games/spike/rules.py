@@ -15,11 +15,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .. import squares
 from ..base import IllegalMove, Option, Rules, check_seat
 
-FILES = "abcdefgh"
-CELLS = tuple(f"{f}{r}" for r in range(1, 9) for f in FILES)
-INDEX = {cell: i for i, cell in enumerate(CELLS)}
+FILES = squares.LETTERS[:8]
+CELLS = squares.names(8, 8)
+INDEX = squares.index(CELLS)
 FACINGS = "NESW"
 DIRECTIONS = ("north", "east", "south", "west")
 SIZES = "SML"

@@ -24,13 +24,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import compress
 
+from .. import squares
 from ..base import IllegalMove, InvalidOptions, Option, Rules, check_seat, squash
 
-FILES = "abcdefgh"
-RANKS = "12345678"
+FILES = squares.LETTERS[:8]
 #: Square names by square number (file-major, so sorted numbers give sorted names).
-NAMES = tuple(f + r for f in FILES for r in RANKS)
-INDEX = {name: number for number, name in enumerate(NAMES)}
+NAMES = squares.names(8, 8, file_major=True)
+INDEX = squares.index(NAMES)
 
 COLOURS = "PBGO"
 COLOUR_NAMES = ("pink", "blue", "green", "orange")

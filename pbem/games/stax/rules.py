@@ -165,15 +165,11 @@ class StaxRules(Rules):
             "syntax",
         )
 
-    def canonical(self, state: StaxState, move: str) -> str:
-        """As the base class does, but a ply that is legal without matching any earlier key is
-        accepted from the unconfirmed list, so validating it never looks at the history; only
-        a probable repeat (or an illegal ply) goes through the full, confirmed list."""
-        if self.to_move(state) is not None:
-            ply = self.parse(state, move)
-            if ply in self._sure(state):
-                return ply
-        return super().canonical(state, move)
+    def is_legal(self, state: StaxState, ply: str) -> bool:
+        """A ply that is legal without matching any earlier key is accepted from the
+        unconfirmed list, so validating it never looks at the history; only a probable repeat
+        (or an illegal ply) goes through the full, confirmed list."""
+        return ply in self._sure(state) or ply in self.legal_set(state)
 
     def _sure(self, state: StaxState) -> frozenset[str]:
         """Plies known legal without confirming a key match: the legal set once it is listed,

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-FILES = "abcdefgh"
-CELLS = tuple(f + r for r in "12345678" for f in FILES)
-INDEX = {name: i for i, name in enumerate(CELLS)}
+from .. import squares
+
+FILES = squares.LETTERS[:8]
+CELLS = squares.names(8, 8)
+INDEX = squares.index(CELLS)
 
 SECTIONS = "ODL"
 BIT = {"O": 1, "D": 2, "L": 4}
