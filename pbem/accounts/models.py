@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from sqlalchemy import Boolean, Integer, String
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ..db import UTCDateTime, db, utcnow
+
+if TYPE_CHECKING:
+    from ..clocks.models import StoredSettings
 
 
 class Player(db.Model):
@@ -26,6 +31,9 @@ class Player(db.Model):
     login_counter: Mapped[int] = mapped_column(Integer, default=0)
     created_at = mapped_column(UTCDateTime, default=utcnow, nullable=False)
     joined_at = mapped_column(UTCDateTime, nullable=True)
+    #: Notification settings (no row: the defaults); written by ``pbem.clocks.settings``. A
+    #: query that mails the player joins them in (``pbem.play.queries.get_game``).
+    notification_settings: Mapped[StoredSettings | None] = relationship(viewonly=True)
 
     def __repr__(self) -> str:
         return f"<Player {self.id} {self.email}>"

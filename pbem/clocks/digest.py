@@ -72,7 +72,7 @@ def _send(player_id: int, seen: datetime, now: datetime) -> int:
     for message in held:
         message.sent_at = now  # folded into this digest
     count = len(waiting)
-    queue(DIGEST, player.email,
+    queue(DIGEST, player,
           f"pbem digest: {count} game{'' if count == 1 else 's'} waiting for you",
           player=player, waiting=waiting, held=held)
     return 1

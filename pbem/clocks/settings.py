@@ -80,8 +80,13 @@ def settings_of(player_id: int | None) -> NotificationSettings:
     return remember(player_id, load)
 
 
-def recipient(email: str) -> tuple[int | None, NotificationSettings]:
-    """The player with this address (``None``: not a player) and their settings."""
+def recipient(to: Player | str) -> tuple[int | None, NotificationSettings]:
+    """The player mail goes ``to`` (a player, or an address that may be one's; ``None``: not a
+    player) and their settings; a player's as loaded with them, where the query joined them."""
+    if isinstance(to, Player):
+        row = to.notification_settings
+        return to.id, remember(to.id, lambda: DEFAULTS if row is None else row.settings)
+    email = to
 
     def load():  # no autoflush: mail being queued does not change who a player is
         with db.session.no_autoflush:

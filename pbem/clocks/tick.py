@@ -253,7 +253,7 @@ def _timeout(game: Game, row: StoredClock) -> None:
     timed_out = game.seats[row.seat]
     game_url = external_url("play.game", game_id=game.id)
     for seat in game.seats:
-        queue("timeout", seat.player.email,
+        queue("timeout", seat.player,
               f"[pbem #{game.id}] {game.rules.name}: {timed_out.player.name} ran out of time",
               game=game, seat=seat, timed_out=timed_out, over=game.is_over, game_url=game_url)
 
@@ -262,7 +262,7 @@ def _remind(game: Game, row: StoredClock, reminder: Reminder, vacations, now) ->
     seat = game.seats[row.seat]
     deadline = format_deadline(row.clock.deadline(vacations), zone_of(seat.player_id), now)
     what = "half your time is used" if reminder is Reminder.HALF else "a day or less left"
-    queue("reminder", seat.player.email,
+    queue("reminder", seat.player,
           f"[pbem #{game.id}] {game.rules.name}: {what}", game=game,
           reply_to=reply_address(game, row.seat), seat=seat, reminder=str(reminder),
           deadline=deadline, link=move_url(game, row.seat),

@@ -13,7 +13,7 @@ def _tag(game) -> str:
     return f"[pbem #{game.id}]"
 
 
-def _queue_for_game(kind: str, recipient: str, game, what: str, **context) -> None:
+def _queue_for_game(kind: str, recipient, game, what: str, **context) -> None:
     """Queue a message about ``game``: the subject names it and its rules, the body links to
     its page."""
     queue(kind, recipient, f"{_tag(game)} {game.rules.name}: {what}", game=game,
@@ -33,7 +33,7 @@ def turn_begins(game, state, moves=()) -> None:
     last = moves[-1].move if moves else None
     _queue_for_game(
         "turn",
-        seat.player.email,
+        seat.player,
         game,
         f"your turn (ply {game.ply + 1})",
         reply_to=reply_address(game, seat_index),
@@ -50,7 +50,7 @@ def game_over(game, state) -> None:
     winners = [game.seats[i].player.name for i in game.result["winners"]]
     board = game.renderer.text(state)
     for seat in game.seats:
-        _queue_for_game("game_over", seat.player.email, game, "game over",
+        _queue_for_game("game_over", seat.player, game, "game over",
                         seat=seat, winners=winners, board=board)
 
 
@@ -58,7 +58,7 @@ def invitation(game, seat) -> None:
     """Invite ``seat``'s player, with a signed link to accept or decline."""
     queue(
         "invitation",
-        seat.player.email,
+        seat.player,
         f"{_tag(game)} {game.created_by.name if game.created_by else 'pbem'} invites you to "
         f"play {game.rules.name}",
         game=game,
@@ -73,7 +73,7 @@ def declined(game, seat) -> None:
         if other is not seat:
             queue(
                 "declined",
-                other.player.email,
+                other.player,
                 f"{_tag(game)} {seat.player.name} declined the {game.rules.name} game",
                 game=game,
                 seat=other,
@@ -82,7 +82,7 @@ def declined(game, seat) -> None:
 
 
 def sign_in(player, link: str) -> None:
-    queue("sign_in", player.email, "Your pbem sign-in link", player=player, link=link)
+    queue("sign_in", player, "Your pbem sign-in link", player=player, link=link)
 
 
 def reply_result(address: str, game, ok: bool, message: str, move_text: str) -> None:

@@ -16,6 +16,7 @@ from contextvars import ContextVar
 from flask import current_app, g, render_template
 from sqlalchemy import insert
 
+from ..accounts.models import Player
 from ..db import db, utcnow
 from . import preferences
 from .models import OutboxMessage
@@ -40,13 +41,16 @@ def batched():
     finally:
         _batch.reset(token)
     if rows:
-        db.session.execute(insert(OutboxMessage), rows)
+        db.session.connection().execute(insert(OutboxMessage.__table__), rows)
 
 
-def queue(kind: str, recipient: str, subject: str, *, game=None, reply_to: str | None = None,
-          **context) -> None:
+def queue(kind: str, recipient: Player | str, subject: str, *, game=None,
+          reply_to: str | None = None, **context) -> None:
     """Render ``mail/<kind>`` and add the message to the session (the caller commits), or to
     the :func:`batched` block around; nothing when the recipient has switched this kind off.
+
+    ``recipient`` is a player, or an address (which may be a player's) for a reply to whoever
+    wrote in.
     """
     now = utcnow()
     decision = preferences.decide(kind, recipient, now)
@@ -65,7 +69,7 @@ def queue(kind: str, recipient: str, subject: str, *, game=None, reply_to: str |
         body_text += f"\n\n-- \nStop emails like this: {decision.unsubscribe_url}\n"
     message = dict(
         kind=kind,
-        recipient=recipient,
+        recipient=recipient if isinstance(recipient, str) else recipient.email,
         subject=subject,
         body_text=body_text,
         body_html=render_template(f"mail/{kind}.html", **context),

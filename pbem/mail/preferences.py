@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from ..accounts.models import Player
 from ..clocks import settings as stored_settings
 from ..clocks.schedule import Kind, Mode
 from ..signing import sign
@@ -51,7 +52,7 @@ def unsubscribe_url(player_id: int, what: str) -> str:
         lambda: external_url("clocks.unsubscribe", token=sign("unsubscribe", [player_id, what])))
 
 
-def decide(template: str, recipient: str, now: datetime) -> Decision:
+def decide(template: str, recipient: Player | str, now: datetime) -> Decision:
     """What the recipient's settings say about a message rendered from ``template``."""
     kind = kind_of(template)
     is_digest = template == stored_settings.DIGEST

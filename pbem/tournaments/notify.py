@@ -18,7 +18,7 @@ def _tag(tournament) -> str:
 
 def invitation(tournament, entrant) -> None:
     token = sign("tournament-invitation", [tournament.id, entrant.player_id])
-    queue("tournament_invitation", entrant.player.email,
+    queue("tournament_invitation", entrant.player,
           f"{_tag(tournament)} You are invited to a {tournament.rules.name} tournament",
           tournament=tournament, player=entrant.player, page=_page(tournament),
           link=external_url("tournaments.invitation", token=token))
@@ -36,14 +36,14 @@ def round_paired(tournament, rnd, names: dict, first: bool) -> None:
         if entrant.playing:
             mine = [p for p, tb in zip(pairings, rnd.tables, strict=True)
                     if entrant.player_id in tb.seats]
-            queue(kind, entrant.player.email, f"{_tag(tournament)} {what}",
+            queue(kind, entrant.player, f"{_tag(tournament)} {what}",
                   tournament=tournament, player=entrant.player, round=rnd, page=_page(tournament),
                   pairings=pairings, mine=mine, byes=byes,
                   bye=entrant.player_id in rnd.byes)
 
 
 def withdrawn(tournament, entrant, reason: str) -> None:
-    queue("tournament_withdrawal", entrant.player.email,
+    queue("tournament_withdrawal", entrant.player,
           f"{_tag(tournament)} You have been withdrawn", tournament=tournament,
           player=entrant.player, reason=reason, page=_page(tournament))
 
@@ -51,6 +51,6 @@ def withdrawn(tournament, entrant, reason: str) -> None:
 def final_standings(tournament, rows) -> None:
     for entrant in tournament.entrants:
         if entrant.seed is not None:
-            queue("tournament_final", entrant.player.email,
+            queue("tournament_final", entrant.player,
                   f"{_tag(tournament)} final standings", tournament=tournament,
                   player=entrant.player, rows=rows, page=_page(tournament))
