@@ -10,7 +10,6 @@ from ..db import db, row_id
 from .errors import GameNotFound
 from .models import ACTIVE, Game, Move, Seat
 
-
 #: The game by id, with its seats, their players and the players' notification settings in
 #: the same statement (a move mails the next player; a second round trip cost more than the
 #: joined rows). Built once: building it took longer than running it.
