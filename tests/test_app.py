@@ -3,6 +3,11 @@ trace, CSRF, body size, the dev mailbox."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import sqlalchemy as sa
 from helpers import csrf_token
 
@@ -95,3 +100,15 @@ def test_the_dev_mailbox_is_only_served_in_debug_mode(make_app, make_game):
     app.config["DEV_MAILBOX"] = True
     page = app.test_client().get("/dev/mail")
     assert page.status_code == 200 and b"your turn" in page.data and b"/play/" in page.data
+
+
+def test_the_wsgi_entry_point_starts_in_a_fresh_interpreter(tmp_path):
+    """``gunicorn wsgi:app`` imports it first thing; the tests' import order must not hide a
+    model or query that only works once another module has been imported."""
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, PBEM_INSTANCE_PATH=str(tmp_path),
+               PBEM_DATABASE_URL=f"sqlite:///{tmp_path}/wsgi.sqlite")
+    done = subprocess.run([sys.executable, "-c", "import wsgi; print(wsgi.app.name)"],
+                          cwd=root, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "pbem"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import joinedload
 
@@ -10,17 +12,21 @@ from ..db import db, row_id
 from .errors import GameNotFound
 from .models import ACTIVE, Game, Move, Seat
 
-#: The game by id, with its seats, their players and the players' notification settings in
-#: the same statement (a move mails the next player; a second round trip cost more than the
-#: joined rows). Built once: building it took longer than running it.
-_GAME = (
-    select(Game)
-    .where(Game.id == bindparam("game_id"))
-    .options(joinedload(Game.seats).joinedload(Seat.player)
-             .joinedload(Player.notification_settings))
-    .execution_options(populate_existing=True)
-)
-_LOCKED_GAME = _GAME.with_for_update(of=Game)
+
+@cache
+def _game_query(lock: bool):
+    """The game by id, with its seats, their players and the players' notification settings
+    in the same statement (a move mails the next player; a second round trip cost more than
+    the joined rows). Built once, on first use (when every model is known): building it took
+    longer than running it."""
+    query = (
+        select(Game)
+        .where(Game.id == bindparam("game_id"))
+        .options(joinedload(Game.seats).joinedload(Seat.player)
+                 .joinedload(Player.notification_settings))
+        .execution_options(populate_existing=True)
+    )
+    return query.with_for_update(of=Game) if lock else query
 
 
 def get_game(game_id, *, lock: bool = False) -> Game:
@@ -31,8 +37,7 @@ def get_game(game_id, *, lock: bool = False) -> Game:
     game_id = row_id(game_id)
     if game_id is None:
         raise GameNotFound("There is no such game.")
-    query = _LOCKED_GAME if lock else _GAME
-    game = db.session.scalars(query, {"game_id": game_id}).unique().first()
+    game = db.session.scalars(_game_query(lock), {"game_id": game_id}).unique().first()
     if game is None:
         raise GameNotFound(f"There is no game #{game_id}.")
     return game

@@ -217,13 +217,10 @@ def _store(game: Game, state, moves: list[Played]):
         seat = rules.to_move(state)
         state = rules.play(state, PASS)
         moves.append(Played(seat, PASS, PASS, auto=True))
-    changes = {"ply": game.ply + len(moves), "snapshot": rules.to_dict(state)}
-    over = rules.is_over(state)
-    if over:
-        changes.update(status=FINISHED, finished_at=utcnow(),
-                       result={"winners": rules.winners(state), "scores": rules.scores(state)})
-    _write(game, moves, changes)
-    if over:
+    _write(game, moves, {"ply": game.ply + len(moves), "snapshot": rules.to_dict(state)})
+    if rules.is_over(state):  # once a game: through the ORM, whose events set seat outcomes
+        game.status, game.finished_at = FINISHED, utcnow()
+        game.result = {"winners": rules.winners(state), "scores": rules.scores(state)}
         notify.game_over(game, state)
     clocks.after_moves(game, state, moves)
     return state
