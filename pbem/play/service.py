@@ -103,10 +103,10 @@ def submit_turn(game: Game | int, seat: int, text: str, expected_ply: int) -> Ga
             "turn-incomplete",
         )
     moves = [Played(seat, ply, text.strip()[:500]) for ply in plies]
-    with race_guard(), batched():
-        state = _store(game, state, moves)
-        notify.turn_begins(game, state, moves)
     with race_guard():
+        with batched():
+            state = _store(game, state, moves)
+            notify.turn_begins(game, state, moves)
         db.session.commit()
     return game
 
@@ -217,7 +217,7 @@ def _store(game: Game, state, moves: list[Played]):
         seat = rules.to_move(state)
         state = rules.play(state, PASS)
         moves.append(Played(seat, PASS, PASS, auto=True))
-    _write(game, moves, {"ply": game.ply + len(moves), "snapshot": rules.to_dict(state)})
+    _write(game, moves, rules.to_dict(state))
     if rules.is_over(state):  # once a game: through the ORM, whose events set seat outcomes
         game.status, game.finished_at = FINISHED, utcnow()
         game.result = {"winners": rules.winners(state), "scores": rules.scores(state)}
@@ -233,11 +233,11 @@ _UPDATE_GAME = update(Game.__table__).where(
     Game.__table__.c.version == bindparam("read_version"))
 
 
-def _write(game: Game, moves: list[Played], changes: dict) -> None:
-    """Insert the plies and update the game in two prepared statements, past the ORM's unit of
-    work (which cost more than all the rest of a move). The UPDATE is the same compare-and-set
-    on ``Game.version`` that the ORM makes, and the loaded game is kept in step with it,
-    unchanged in the session's eyes, so nothing is written twice."""
+def _write(game: Game, moves: list[Played], snapshot: dict) -> None:
+    """Insert the plies and move the game on to ``snapshot`` in two prepared statements, past
+    the ORM's unit of work (which cost more than all the rest of a move). The UPDATE is the
+    same compare-and-set on ``Game.version`` that the ORM makes, and the loaded game is kept in
+    step with it, unchanged in the session's eyes, so nothing is written twice."""
     connection = db.session.connection()
     if moves:
         connection.execute(_INSERT_PLIES, [
@@ -245,7 +245,8 @@ def _write(game: Game, moves: list[Played], changes: dict) -> None:
              "text": move.text, "auto": move.auto}
             for n, move in enumerate(moves, start=1)
         ])
-    changes.update(version=game.version + 1, updated_at=utcnow())
+    changes = {"ply": game.ply + len(moves), "snapshot": snapshot,
+               "version": game.version + 1, "updated_at": utcnow()}
     written = connection.execute(
         _UPDATE_GAME, {**changes, "game_id": game.id, "read_version": game.version})
     if written.rowcount != 1:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+import sqlalchemy as sa
 from helpers import outbox, play_turns, random_turn
 from sqlalchemy import select
 
@@ -13,7 +14,7 @@ from pbem.db import db
 from pbem.games import IllegalMove, all_rules, get_rules
 from pbem.play import service
 from pbem.play.errors import GameNotActive, NotYourTurn, PositionChanged
-from pbem.play.models import FINISHED, Move
+from pbem.play.models import FINISHED, Game, Move
 from pbem.play.queries import get_game
 
 SLUGS = [rules.slug for rules in all_rules()]
@@ -55,6 +56,19 @@ def test_an_illegal_move_is_refused_with_the_rules_reason_and_changes_nothing(ma
     assert info.value.reason
     game = get_game(game.id)
     assert (game.ply, game.version, len(outbox())) == (0, version, 1)
+
+
+def test_a_game_changed_since_it_was_read_refuses_the_move_and_keeps_nothing(make_game):
+    """The compare-and-set on the version, for a change that takes no ply (the races in
+    ``test_races`` are stopped earlier, by the unique ply)."""
+    game = make_game("pylon")
+    version = game.version
+    db.session.execute(sa.update(Game).where(Game.id == game.id)
+                       .values(version=version + 1).execution_options(synchronize_session=False))
+    with pytest.raises(PositionChanged, match="at the same moment"):
+        service.submit_turn(game, 0, "Mc3", 0)  # the object still holds the version read
+    game = get_game(game.id)
+    assert (game.ply, game.version, game.moves, len(outbox())) == (0, version, [], 1)
 
 
 def test_the_guards_come_in_order(make_game):
