@@ -8,6 +8,7 @@ import time
 from sqlalchemy import select
 
 from pbem.db import db
+from pbem.mail.compose import compose
 from pbem.mail.models import OutboxMessage
 from pbem.play import service
 from pbem.play.queries import get_game
@@ -25,10 +26,14 @@ def csrf_token(client, url: str = "/sign-in") -> str:
 
 
 def outbox(kind: str | None = None) -> list[OutboxMessage]:
+    """The outbox in order, every message composed (as the sender would) but not stored."""
     query = select(OutboxMessage).order_by(OutboxMessage.id)
     if kind:
         query = query.where(OutboxMessage.kind == kind)
-    return db.session.scalars(query).all()
+    messages = db.session.scalars(query).all()
+    for message in messages:
+        compose(message)
+    return messages
 
 
 def random_turn(rules, state, rng) -> str:

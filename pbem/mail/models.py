@@ -22,8 +22,12 @@ class OutboxMessage(db.Model):
     kind: Mapped[str] = mapped_column(String(32))
     recipient: Mapped[str] = mapped_column(String(254))
     subject: Mapped[str] = mapped_column(String(300))
-    body_text: Mapped[str] = mapped_column(Text)
-    body_html: Mapped[str] = mapped_column(Text)
+    #: ``None`` until composed (:mod:`pbem.mail.compose`) for a message queued as ``facts``.
+    body_text: Mapped[str | None] = mapped_column(Text)
+    body_html: Mapped[str | None] = mapped_column(Text)
+    #: What a message composed when it goes out will say (a turn email: the seat, the ply and
+    #: the plies that led there); ``None`` for one rendered when it was queued.
+    facts: Mapped[dict | None] = mapped_column(JSON)
     #: Extra headers: Message-ID, In-Reply-To, References, Reply-To.
     headers: Mapped[dict] = mapped_column(JSON)
     game_id: Mapped[int | None] = mapped_column(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..clocks import service as clocks
 from ..db import utcnow
 from ..play.links import invitation_url, move_url, reply_address
@@ -13,10 +15,14 @@ def _tag(game) -> str:
     return f"[pbem #{game.id}]"
 
 
+def _subject(game, what: str) -> str:
+    return f"{_tag(game)} {game.rules.name}: {what}"
+
+
 def _queue_for_game(kind: str, recipient, game, what: str, **context) -> None:
     """Queue a message about ``game``: the subject names it and its rules, the body links to
     its page."""
-    queue(kind, recipient, f"{_tag(game)} {game.rules.name}: {what}", game=game,
+    queue(kind, recipient, _subject(game, what), game=game,
           game_url=external_url("play.game", game_id=game.id), **context)
 
 
@@ -24,25 +30,37 @@ def turn_begins(game, state, moves=()) -> None:
     """Email the seat whose turn begins in ``state`` (once per turn, not per ply).
 
     ``moves`` are the plies that led here (the opponent's last move, forced passes included).
+    The email is queued as those facts and composed when it goes out (:mod:`.compose`).
     """
     rules = game.rules
-    seat_index = rules.to_move(state)
-    if seat_index is None or rules.turn_plies(state):
+    seat = rules.to_move(state)
+    if seat is None or rules.turn_plies(state):
         return
-    seat = game.seats[seat_index]
-    last = moves[-1].move if moves else None
-    _queue_for_game(
-        "turn",
-        seat.player,
-        game,
-        f"your turn (ply {game.ply + 1})",
-        reply_to=reply_address(game, seat_index),
-        seat=seat,
-        moves=[(game.seats[m.seat], m) for m in moves],
-        board=game.renderer.text(state, last_move=last),
-        link=move_url(game, seat_index),
-        deadline=clocks.deadline_text(game, seat_index, seat.player_id, utcnow()),
-    )
+    queue("turn", game.seats[seat].player, _subject(game, f"your turn (ply {game.ply + 1})"),
+          game=game, facts={"seat": seat, "ply": game.ply,
+                            "moves": [[m.seat, m.move, m.auto] for m in moves]})
+
+
+class _Ply(NamedTuple):
+    move: str
+    auto: bool
+
+
+def turn_context(game, state, facts: dict) -> tuple[dict, str]:
+    """The turn email's template context and Reply-To address, from its facts and the game's
+    ``state`` at their ply."""
+    seat, ply = facts["seat"], facts["ply"]
+    moves = [(game.seats[mover], _Ply(move, auto)) for mover, move, auto in facts["moves"]]
+    last = moves[-1][1].move if moves else None
+    context = {
+        "seat": game.seats[seat],
+        "moves": moves,
+        "board": game.renderer.text(state, last_move=last),
+        "link": move_url(game, seat, ply),
+        "deadline": clocks.deadline_text(game, seat, game.seats[seat].player_id, utcnow()),
+        "game_url": external_url("play.game", game_id=game.id),
+    }
+    return context, reply_address(game, seat, ply)
 
 
 def game_over(game, state) -> None:

@@ -45,34 +45,38 @@ def batched():
 
 
 def queue(kind: str, recipient: Player | str, subject: str, *, game=None,
-          reply_to: str | None = None, **context) -> None:
-    """Render ``mail/<kind>`` and add the message to the session (the caller commits), or to
-    the :func:`batched` block around; nothing when the recipient has switched this kind off.
+          reply_to: str | None = None, facts: dict | None = None, **context) -> None:
+    """Add a message to the session (the caller commits), or to the :func:`batched` block
+    around; nothing when the recipient has switched this kind off.
 
     ``recipient`` is a player, or an address (which may be a player's) for a reply to whoever
-    wrote in.
+    wrote in. The message is rendered from ``mail/<kind>`` now, with ``context``; or, given
+    ``facts``, composed from them when it goes out (:mod:`.compose`), which keeps the
+    rendering off the request that queues it.
     """
     now = utcnow()
     decision = preferences.decide(kind, recipient, now)
     if not decision.send:
         return
-    context.update(game=game, subject=subject, unsubscribe_url=decision.unsubscribe_url)
     headers = {"Message-ID": f"<{uuid.uuid4().hex}@{current_app.config['MAIL_DOMAIN']}>"}
     if game is not None:
         headers["In-Reply-To"] = headers["References"] = thread_root(game.id)
     if reply_to:
         headers["Reply-To"] = reply_to
-    body_text = render_template(f"mail/{kind}.txt", **context)
     if decision.unsubscribe_url:
         headers["List-Unsubscribe"] = f"<{decision.unsubscribe_url}>"
         headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
-        body_text += f"\n\n-- \nStop emails like this: {decision.unsubscribe_url}\n"
+    body_text = body_html = None
+    if facts is None:
+        context.update(game=game, subject=subject)
+        body_text, body_html = bodies(kind, context, decision.unsubscribe_url)
     message = dict(
         kind=kind,
         recipient=recipient if isinstance(recipient, str) else recipient.email,
         subject=subject,
         body_text=body_text,
-        body_html=render_template(f"mail/{kind}.html", **context),
+        body_html=body_html,
+        facts=facts,
         headers=headers,
         game_id=None if game is None else game.id,
         category=decision.kind and str(decision.kind),
@@ -85,3 +89,19 @@ def queue(kind: str, recipient: Player | str, subject: str, *, game=None,
     else:
         batch.append(message)
     g.pbem_mail_queued = True
+
+
+def bodies(kind: str, context: dict, unsubscribe_url: str | None) -> tuple[str, str]:
+    """The text and HTML bodies of ``mail/<kind>``; mail that can be switched off ends with
+    its unsubscribe link."""
+    context["unsubscribe_url"] = unsubscribe_url
+    body_text = render_template(f"mail/{kind}.txt", **context)
+    if unsubscribe_url:
+        body_text += f"\n\n-- \nStop emails like this: {unsubscribe_url}\n"
+    return body_text, render_template(f"mail/{kind}.html", **context)
+
+
+def unsubscribe_url(message: OutboxMessage) -> str | None:
+    """The one-click unsubscribe link a queued message carries, if any."""
+    link = message.headers.get("List-Unsubscribe")
+    return link[1:-1] if link else None

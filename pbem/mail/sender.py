@@ -19,6 +19,7 @@ from flask_mail import Mail, Message
 from sqlalchemy import select, update
 
 from ..db import db, utcnow
+from .compose import compose
 from .models import OutboxMessage
 
 log = logging.getLogger(__name__)
@@ -98,6 +99,7 @@ def as_message(row: OutboxMessage) -> Message:
 
 
 def _send(row: OutboxMessage) -> None:
+    compose(row)  # a failure here is recorded and retried like a failed send
     backends = [b.strip() for b in current_app.config["MAIL_BACKEND"].split(",") if b.strip()]
     message = as_message(row)
     for backend in backends:

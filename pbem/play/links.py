@@ -16,12 +16,13 @@ from .models import Game
 from .queries import get_game
 
 
-def move_token(game: Game, seat: int, purpose: str = "move") -> str:
-    return sign(purpose, [game.id, seat, game.ply])
+def move_token(game: Game, seat: int, purpose: str = "move", ply: int | None = None) -> str:
+    """For the seat to move at ``ply`` (by default the game's current one)."""
+    return sign(purpose, [game.id, seat, game.ply if ply is None else ply])
 
 
-def move_url(game: Game, seat: int) -> str:
-    return external_url("play.link", token=move_token(game, seat))
+def move_url(game: Game, seat: int, ply: int | None = None) -> str:
+    return external_url("play.link", token=move_token(game, seat, ply=ply))
 
 
 def invitation_url(game: Game, seat) -> str:
@@ -29,8 +30,8 @@ def invitation_url(game: Game, seat) -> str:
     return external_url("play.invitation", token=sign("invitation", [game.id, seat.player_id]))
 
 
-def reply_address(game: Game, seat: int) -> str:
-    return f"move+{move_token(game, seat, 'reply')}@{current_app.config['MAIL_DOMAIN']}"
+def reply_address(game: Game, seat: int, ply: int | None = None) -> str:
+    return f"move+{move_token(game, seat, 'reply', ply)}@{current_app.config['MAIL_DOMAIN']}"
 
 
 def token_in_address(address: str) -> str | None:

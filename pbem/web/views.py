@@ -4,6 +4,7 @@ from flask import Blueprint, abort, current_app, g, render_template
 from sqlalchemy import select
 
 from ..db import db
+from ..mail.compose import compose
 from ..mail.models import OutboxMessage
 from ..play.queries import games_of, recent_games
 
@@ -32,4 +33,6 @@ def mailbox():
     messages = db.session.scalars(
         select(OutboxMessage).order_by(OutboxMessage.id.desc()).limit(200)
     ).all()
+    for message in messages:  # composed to be shown, not stored (the sender does that)
+        compose(message)
     return render_template("web/mailbox.html", messages=messages)

@@ -88,7 +88,8 @@ def test_the_turn_email_and_game_page_show_the_deadline_in_the_readers_zone(
     alice, bob = make_player(name="Alice"), make_player(name="Bob")
     settings.save(alice.id, NotificationSettings(timezone="Asia/Tokyo"), T0)
     timed_game([alice, bob], "3d/move")
-    [mail] = outbox("turn")
+    with freeze_time(T0):  # the turn email is composed when it goes out: at once, here
+        [mail] = outbox("turn")
     assert "Move by Thu 5 Mar 2026, 17:00 JST (in 3 days)" in mail.body_text
     with freeze_time(T0 + H):
         page = client.get("/games/1").get_data(as_text=True)

@@ -7,8 +7,10 @@ from datetime import timedelta
 
 from freezegun import freeze_time
 from helpers import outbox, path_of
+from sqlalchemy import select
 
 from pbem.db import db
+from pbem.mail.models import OutboxMessage
 from pbem.mail.sender import deliver_due
 from pbem.play import service
 from pbem.play.queries import get_game
@@ -87,3 +89,32 @@ def test_delivery_right_after_commit(app, client, smtp, make_game):
     link = path_of(outbox()[0].body_text)
     client.post(link + "/move", data={"move": "Mc3", "ply": 0}).close()  # the response went out
     assert {rcpts[0] for rcpts, _ in smtp.messages} == {s.player.email for s in game.seats}
+
+
+def test_a_turn_email_is_composed_when_first_tried_from_its_ply_and_kept(app, client, smtp,
+                                                                         make_game):
+    """Queued as facts in the move's transaction; written at the first delivery attempt from
+    the position at its ply (even if the game has moved on), and a retry sends the same."""
+    game = make_game("pylon")
+    bob = game.seats[1].player
+    service.submit_turn(game.id, 0, "Mc3", 0)
+    row = db.session.scalars(select(OutboxMessage).where(OutboxMessage.recipient == bob.email)
+                             ).one()
+    assert row.body_text is None and row.facts == {"seat": 1, "ply": 1,
+                                                   "moves": [[0, "Mc3", False]]}
+    smtp.stop()
+    assert deliver_due() == (0, 2)  # composed at this attempt, and kept for the retry
+    db.session.expire_all()
+    composed = db.session.get(OutboxMessage, row.id).body_text
+    board = game.renderer.text(service.replay(get_game(game.id), 1), last_move="Mc3")
+    assert board in composed and "played: Mc3" in composed
+    service.submit_turn(game.id, 1, "Sa1", 1)  # the game moves on before the mail goes
+    smtp.start()
+    with freeze_time(timedelta(seconds=app.config["MAIL_RETRY_MAX"] + 1)):
+        assert deliver_due() == (3, 0)
+    [to_bob] = smtp.to(bob.email)
+    text = to_bob.get_body(("plain",)).get_content()
+    assert text.replace("\r\n", "\n").strip() == composed.strip()
+    assert to_bob["Reply-To"] == db.session.get(OutboxMessage, row.id).headers["Reply-To"]
+    # Its link was for ply 2, which has been played.
+    assert client.get(path_of(text)).status_code == 410
