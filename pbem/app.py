@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 
 from flask import Flask, abort, current_app, g, request
@@ -74,22 +75,24 @@ def _refuse_unreadable_input():
 
 
 def _deliver_after_commit(response):
-    """Send what this request queued once the response has gone out (when configured).
+    """Start sending what this request queued (when configured), in a thread of its own.
 
-    The outbox rows are already committed; sending after the response keeps SMTP latency off
-    the request, and anything not sent now is left for ``flask pbem send-mail``.
+    The outbox rows are already committed; the thread keeps SMTP latency off the response, and
+    anything it does not send is left for ``flask pbem send-mail``. Not a ``call_on_close``
+    callback: Werkzeug's development server skips those when the client resets the connection
+    early, which left a move's turn email waiting for the next ``send-mail``.
     """
     if g.get("pbem_mail_queued") and current_app.config["MAIL_DELIVER_AFTER_COMMIT"]:
         app = current_app._get_current_object()
-
-        def deliver():
-            from .mail.sender import deliver_due
-
-            with app.app_context():
-                try:
-                    deliver_due()
-                except Exception:  # the outbox keeps the mail for send-mail
-                    app.logger.exception("delivery after commit failed")
-
-        response.call_on_close(deliver)
+        threading.Thread(target=_deliver, args=(app,), name="pbem-deliver", daemon=True).start()
     return response
+
+
+def _deliver(app: Flask) -> None:
+    from .mail.sender import deliver_due
+
+    with app.app_context():
+        try:
+            deliver_due()
+        except Exception:  # the outbox keeps the mail for send-mail
+            app.logger.exception("delivery after commit failed")
