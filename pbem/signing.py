@@ -6,6 +6,8 @@ link cannot be replayed as a move link and the other way round.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from flask import current_app
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 
@@ -33,7 +35,14 @@ class LinkError(Exception):
 
 def _serializer(purpose: str) -> URLSafeTimedSerializer:
     salt, _ = PURPOSES[purpose]
-    return URLSafeTimedSerializer(current_app.config["SECRET_KEY"], salt=salt)
+    return _serializer_for(current_app.config["SECRET_KEY"], salt)
+
+
+@lru_cache(maxsize=64)
+def _serializer_for(secret: str, salt: str) -> URLSafeTimedSerializer:
+    """One serializer per key and salt: a move signs three tokens and building each anew was a
+    fifth of their cost. Keyed by the secret, so a changed key (or a test's) is never stale."""
+    return URLSafeTimedSerializer(secret, salt=salt)
 
 
 def sign(purpose: str, payload) -> str:

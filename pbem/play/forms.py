@@ -18,6 +18,11 @@ from wtforms.validators import DataRequired, InputRequired, Length, Optional
 from ..db import MAX_INT
 from ..games.base import format_option_value
 
+#: ``meta`` for a form that reads a post and is never shown: ``CSRFProtect`` has checked the
+#: post's token for the whole app, and the form's own token field would only sign a fresh token
+#: for a page nobody sees (a measurable part of a move's request).
+READ_ONLY = {"csrf": False}
+
 
 class PlyField(IntegerField):
     """The ply a page was showing, in a hidden field: a whole number from 0 to ``MAX_INT``

@@ -15,7 +15,7 @@ from ..errors import PbemError
 from ..games import IllegalMove, all_rules
 from . import links, new_game, page, service, setup
 from .errors import NotYourTurn, PositionChanged
-from .forms import ConfirmMoveForm, MoveForm, NewGameForm, ResignForm, RespondForm
+from .forms import READ_ONLY, ConfirmMoveForm, MoveForm, NewGameForm, ResignForm, RespondForm
 from .queries import get_game
 
 bp = Blueprint("play", __name__)
@@ -81,7 +81,7 @@ def _move(game_id=None, token=None):
     # because the commit expires the object and reading it again would cost two queries.
     game, seat = _actor(game_id, token, lock=True)
     game_id = game.id
-    form = ConfirmMoveForm()
+    form = ConfirmMoveForm(meta=READ_ONLY)
     if not form.validate_on_submit():
         return page.render_game(game, seat, token=token, error="The move form was incomplete.",
                                 status=422)
@@ -102,7 +102,7 @@ def _resign(game_id=None, token=None):
     # Read once and locked, as in ``_move``.
     game, seat = _actor(game_id, token, lock=True)
     game_id = game.id
-    form = ResignForm()
+    form = ResignForm(meta=READ_ONLY)
     if not form.validate_on_submit():
         return page.render_game(game, seat, token=token,
                                 error="Tick the box to confirm that you resign.", status=422)
