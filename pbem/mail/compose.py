@@ -10,23 +10,21 @@ from __future__ import annotations
 
 from ..play.queries import get_game
 from ..play.service import replay
-from . import notify
 from .models import OutboxMessage
+from .notify import turn_context
 from .outbox import bodies, unsubscribe_url
-
-#: kind -> (game, its state at the facts' ply, facts) -> (template context, Reply-To)
-COMPOSERS = {"turn": notify.turn_context}
 
 
 def compose(message: OutboxMessage) -> None:
-    """Write the bodies (and Reply-To) of a message queued as facts; nothing for one rendered
-    when it was queued. The caller commits (or, to show the message, need not)."""
+    """Write the bodies (and Reply-To) of a message queued as facts (only turn emails are);
+    nothing for one rendered when it was queued. The caller commits (or, to show the message,
+    need not)."""
     if message.body_text is not None:
         return
     game = get_game(message.game_id)
     ply = message.facts["ply"]
     state = game.load_state() if game.ply == ply else replay(game, ply)
-    context, reply_to = COMPOSERS[message.kind](game, state, message.facts)
+    context, reply_to = turn_context(game, state, message.facts)
     context.update(game=game, subject=message.subject)
     message.body_text, message.body_html = bodies(message.kind, context,
                                                   unsubscribe_url(message))
