@@ -11,7 +11,7 @@ from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFProtect
 
 from . import config, errors
-from .db import db
+from .db import db, ping_idle_connections
 from .mail.sender import mail
 from .urls import IdConverter
 
@@ -35,6 +35,10 @@ def build_app(overrides: dict | None = None) -> Flask:
     from . import models  # noqa: F401  (every table known to Alembic and the shell)
 
     db.init_app(app)
+    with app.app_context():
+        for engine in db.engines.values():
+            if engine.dialect.name != "sqlite":  # a file, not a connection that can drop
+                ping_idle_connections(engine)
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     mail.init_app(app)
     csrf.init_app(app)

@@ -15,7 +15,6 @@ from pathlib import Path
 DEFAULTS = {
     # Replace in production (instance/config.py or PBEM_SECRET_KEY): it signs every link.
     "SECRET_KEY": "dev-only-not-secret",
-    "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
     "MAX_CONTENT_LENGTH": 64 * 1024,
     "WTF_CSRF_TIME_LIMIT": None,
     "SESSION_COOKIE_SAMESITE": "Lax",
@@ -69,7 +68,7 @@ def configure(app, config: dict | None) -> None:
         "SQLALCHEMY_DATABASE_URI", f"sqlite:///{Path(app.instance_path) / 'pbem.sqlite'}"
     )
     if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
-        # SQLite waits for the writer lock itself (busy_timeout); no pool pinging needed.
+        # SQLite waits for the writer lock itself (busy_timeout).
         app.config["SQLALCHEMY_ENGINE_OPTIONS"] = {"connect_args": {"timeout": 15}}
     app.config["MAIL_FILE_DIR"] = app.config["MAIL_FILE_DIR"] or str(
         Path(app.instance_path) / "mail"
