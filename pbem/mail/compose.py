@@ -1,9 +1,10 @@
 """Composing the messages queued as facts, when they go out.
 
 A turn email is queued in the move's transaction as facts only (the seat, the ply, the plies
-that led there): drawing the board, signing its links and filling its templates there cost a
-fifth of a move. It is composed here at its first delivery attempt, from the game as it stood
-at that ply, and kept, so a retry sends the very same message.
+that led there, whose unsubscribe link it carries): drawing the board, signing its links and
+filling its templates there cost a fifth of a move. It is composed here at its first
+delivery attempt, from the game as it stood at that ply, and kept, so a retry sends the very
+same message.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from ..play.queries import get_game
 from ..play.service import replay
 from .models import OutboxMessage
 from .notify import turn_context
-from .outbox import bodies, unsubscribe_url
+from .outbox import bodies, unsubscribe_headers
+from .preferences import unsubscribe_url
 
 
 def compose(message: OutboxMessage) -> None:
@@ -26,6 +28,6 @@ def compose(message: OutboxMessage) -> None:
     state = game.load_state() if game.ply == ply else replay(game, ply)
     context, reply_to = turn_context(game, state, message.facts)
     context.update(game=game, subject=message.subject)
-    message.body_text, message.body_html = bodies(message.kind, context,
-                                                  unsubscribe_url(message))
-    message.headers = {**message.headers, "Reply-To": reply_to}
+    link = unsubscribe_url(message.facts.get("unsubscribe"))
+    message.body_text, message.body_html = bodies(message.kind, context, link)
+    message.headers = {**message.headers, "Reply-To": reply_to, **unsubscribe_headers(link)}

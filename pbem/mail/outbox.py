@@ -63,13 +63,14 @@ def queue(kind: str, recipient: Player | str, subject: str, *, game=None,
         headers["In-Reply-To"] = headers["References"] = thread_root(game.id)
     if reply_to:
         headers["Reply-To"] = reply_to
-    if decision.unsubscribe_url:
-        headers["List-Unsubscribe"] = f"<{decision.unsubscribe_url}>"
-        headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     body_text = body_html = None
     if facts is None:
+        link = preferences.unsubscribe_url(decision.unsubscribe)
+        headers.update(unsubscribe_headers(link))
         context.update(game=game, subject=subject)
-        body_text, body_html = bodies(kind, context, decision.unsubscribe_url)
+        body_text, body_html = bodies(kind, context, link)
+    else:
+        facts = {**facts, "unsubscribe": decision.unsubscribe}
     message = dict(
         kind=kind,
         recipient=recipient if isinstance(recipient, str) else recipient.email,
@@ -101,7 +102,9 @@ def bodies(kind: str, context: dict, unsubscribe_url: str | None) -> tuple[str, 
     return body_text, render_template(f"mail/{kind}.html", **context)
 
 
-def unsubscribe_url(message: OutboxMessage) -> str | None:
-    """The one-click unsubscribe link a queued message carries, if any."""
-    link = message.headers.get("List-Unsubscribe")
-    return link[1:-1] if link else None
+def unsubscribe_headers(link: str | None) -> dict:
+    """The one-click unsubscribe headers (RFC 8058) for ``link``; none without one."""
+    if not link:
+        return {}
+    return {"List-Unsubscribe": f"<{link}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}

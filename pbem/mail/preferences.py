@@ -41,12 +41,17 @@ class Decision:
     held: bool = False
     #: When it may go (quiet hours); ``None``: at once.
     not_before: datetime | None = None
-    unsubscribe_url: str | None = None
+    #: Whose one-click unsubscribe link the message carries, and for what: ``[player id,
+    #: kind]``, signed only when the message is written (a turn email's when it is composed).
+    unsubscribe: list | None = None
 
 
-def unsubscribe_url(player_id: int, what: str) -> str:
-    """Signed once per tick for each player and kind (a timeout mails two messages of one
-    kind to every player of the game)."""
+def unsubscribe_url(unsubscribe: list | None) -> str | None:
+    """The signed link for a decision's ``unsubscribe``; signed once per tick for each player
+    and kind (a timeout mails two messages of one kind to every player of the game)."""
+    if unsubscribe is None:
+        return None
+    player_id, what = unsubscribe
     return stored_settings.remember(
         ("unsubscribe", player_id, what),
         lambda: external_url("clocks.unsubscribe", token=sign("unsubscribe", [player_id, what])))
@@ -62,12 +67,12 @@ def decide(template: str, recipient: Player | str, now: datetime) -> Decision:
     if player_id is None:
         return Decision(kind)
     if is_digest:
-        return Decision(unsubscribe_url=unsubscribe_url(player_id, stored_settings.DIGEST))
-    link = unsubscribe_url(player_id, str(kind))
+        return Decision(unsubscribe=[player_id, stored_settings.DIGEST])
+    unsubscribe = [player_id, str(kind)]
     mode = settings.mode(kind)
     if mode is Mode.OFF:
         return Decision(kind, send=False)
     if mode is Mode.DIGEST:  # the player's next digest is already scheduled
-        return Decision(kind, held=True, unsubscribe_url=link)
+        return Decision(kind, held=True, unsubscribe=unsubscribe)
     when = settings.send_time(now)
-    return Decision(kind, not_before=when if when > now else None, unsubscribe_url=link)
+    return Decision(kind, not_before=when if when > now else None, unsubscribe=unsubscribe)

@@ -106,8 +106,9 @@ def test_a_turn_email_is_composed_when_first_tried_from_its_ply_and_kept(app, cl
     service.submit_turn(game.id, 0, "Mc3", 0)
     row = db.session.scalars(select(OutboxMessage).where(OutboxMessage.recipient == bob.email)
                              ).one()
-    assert row.body_text is None and row.facts == {"seat": 1, "ply": 1,
-                                                   "moves": [[0, "Mc3", False]]}
+    assert row.body_text is None and "List-Unsubscribe" not in row.headers
+    assert row.facts == {"seat": 1, "ply": 1, "moves": [[0, "Mc3", False]],
+                         "unsubscribe": [bob.id, "turn"]}
     smtp.stop()
     assert deliver_due() == (0, 2)  # composed at this attempt, and kept for the retry
     db.session.expire_all()
@@ -122,6 +123,7 @@ def test_a_turn_email_is_composed_when_first_tried_from_its_ply_and_kept(app, cl
     text = to_bob.get_body(("plain",)).get_content()
     assert text.replace("\r\n", "\n").strip() == composed.strip()
     assert to_bob["Reply-To"] == db.session.get(OutboxMessage, row.id).headers["Reply-To"]
+    assert to_bob["List-Unsubscribe"].strip("<>") in text
     # Its link was for ply 2, which has been played.
     assert client.get(path_of(text)).status_code == 410
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from .. import squares
 from ..base import IllegalMove, InvalidOptions, Option, Rules, check_seat, squash
@@ -98,8 +99,11 @@ def stack_text(stack: tuple[int, ...]) -> str:
 _PIECE = re.compile(r"([AB])([123])")
 
 
+@lru_cache(maxsize=4096)
 def parse_stack(text: str) -> tuple[int, ...]:
-    """The stack written ``A3B2A1`` (any case, spaces ignored). :raises ValueError:"""
+    """The stack written ``A3B2A1`` (any case, spaces ignored). :raises ValueError:
+
+    Remembered: every move decodes the stored position, the same few stacks each time."""
     compact = re.sub(r"\s+", "", text).upper()
     if not re.fullmatch(r"(?:[AB][123])*", compact):
         raise ValueError(f"{text!r} is not a stack: write owner and size, e.g. A3B2A1")
