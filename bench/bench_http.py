@@ -10,6 +10,10 @@ The machines are shared, so ``/health`` and the moves are measured in alternatin
 windows (the same load falls on both sides of the ratio), and the load average is recorded
 beside the figures. Every client is a thread with its own session cookie and CSRF token, as a
 browser has.
+
+The load generator, the workers and the database server share the machine's cores, so each
+route's CPU time per request is recorded too, for each of them: with the cores busy, the
+throughput ratio is about the inverse ratio of those totals.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ import uuid
 from pathlib import Path
 from urllib.parse import urlencode
 
+import psutil
 import sqlalchemy as sa
 
 from .timing import summary_ms
@@ -51,8 +56,9 @@ def run() -> dict:
     pg_url = os.environ.get("PBEM_BENCH_DATABASE_URL") or os.environ.get(
         "PBEM_TEST_DATABASE_URL", PG_DEFAULT)
     try:
-        with _pg_database(pg_url) as url, tempfile.TemporaryDirectory() as folder:
-            figures.update(_backend("postgresql", url, Path(folder)))
+        with _pg_database(pg_url) as database, tempfile.TemporaryDirectory() as folder:
+            figures.update(_backend("postgresql", database.url_text, Path(folder),
+                                    database.backend_pids))
     except sa.exc.OperationalError as exc:
         figures["postgresql"] = f"skipped: cannot reach {pg_url} ({type(exc).__name__})"
     return figures
@@ -66,10 +72,18 @@ class _pg_database:
         self.name = f"pbem_bench_{uuid.uuid4().hex[:8]}"
         self.url = sa.engine.make_url(url).set(database=self.name)
 
-    def __enter__(self) -> str:
+    def __enter__(self) -> _pg_database:
         with self.admin.connect() as connection:
             connection.execute(sa.text(f'CREATE DATABASE "{self.name}"'))
-        return self.url.render_as_string(hide_password=False)
+        self.url_text = self.url.render_as_string(hide_password=False)
+        return self
+
+    def backend_pids(self) -> list[int]:
+        """The server processes serving this database's connections (the workers' pools)."""
+        with self.admin.connect() as connection:
+            return list(connection.scalars(
+                sa.text("SELECT pid FROM pg_stat_activity WHERE datname = :name"),
+                {"name": self.name}))
 
     def __exit__(self, *_):
         with self.admin.connect() as connection:
@@ -77,7 +91,7 @@ class _pg_database:
         self.admin.dispose()
 
 
-def _backend(label: str, url: str, folder: Path) -> dict:
+def _backend(label: str, url: str, folder: Path, database_pids=lambda: []) -> dict:
     env = dict(os.environ, PBEM_DATABASE_URL=url, PBEM_SECRET_KEY=SECRET,
                PBEM_INSTANCE_PATH=str(folder), PBEM_MAIL_BACKEND="file",
                PBEM_MAIL_DELIVER_AFTER_COMMIT="false")
@@ -92,7 +106,8 @@ def _backend(label: str, url: str, folder: Path) -> dict:
         _wait_for(port)
         sessions = [_session(port) for _ in range(CLIENTS)]
         load_before = os.getloadavg()[0]
-        trivial, moves = _interleaved(port, sessions, [
+        meter = _CpuMeter(server.pid, database_pids)
+        trivial, moves = _interleaved(port, sessions, meter, [
             lambda client: ("GET", "/health", None), _move_player(work)])
         page = _load(port, sessions[:1], lambda client: ("GET", f"/games/{long_game}", None),
                      seconds=3)
@@ -110,6 +125,8 @@ def _backend(label: str, url: str, folder: Path) -> dict:
         out[f"{prefix} req/s"] = round(result["rps"], 1)
         out[f"{prefix} p50 ms"] = result["p50_ms"]
         out[f"{prefix} p99 ms"] = result["p99_ms"]
+        if "cpu_ms" in result:
+            out[f"{prefix} CPU ms/request ({', '.join(_CpuMeter.GROUPS)})"] = result["cpu_ms"]
         if result["errors"]:
             out[f"{prefix} errors"] = result["errors"]
     out[f"{label}: move throughput / trivial throughput"] = round(ratio, 3)
@@ -180,14 +197,55 @@ def _move_player(work: list):
     return next_request
 
 
-def _interleaved(port: int, sessions: list, routes: list) -> list[dict]:
-    """Each route in turn for ROUNDS windows; the figures of each route over its windows."""
+def _interleaved(port: int, sessions: list, meter: _CpuMeter, routes: list) -> list[dict]:
+    """Each route in turn for ROUNDS windows; the figures of each route over its windows,
+    with the CPU time each process group spent on them per request."""
     runs = [[] for _ in routes]
+    cpu = [[0.0] * len(_CpuMeter.GROUPS) for _ in routes]
     for _ in range(ROUNDS):
-        for make_request, run in zip(routes, runs, strict=True):
+        for make_request, run, spent in zip(routes, runs, cpu, strict=True):
+            before = meter.read()
             run.append(_load(port, sessions, make_request, SECONDS / ROUNDS, summary=False))
-    return [_summary([r["samples"] for r in run], sum(r["errors"] for r in run),
-                     sum(r["elapsed"] for r in run)) for run in runs]
+            for group, seconds in enumerate(meter.spent_since(before)):
+                spent[group] += seconds
+    figures = []
+    for run, spent in zip(runs, cpu, strict=True):
+        result = _summary([r["samples"] for r in run], sum(r["errors"] for r in run),
+                          sum(r["elapsed"] for r in run))
+        requests = sum(len(client) for r in run for client in r["samples"]) or 1
+        result["cpu_ms"] = [round(seconds / requests * 1000, 3) for seconds in spent]
+        figures.append(result)
+    return figures
+
+
+class _CpuMeter:
+    """CPU time (user and system) of the load generator (this process), the app's workers and
+    the database server's processes for this run (none for SQLite: it runs in the workers)."""
+
+    GROUPS = ("load generator", "app workers", "database server")
+
+    def __init__(self, server_pid: int, database_pids):
+        self.server = psutil.Process(server_pid)
+        self.database_pids = database_pids
+
+    def read(self) -> list[dict[int, float]]:
+        workers = [self.server, *self.server.children(recursive=True)]
+        groups = ([psutil.Process()], workers,
+                  [psutil.Process(pid) for pid in self.database_pids()])
+        return [{process.pid: _cpu_seconds(process) for process in group} for group in groups]
+
+    def spent_since(self, before: list[dict[int, float]]) -> list[float]:
+        """Per group, the CPU seconds since ``before`` (a process started since counts whole)."""
+        return [sum(seconds - earlier.get(pid, 0.0) for pid, seconds in now.items())
+                for earlier, now in zip(before, self.read(), strict=True)]
+
+
+def _cpu_seconds(process: psutil.Process) -> float:
+    try:
+        times = process.cpu_times()
+    except psutil.NoSuchProcess:
+        return 0.0
+    return times.user + times.system
 
 
 def _load(port: int, sessions: list, make_request, seconds: float = SECONDS,

@@ -91,8 +91,10 @@ def piece_text(code: int) -> str:
     return f"{OWNERS[code >> 2]}{code & 3}"
 
 
+@lru_cache(maxsize=4096)
 def stack_text(stack: tuple[int, ...]) -> str:
-    """A stack bottom to top, e.g. ``A3B2A1``; ``""`` for an empty square."""
+    """A stack bottom to top, e.g. ``A3B2A1``; ``""`` for an empty square. Remembered, as
+    :func:`parse_stack` is: every move writes the same few stacks into the stored position."""
     return "".join(piece_text(code) for code in stack)
 
 
@@ -103,7 +105,7 @@ _PIECE = re.compile(r"([AB])([123])")
 def parse_stack(text: str) -> tuple[int, ...]:
     """The stack written ``A3B2A1`` (any case, spaces ignored). :raises ValueError:
 
-    Remembered: every move decodes the stored position, the same few stacks each time."""
+    Remembered: every move reads the stored position, the same few stacks each time."""
     compact = re.sub(r"\s+", "", text).upper()
     if not re.fullmatch(r"(?:[AB][123])*", compact):
         raise ValueError(f"{text!r} is not a stack: write owner and size, e.g. A3B2A1")
