@@ -34,7 +34,10 @@ def register(app) -> None:
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
         if exc.code == 413:
-            return _page(413, "Too large", "That request was larger than this site accepts.")
+            limit = app.config["MAX_CONTENT_LENGTH"]
+            most = f" (at most {limit // 1024} KB)" if limit else ""
+            return _page(413, "Too large",
+                         f"That request was larger than this site accepts{most}.")
         return _page(exc.code or 500, exc.name, exc.description)
 
     @app.errorhandler(CSRFError)
