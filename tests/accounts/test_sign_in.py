@@ -7,7 +7,7 @@ from datetime import timedelta
 from freezegun import freeze_time
 from helpers import outbox, path_of, sign_in
 
-from pbem.accounts.models import Player
+from pbem.accounts.models import Player, SignInRequest
 from pbem.db import db
 
 
@@ -61,6 +61,16 @@ def test_rate_limited_per_address_and_per_client(app, client):
     limited = request_link(client, "c@example.com")[0]
     assert limited.status_code == 429 and b"Too many" in limited.data
     assert len(outbox("sign_in")) == 3
+
+
+def test_limits_count_only_the_window_and_older_requests_are_removed(app, client):
+    app.config.update(SIGN_IN_LIMIT_PER_ADDRESS=1)
+    with freeze_time() as clock:
+        assert request_link(client, "a@example.com")[0].status_code == 200
+        assert request_link(client, "a@example.com")[0].status_code == 429
+        clock.tick(timedelta(seconds=app.config["SIGN_IN_LIMIT_WINDOW"] + 1))
+        assert request_link(client, "a@example.com")[0].status_code == 200
+    assert db.session.scalar(db.select(db.func.count()).select_from(SignInRequest)) == 1
 
 
 def test_bad_addresses_are_422(client):
