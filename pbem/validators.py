@@ -1,8 +1,14 @@
-"""Form validators shared by every domain's forms."""
+"""Validation shared by every domain: form validators, and what no name may contain."""
 
 from __future__ import annotations
 
+import re
+
 from wtforms.validators import ValidationError
+
+#: Characters no name may hold (display names, tournament names): they go into email subjects
+#: and one-line titles, where they would show as nothing or break the line.
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
 class Between:

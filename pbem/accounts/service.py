@@ -17,11 +17,11 @@ from ..errors import PbemError
 from ..mail import notify
 from ..signing import LinkError, sign, unsign
 from ..urls import external_url
+from ..validators import CONTROL_CHARACTERS
 from .models import Player, SignInRequest
 
 _PART = r"[^@\s<>,;\"'\x00-\x1f\x7f]+"  # no separators, quotes or control characters
 EMAIL = re.compile(rf"^{_PART}@{_PART}\.{_PART}$")
-CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
 class BadEmail(PbemError):
@@ -143,7 +143,7 @@ def rename(player: Player, name: str) -> None:
     name = " ".join((name or "").split())
     if not 1 <= len(name) <= 60:
         raise PbemError("A display name has 1 to 60 characters.", "bad-name", 422)
-    if CONTROL.search(name):
+    if CONTROL_CHARACTERS.search(name):
         raise PbemError("A display name cannot contain control characters.", "bad-name", 422)
     player.name = name
     db.session.commit()

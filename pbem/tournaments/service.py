@@ -19,6 +19,7 @@ from ..db import db, row_id
 from ..errors import PbemError
 from ..games import InvalidOptions, UnknownGame, get_rules
 from ..signing import LinkError, unsign
+from ..validators import CONTROL_CHARACTERS
 from . import formats, notify, progress
 from . import page as pages
 from .claim import TournamentNotFound, claim_or_raise
@@ -117,6 +118,8 @@ def _describe(t: Tournament, data: dict) -> None:
     name = " ".join((data.get("name") or "").split())
     if not 1 <= len(name) <= 120:
         raise BadTournament("A tournament needs a name of 1 to 120 characters.")
+    if CONTROL_CHARACTERS.search(name):
+        raise BadTournament("A tournament's name cannot contain control characters.")
     t.name, t.description = name, (data.get("description") or "").strip()
 
 

@@ -189,6 +189,7 @@ def test_the_director_seeds_the_bracket(app, make_player):
     ({"rounds": 0}, "rounds must be"),
     ({"format": "round-robin", "cycles": 3}, "single"),
     ({"name": " "}, "name"),
+    ({"name": "Spring\x07Open"}, "control characters"),
     ({"time_control": "fast"}, "Time control"),
 ])
 def test_settings_that_do_not_work_are_refused(app, make_player, bad, message):
