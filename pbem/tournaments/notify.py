@@ -42,10 +42,12 @@ def round_paired(tournament, rnd, names: dict, first: bool) -> None:
                   bye=entrant.player_id in rnd.byes)
 
 
-def withdrawn(tournament, entrant, reason: str) -> None:
-    queue("tournament_withdrawal", entrant.player,
-          f"{_tag(tournament)} You have been withdrawn", tournament=tournament,
-          player=entrant.player, reason=reason, page=_page(tournament))
+def withdrawn(tournament, entrant, reason: str, by_self: bool) -> None:
+    """Confirm a withdrawal to the player, whether the director made it or they did."""
+    what = "You have withdrawn" if by_self else "You have been withdrawn"
+    queue("tournament_withdrawal", entrant.player, f"{_tag(tournament)} {what}",
+          tournament=tournament, player=entrant.player, reason=reason, by_self=by_self,
+          page=_page(tournament))
 
 
 def final_standings(tournament, rows) -> None:

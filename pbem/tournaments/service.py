@@ -27,6 +27,7 @@ from .models import (
     DECLINED,
     ENTERED,
     EXTEND,
+    FINISHED,
     FORMATS,
     INVITED,
     KNOCKOUT,
@@ -265,8 +266,10 @@ def register(tournament_id, player, now: datetime) -> Entrant:
     if not registration_open(t, now):
         raise PbemError("Registration for this tournament is closed.", "closed", 409)
     entrant = next((e for e in t.entrants if e.player_id == player.id), None)
-    if entrant is not None and entrant.status in (ENTERED, WITHDRAWN):
+    if entrant is not None and entrant.status == ENTERED:
         raise PbemError("You are already registered.", "already", 409)
+    if entrant is not None and entrant.status == WITHDRAWN:
+        raise PbemError("You have withdrawn from this tournament.", "withdrawn", 409)
     if entrant is None:
         entrant = Entrant(player=player)
         t.entrants.append(entrant)
@@ -332,20 +335,25 @@ def start(tournament_id, actor, now: datetime, reason: str = "") -> Tournament:
 
 
 def withdraw(tournament_id, entrant_id: int, actor, now: datetime, reason: str = "") -> None:
-    """Withdraw a player: their unfinished games are forfeited now, later ones when they are
-    created; they stay in the standings marked as withdrawn. Committed.
+    """Withdraw a player (the director, or the player themselves): their unfinished games are
+    forfeited now, later ones when they are created; they stay in the standings marked as
+    withdrawn. Committed.
 
-    :raises PbemError: no such entrant, or already withdrawn.
+    :raises PbemError: no such entrant, already withdrawn, or the tournament is over.
     """
     t = claim_or_raise(tournament_id)
     entrant = next((e for e in t.entrants if e.id == _int(entrant_id)), None)
     if entrant is None or entrant.status == WITHDRAWN:
         raise PbemError("That player is not in this tournament.", "not-entered", 409)
+    if t.status == FINISHED:
+        raise PbemError("This tournament is over.", "finished", 409)
     entrant.status, entrant.withdrawn_at = WITHDRAWN, now
     if t.status == RUNNING:
         progress.forfeit_withdrawn(t, entrant)
-    notify.withdrawn(t, entrant, reason)
-    progress.log(t, actor, f"withdrew {entrant.player.name}", reason, now)
+    by_self = actor is not None and actor.id == entrant.player_id
+    notify.withdrawn(t, entrant, reason, by_self)
+    progress.log(t, actor, "withdrew" if by_self else f"withdrew {entrant.player.name}",
+                 reason, now)
     pages.refresh(t)
     db.session.commit()
 

@@ -28,7 +28,7 @@ def index():
 def page(tournament_id):
     t = service.get_tournament(tournament_id)
     view = pages.build(t, request.args.get("round", type=int))
-    me = next((e for e in t.entrants if g.player and e.player_id == g.player.id), None)
+    me = _my_entry(t)
     limit = None if request.args.get("log") == "all" else LOG_SHOWN
     log = service.log_of(t, limit)
     return render_template("tournaments/page.html", t=t, view=view, me=me, form=ConfirmForm(),
@@ -51,6 +51,26 @@ def register(tournament_id):
         service.register(tournament_id, g.player, utcnow())
         flash("You are registered.")
     return redirect(url_for("tournaments.page", tournament_id=tournament_id))
+
+
+@bp.post("/<int:tournament_id>/withdraw")
+@login_required
+def withdraw(tournament_id):
+    """A player leaves: before the start, or during it (forfeiting their unfinished games)."""
+    t = service.get_tournament(tournament_id)
+    if ConfirmForm().validate_on_submit():
+        if "confirm" not in request.form:
+            flash("Tick the box to confirm that you withdraw.")
+        else:
+            me = _my_entry(t)
+            service.withdraw(t.id, me.id if me else None, g.player, utcnow())
+            flash("You have withdrawn from this tournament.")
+    return redirect(url_for("tournaments.page", tournament_id=t.id))
+
+
+def _my_entry(t):
+    """The signed-in player's entry in ``t``, if any."""
+    return next((e for e in t.entrants if g.player and e.player_id == g.player.id), None)
 
 
 @bp.route("/invitations/<token>", methods=["GET", "POST"])

@@ -78,6 +78,57 @@ def test_open_registration_from_the_page(app, client, make_player):
     assert service.get_tournament(t.id).entrants[0].player_id == player.id
 
 
+def test_a_player_withdraws_before_the_start_and_cannot_register_again(app, client,
+                                                                       make_player):
+    admin = make_player(admin=True)
+    t = service.create("spike", settings("swiss", enrolment="open"), admin, T0)
+    player = make_player(name="Quitter")
+    sign_in(client, player)
+    client.post(f"/tournaments/{t.id}/register")
+    assert "Withdraw my entry" in client.get(f"/tournaments/{t.id}").get_data(as_text=True)
+    unconfirmed = client.post(f"/tournaments/{t.id}/withdraw", follow_redirects=True)
+    assert b"Tick the box" in unconfirmed.data
+    assert service.get_tournament(t.id).entrants[0].status == "entered"
+    done = client.post(f"/tournaments/{t.id}/withdraw", data={"confirm": "y"},
+                       follow_redirects=True)
+    assert b"You have withdrawn" in done.data and b"Withdraw my entry" not in done.data
+    t = service.get_tournament(t.id)
+    assert t.entrants[0].status == "withdrawn" and t.log[-1].action == "withdrew"
+    (mail,) = outbox("tournament_withdrawal")
+    assert mail.subject.endswith("You have withdrawn") and "You have withdrawn" in mail.body_text
+    again = client.post(f"/tournaments/{t.id}/register")
+    assert again.status_code == 409 and b"You have withdrawn" in again.data
+    assert client.post(f"/tournaments/{t.id}/withdraw", data={"confirm": "y"}).status_code == 409
+
+
+def test_a_player_withdraws_during_the_tournament_forfeiting_their_games(app, client,
+                                                                         make_player):
+    t = started(make_player, "spike", 4, settings("swiss", rounds=2))
+    quitter = t.entrants[0]
+    sign_in(client, quitter.player)
+    page = client.get(f"/tournaments/{t.id}").get_data(as_text=True)
+    assert "my unfinished games are forfeited" in page
+    client.post(f"/tournaments/{t.id}/withdraw", data={"confirm": "y"})
+    t = service.get_tournament(t.id)
+    assert t.entrants[0].status == "withdrawn"
+    [game] = [tb.game for tb in t.rounds[0].tables if quitter.player_id in tb.seats]
+    assert game.status == "finished" and quitter.player.name not in [
+        game.seats[i].player.name for i in game.result["winners"]]
+    assert f"{quitter.player.name} withdrew" in client.get(f"/tournaments/{t.id}").get_data(
+        as_text=True)
+
+
+def test_only_entrants_withdraw(app, client, make_player):
+    t = started(make_player, "spike", 2, settings("swiss", rounds=1))
+    sign_in(client, make_player())
+    stranger = client.post(f"/tournaments/{t.id}/withdraw", data={"confirm": "y"})
+    assert stranger.status_code == 409 and b"not in this tournament" in stranger.data
+    client.post("/sign-out")
+    anonymous = client.post(f"/tournaments/{t.id}/withdraw", data={"confirm": "y"})
+    assert anonymous.status_code == 302 and "/sign-in" in anonymous.headers["Location"]
+    assert all(e.status == "entered" for e in service.get_tournament(t.id).entrants)
+
+
 def test_admin_pages_are_for_admins(app, client, make_player):
     sign_in(client, make_player())
     assert client.get("/admin/tournaments/new").status_code == 403
