@@ -343,14 +343,14 @@ def withdraw(tournament_id, entrant_id: int, actor, now: datetime, reason: str =
     """
     t = claim_or_raise(tournament_id)
     entrant = next((e for e in t.entrants if e.id == _int(entrant_id)), None)
-    if entrant is None or entrant.status == WITHDRAWN:
+    by_self = entrant is not None and actor is not None and actor.id == entrant.player_id
+    if entrant is None or entrant.status == WITHDRAWN or (by_self and not entrant.playing):
         raise PbemError("That player is not in this tournament.", "not-entered", 409)
     if t.status == FINISHED:
         raise PbemError("This tournament is over.", "finished", 409)
     entrant.status, entrant.withdrawn_at = WITHDRAWN, now
     if t.status == RUNNING:
         progress.forfeit_withdrawn(t, entrant)
-    by_self = actor is not None and actor.id == entrant.player_id
     notify.withdrawn(t, entrant, reason, by_self)
     progress.log(t, actor, "withdrew" if by_self else f"withdrew {entrant.player.name}",
                  reason, now)

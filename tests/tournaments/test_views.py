@@ -96,6 +96,7 @@ def test_a_player_withdraws_before_the_start_and_cannot_register_again(app, clie
     assert t.entrants[0].status == "withdrawn" and t.log[-1].action == "withdrew"
     (mail,) = outbox("tournament_withdrawal")
     assert mail.subject.endswith("You have withdrawn") and "You have withdrawn" in mail.body_text
+    assert "forfeited" not in mail.body_text  # no games yet
     again = client.post(f"/tournaments/{t.id}/register")
     assert again.status_code == 409 and b"You have withdrawn" in again.data
     assert client.post(f"/tournaments/{t.id}/withdraw", data={"confirm": "y"}).status_code == 409
@@ -112,6 +113,8 @@ def test_a_player_withdraws_during_the_tournament_forfeiting_their_games(app, cl
     t = service.get_tournament(t.id)
     assert t.entrants[0].status == "withdrawn"
     [game] = [tb.game for tb in t.rounds[0].tables if quitter.player_id in tb.seats]
+    [mail] = [m for m in outbox("tournament_withdrawal") if m.recipient == quitter.player.email]
+    assert "You have withdrawn" in mail.body_text and "forfeited" in mail.body_text
     assert game.status == "finished" and quitter.player.name not in [
         game.seats[i].player.name for i in game.result["winners"]]
     assert f"{quitter.player.name} withdrew" in client.get(f"/tournaments/{t.id}").get_data(
@@ -123,6 +126,13 @@ def test_only_entrants_withdraw(app, client, make_player):
     sign_in(client, make_player())
     stranger = client.post(f"/tournaments/{t.id}/withdraw", data={"confirm": "y"})
     assert stranger.status_code == 409 and b"not in this tournament" in stranger.data
+    admin = make_player(admin=True)
+    invited = service.create("spike", settings("swiss"), admin, T0)
+    service.invite(invited.id, "guest@example.com", admin, T0)
+    sign_in(client, invited.entrants[0].player)  # invited, not yet entered
+    undecided = client.post(f"/tournaments/{invited.id}/withdraw", data={"confirm": "y"})
+    assert undecided.status_code == 409
+    assert service.get_tournament(invited.id).entrants[0].status == "invited"
     client.post("/sign-out")
     anonymous = client.post(f"/tournaments/{t.id}/withdraw", data={"confirm": "y"})
     assert anonymous.status_code == 302 and "/sign-in" in anonymous.headers["Location"]
