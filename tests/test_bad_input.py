@@ -107,8 +107,9 @@ FORM_JUNK = {
     "repeated": {name: ["1", "x"] for name in FIELDS},
 }
 #: A form that could pass, sent with junk in the URL (and without a CSRF token).
-PLAUSIBLE = {"move": "a1", "ply": "0", "sure": "y", "accept": "1", "name": "Ann",
-             "email": "ann@example.com", "reason": "testing", "emails": "ann@example.com"}
+PLAUSIBLE = {"move": "a1", "ply": "0", "sure": "y", "accept": "1", "answer": "agree",
+             "name": "Ann", "email": "ann@example.com", "reason": "testing",
+             "emails": "ann@example.com"}
 OVERSIZE = "x" * (70 * 1024)
 TRACE = re.compile(r"Traceback|File \"|\bline \d+, in\b|sqlalchemy\.|Error:")
 
@@ -117,7 +118,7 @@ TRACE = re.compile(r"Traceback|File \"|\bline \d+, in\b|sqlalchemy\.|Error:")
 #: The signing purpose of each endpoint that takes a token.
 PURPOSE = {
     "play.link": "move", "play.link_move": "move", "play.link_preview": "move",
-    "play.link_resign": "move", "play.invitation": "invitation",
+    "play.link_resign": "move", "play.link_end": "move", "play.invitation": "invitation",
     "accounts.sign_in_link": "sign-in", "clocks.unsubscribe": "unsubscribe",
     "clocks.calendar": "calendar", "tournaments.invitation": "tournament-invitation",
 }

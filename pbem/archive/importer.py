@@ -17,7 +17,7 @@ from ..db import db, utcnow
 from ..play.models import ACTIVE, FINISHED, Game, Move, Seat
 from ..play.service import PASS
 from .history import BadRecord, label, replay, result_of, setup
-from .records import UNFINISHED, Record, result_text
+from .records import ENDINGS, UNFINISHED, Record, result_text
 
 PLACEHOLDER_DOMAIN = "imported.invalid"
 
@@ -30,8 +30,8 @@ def import_record(record: Record, *, by: Player | None = None) -> Game:
     rules, options, state = setup(record.slug, len(record.players), record.options,
                                   record.seed)
     state, plies = replay(rules, state, record.plies)
-    result = result_of(rules, state)
-    _check_result(record.result, result, len(record.players))
+    result = _checked_result(record.result, result_of(rules, state), rules.scores(state),
+                             len(record.players))
     try:
         game = _store(record, rules, options, state, plies, result, by)
         db.session.commit()
@@ -41,21 +41,30 @@ def import_record(record: Record, *, by: Player | None = None) -> Game:
     return game
 
 
-def _check_result(stated, actual: dict | None, seats: int) -> None:
+def _checked_result(stated, actual: dict | None, scores: list, seats: int) -> dict | None:
+    """The result to store: the one the moves give, checked against the one stated; or, for a
+    game the record says was ended by a decision, the stated winners with the position's
+    scores (the moves must not have ended it)."""
     if stated is None:
-        return
+        return actual
     gives = result_text(actual and actual["winners"], seats)
     if stated == UNFINISHED:
         if actual is not None:
             raise BadRecord(f"The record says the game is unfinished, but its moves end it: "
                             f"{gives}.")
-        return
+        return None
+    if stated["ended"]:
+        if actual is not None:
+            raise BadRecord(f"The record says the game ended by {stated['ended']}, but its "
+                            f"moves end it: {gives}.")
+        actual = {"winners": stated["winners"], "scores": scores, ENDINGS[stated["ended"]]: True}
     says = result_text(stated["winners"], seats)
     if actual is None or stated["winners"] != sorted(actual["winners"]):
         raise BadRecord(f"The record says {says!r}, but its moves give {gives!r}.")
     if stated["scores"] is not None and stated["scores"] != actual["scores"]:
         raise BadRecord(f"The record gives the scores {stated['scores']}, but its moves give "
                         f"{actual['scores']}.")
+    return actual
 
 
 def _store(record: Record, rules, options, state, plies, result, by) -> Game:

@@ -1,7 +1,9 @@
 """Game records: export a stored game as JSON or as a PGN-like text, and read both back.
 
 JSON (``FORMAT``): a header (game slug, rules version, options, seed, players in seat order,
-status, dates, result) and then every ply with its seat, canonical move and time. The text
+status, dates, result, and how a game its moves did not end was ended: by the players'
+agreement or a director's adjudication) and then every ply with its seat, canonical move and
+time. The text
 record carries the same header as ``[Tag "value"]`` lines and one ply per line
 (``17. P2 c3-c4``), so a person can read it, write one, or paste one from elsewhere.
 Public records never include email addresses; an imported JSON record may (to match players).
@@ -21,6 +23,8 @@ from .history import BadRecord, Ply, label
 
 FORMAT = "pbem-record/1"
 UNFINISHED = "*"
+#: How a record says a game its moves did not end was ended -> the flag its stored result has.
+ENDINGS = {"agreement": "agreed", "adjudication": "adjudicated"}
 
 
 @dataclass
@@ -38,7 +42,8 @@ class Record:
     options: dict = field(default_factory=dict)
     seed: int = 0
     plies: list[Ply] = field(default_factory=list)
-    #: ``None``: not stated; ``UNFINISHED``; or ``{"winners": [...], "scores": [...] | None}``.
+    #: ``None``: not stated; ``UNFINISHED``; or ``{"winners": [...], "scores": [...] | None,
+    #: "ended": None | "agreement" | "adjudication"}``.
     result: dict | str | None = None
     dates: dict = field(default_factory=dict)
 
@@ -55,10 +60,17 @@ def _dates(game) -> dict:
             "finished": _iso(game.finished_at)}
 
 
+def ended_by(result: dict | None) -> str | None:
+    """``agreement`` or ``adjudication`` for a result decided so; ``None`` for the rules'."""
+    return next((word for word, flag in ENDINGS.items() if result and result.get(flag)), None)
+
+
 def to_json(game) -> dict:
     """The JSON record of a stored game (see the module docstring)."""
     result = game.result and {"winners": [label(i) for i in game.result["winners"]],
                               "scores": game.result["scores"]}
+    if ended_by(game.result):
+        result["ended"] = ended_by(game.result)
     plies = []
     for move in game.moves:
         ply = {"ply": move.ply, "seat": label(move.seat), "move": move.move,
@@ -109,6 +121,8 @@ def to_text(game) -> str:
     tags += [("Status", game.status)]
     tags += [(name.capitalize(), value) for name, value in _dates(game).items() if value]
     tags += [("Result", result_text(winners, len(game.seats)))]
+    if ended_by(game.result):
+        tags.append(("Ended", ended_by(game.result)))
     if game.result:
         scores = "; ".join(f"{label(i)} {s}" for i, s in enumerate(game.result["scores"]))
         tags.append(("Scores", scores))
@@ -214,7 +228,14 @@ def _json_result(data: dict):
     scores = result.get("scores")
     if scores is not None and not isinstance(scores, list):
         raise BadRecord("The record's scores must be a list, one number per seat.")
-    return {"winners": winners, "scores": scores}
+    return {"winners": winners, "scores": scores, "ended": _ending(result.get("ended"))}
+
+
+def _ending(word) -> str | None:
+    if word is None or word in ENDINGS:
+        return word
+    raise BadRecord(f"The record says the game ended by {word!r}: this server knows "
+                    + " and ".join(ENDINGS) + ".")
 
 
 TAG_LINE = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
@@ -280,7 +301,8 @@ def _text_result(tags: dict, seats: int):
         return None
     for winners in _possible_winners(seats):
         if tags["Result"].strip().lower() == result_text(winners, seats).lower():
-            return UNFINISHED if winners is None else {"winners": winners, "scores": None}
+            return UNFINISHED if winners is None else {
+                "winners": winners, "scores": None, "ended": _ending(tags.get("Ended"))}
     raise BadRecord(f"The Result tag {tags['Result']!r} is not one this server writes "
                     "(P1 wins, Draw, P1, P2 share first place, or *).")
 

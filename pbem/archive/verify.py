@@ -2,7 +2,8 @@
 
 A stored game is right when a replay of its moves from its setup is accepted ply by ply, each
 stored move is the canonical form the rules write, and the replay ends in the stored snapshot,
-status and result.
+status and result. A game ended by a decision (the players' agreement, a director's
+adjudication) is right when its moves had not ended it and its scores are the replay's.
 """
 
 from __future__ import annotations
@@ -38,6 +39,12 @@ def games_to_verify(ids: tuple[int, ...] = ()) -> tuple[list[int], Iterator[Game
     return game_ids, load()
 
 
+def _decided(game: Game) -> bool:
+    """Ended by the players' agreement or a director's decision, not by the rules."""
+    return game.status == FINISHED and bool(
+        game.result and (game.result.get("agreed") or game.result.get("adjudicated")))
+
+
 def verify_game(game: Game) -> str | None:
     """``None`` when the stored game equals a replay of its history; else what differs."""
     stored = [Ply(move.seat, move.move) for move in game.moves]
@@ -56,6 +63,11 @@ def verify_game(game: Game) -> str | None:
     if not same_json(rules.to_dict(state), game.snapshot):
         return "the stored position differs from a replay of the moves"
     result = result_of(rules, state)
+    if _decided(game) and result is None:
+        scores = rules.scores(state)
+        if not same_json(scores, game.result["scores"]):
+            return f"the stored scores {game.result['scores']} differ from the replayed {scores}"
+        return None
     if (game.status == FINISHED) != (result is not None):
         return f"the game is stored as {game.status}, but the moves " + (
             "end it" if result else "do not end it")

@@ -90,6 +90,18 @@ def sent_notices(row: StoredClock) -> set[Reminder]:
     return {Reminder(kind) for kind in kinds if kind in set(Reminder)}
 
 
+def stop(game) -> None:
+    """Stop the clocks of a game that ended without a move (by agreement, by a director's
+    decision), so the tick has nothing more to check in it."""
+    if _timed(game):
+        _stop(clocks_of(game))
+
+
+def _stop(clocks: dict[int, StoredClock]) -> None:
+    for row in clocks.values():
+        row.turn_started = row.next_check_at = None
+
+
 def after_moves(game, state, moves: Sequence) -> None:
     """Move the clocks on after ``moves`` were stored and the game reached ``state``.
 
@@ -115,8 +127,7 @@ def after_moves(game, state, moves: Sequence) -> None:
         _end_turn(game, control, clocks[mover.seat], now, resigned=mover.move == RESIGN)
     rules = game.rules
     if rules.is_over(state):
-        for row in clocks.values():
-            row.turn_started = row.next_check_at = None
+        _stop(clocks)
         return
     to_move = rules.to_move(state)
     row = clocks[to_move]

@@ -124,6 +124,7 @@ class Rules:
         rules.turn_plies(state)     # plies already made in the turn in progress
         rules.is_over / scores / winners
         rules.to_dict / from_dict
+        rules.agreed_end_scored     # a game ended by agreement: drawn, or scored as it stands
     """
 
     slug: ClassVar[str]
@@ -133,6 +134,9 @@ class Rules:
     version: ClassVar[str] = "1"
     #: True for games whose turns have several plies (Spike, Triumvirate).
     multi_ply_turns: ClassVar[bool] = False
+    #: How a game the players agree to end is scored: as a draw (the server's default, and
+    #: Stax's and Triumvirate's rule), or, when True, as the position stands (Pylon).
+    agreed_end_scored: ClassVar[bool] = False
 
     # ----- options -------------------------------------------------------------------------
 

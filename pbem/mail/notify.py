@@ -72,6 +72,22 @@ def game_over(game, state) -> None:
                         seat=seat, winners=winners, board=board)
 
 
+def end_proposed(game, proposer: int, seats: list[int], outcome: str) -> None:
+    """Ask ``seats`` to answer ``proposer``'s proposal to end the game (``outcome``: how it
+    would end), each with a link for their own seat, live until the next ply."""
+    for index in seats:
+        _queue_for_game("end_offer", game.seats[index].player, game, "proposal to end the game",
+                        seat=game.seats[index], proposer=game.seats[proposer], outcome=outcome,
+                        link=move_url(game, index))
+
+
+def end_declined(game, decliner: int, seats: list[int]) -> None:
+    """Tell the seats that had agreed to end the game that ``decliner`` did not."""
+    for index in seats:
+        _queue_for_game("end_declined", game.seats[index].player, game, "the game goes on",
+                        seat=game.seats[index], decliner=game.seats[decliner])
+
+
 def invitation(game, seat) -> None:
     """Invite ``seat``'s player, with a signed link to accept or decline."""
     queue(

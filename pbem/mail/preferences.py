@@ -21,6 +21,8 @@ KINDS = {
     "turn": Kind.TURN,
     "reminder": Kind.REMINDER,
     "game_over": Kind.GAME,
+    "end_offer": Kind.GAME,
+    "end_declined": Kind.GAME,
     "declined": Kind.GAME,
     "timeout": Kind.GAME,
     "invitation": Kind.INVITATION,

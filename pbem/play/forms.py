@@ -63,6 +63,16 @@ class ResignForm(FlaskForm):
     sure = BooleanField("Yes, I resign this game", validators=[DataRequired()])
 
 
+class EndForm(FlaskForm):
+    """Agree to end the game (propose it, or accept the proposal) or decline: the button
+    pressed says which."""
+
+    ply = PlyField(validators=[InputRequired()])
+    answer = SelectField(choices=[SelectChoice("agree", "Agree"),
+                                  SelectChoice("decline", "Decline")],
+                         validators=[InputRequired()])
+
+
 class RespondForm(FlaskForm):
     """Accept or decline an invitation: the button pressed says which."""
 

@@ -27,6 +27,8 @@ from ..db import UTCDateTime, db, utcnow
 from ..games import get_renderer, get_rules
 
 INVITED, ACTIVE, FINISHED, DECLINED = "invited", "active", "finished", "declined"
+#: A resignation as the history stores it (timeouts and forfeits are resignations too).
+RESIGN = "resign"
 
 
 class Game(db.Model):
@@ -40,11 +42,15 @@ class Game(db.Model):
     seed: Mapped[int] = mapped_column(BigInteger)
     rules_version: Mapped[str] = mapped_column(String(32))
     status: Mapped[str] = mapped_column(String(16), index=True, default=INVITED)
-    #: ``{"winners": [seat, ...], "scores": [...]}`` once finished.
+    #: ``{"winners": [seat, ...], "scores": [...]}`` once finished; ``"agreed": true`` when
+    #: the players ended it by agreement, ``"adjudicated": true`` when a director decided it.
     result: Mapped[dict | None] = mapped_column(JSON)
     #: Number of plies played (``moves`` rows); the next move is ply ``ply + 1``.
     ply: Mapped[int] = mapped_column(Integer, default=0)
     snapshot: Mapped[dict | None] = mapped_column(JSON)
+    #: A proposal to end the game by agreement: ``{"ply": n, "seats": [...]}``, the seats that
+    #: agree; it lapses as soon as a ply is played after ``n`` (:mod:`.agreement`).
+    end_offer: Mapped[dict | None] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(Integer, nullable=False)
     #: The time control in its compact form (``pbem.clocks.timecontrol.parse`` reads it).
     time_control: Mapped[str] = mapped_column(String(100), default="none", server_default="none")

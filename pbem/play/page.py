@@ -7,7 +7,8 @@ from markupsafe import Markup
 
 from ..clocks.service import game_view
 from ..db import utcnow
-from .forms import ConfirmMoveForm, MoveForm, ResignForm
+from . import agreement
+from .forms import ConfirmMoveForm, EndForm, MoveForm, ResignForm
 from .models import ACTIVE
 from .queries import history
 from .service import RESIGN, replay
@@ -58,6 +59,11 @@ def render_game(game, seat, *, at=None, token=None, form=None, error=None, statu
     if at is None and game.status == ACTIVE and seat is not None:
         context["resign_form"] = ResignForm(formdata=None, ply=game.ply)
         context["resign_url"] = _endpoint("resign", game, token)
+        if seat in agreement.players_in(game):
+            context.update(end_form=EndForm(formdata=None, ply=game.ply),
+                           end_url=_endpoint("end", game, token),
+                           end_offer=agreement.live_offer(game),
+                           end_outcome=agreement.outcome_text(game))
     return render_template("play/game.html", **context), status
 
 

@@ -10,7 +10,7 @@ from sqlalchemy.orm import joinedload
 from ..accounts.models import Player
 from ..db import db, row_id
 from .errors import GameNotFound
-from .models import ACTIVE, Game, Move, Seat
+from .models import ACTIVE, RESIGN, Game, Move, Seat
 
 
 @cache
@@ -52,6 +52,21 @@ def history(game_id: int) -> list:
         .where(Move.game_id == game_id)
         .order_by(Move.ply)
     ).all()
+
+
+def resigned_seats(game_ids) -> dict[int, list[int]]:
+    """Each game's resigned seats in the order they resigned (timeouts and forfeits are
+    resignations too)."""
+    resigned: dict[int, list[int]] = {}
+    if game_ids:
+        rows = db.session.execute(
+            select(Move.game_id, Move.seat)
+            .where(Move.game_id.in_(list(game_ids)), Move.move == RESIGN)
+            .order_by(Move.game_id, Move.ply)
+        )
+        for game_id, seat in rows:
+            resigned.setdefault(game_id, []).append(seat)
+    return resigned
 
 
 def games_of(player) -> list[Game]:

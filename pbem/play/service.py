@@ -24,10 +24,9 @@ from ..games import IllegalMove
 from ..mail import notify
 from ..mail.outbox import batched
 from .errors import GameNotActive, NotYourTurn, PositionChanged
-from .models import ACTIVE, FINISHED, Game, Move
+from .models import ACTIVE, FINISHED, RESIGN, Game, Move
 from .queries import get_game
 
-RESIGN = "resign"
 PASS = "pass"
 
 
@@ -127,9 +126,9 @@ def resign(game: Game | int, seat: int, expected_ply: int | None = None, *,
     """
     if not isinstance(game, Game):
         game = get_game(game, lock=True)
-    _check_active(game)
+    check_active(game)
     if expected_ply is not None and game.ply != expected_ply:
-        raise _changed(game)
+        raise position_changed(game)
     rules = game.rules
     before = game.load_state()
     moves = [Played(seat, RESIGN, RESIGN)]
@@ -152,15 +151,21 @@ def adjudicate(game_id, winners: list[int]) -> Game:
     :raises GameNotFound, GameNotActive: no such game, not started or over.
     """
     game = get_game(game_id, lock=True)
-    _check_active(game)
+    check_active(game)
     state = game.load_state()
-    game.status, game.finished_at = FINISHED, utcnow()
-    game.result = {"winners": sorted(winners), "scores": game.rules.scores(state),
-                   "adjudicated": True}
     with race_guard():
-        notify.game_over(game, state)
+        finish(game, state, {"winners": sorted(winners), "scores": game.rules.scores(state),
+                             "adjudicated": True})
+        clocks.stop(game)
         db.session.flush()
     return game
+
+
+def finish(game: Game, state, result: dict) -> None:
+    """End the game with ``result`` (the rules', or a decision's) and tell every player (no
+    commit). Through the ORM, whose events set the seats' outcomes."""
+    game.status, game.finished_at, game.result = FINISHED, utcnow(), result
+    notify.game_over(game, state)
 
 
 def replay(game: Game, upto: int | None = None, moves=None):
@@ -181,25 +186,25 @@ def apply_ply(rules, state, seat: int, ply: str):
 # ----- the steps -------------------------------------------------------------------------------
 
 
-def _check_active(game: Game) -> None:
+def check_active(game: Game) -> None:
     if game.status == FINISHED:
         raise GameNotActive("This game is over; no more moves can be made.", "game-over")
     if game.status != ACTIVE:
         raise GameNotActive("This game has not started.", "not-started")
 
 
-def _changed(game: Game) -> PositionChanged:
+def position_changed(game: Game) -> PositionChanged:
     return PositionChanged(
         f"The position changed: the game is now at ply {game.ply}. Look at the board again."
     )
 
 
 def _check_actor(game: Game, seat: int, expected_ply: int):
-    _check_active(game)
+    check_active(game)
     if not any(s.index == seat for s in game.seats):
         raise NotYourTurn("You do not play in this game.", "not-in-game")
     if game.ply != expected_ply:
-        raise _changed(game)
+        raise position_changed(game)
     state = game.load_state()
     if game.rules.to_move(state) != seat:
         raise NotYourTurn("It is not your turn.")
@@ -218,10 +223,8 @@ def _store(game: Game, state, moves: list[Played]):
         state = rules.play(state, PASS)
         moves.append(Played(seat, PASS, PASS, auto=True))
     _write(game, moves, rules.to_dict(state))
-    if rules.is_over(state):  # once a game: through the ORM, whose events set seat outcomes
-        game.status, game.finished_at = FINISHED, utcnow()
-        game.result = {"winners": rules.winners(state), "scores": rules.scores(state)}
-        notify.game_over(game, state)
+    if rules.is_over(state):
+        finish(game, state, {"winners": rules.winners(state), "scores": rules.scores(state)})
     clocks.after_moves(game, state, moves)
     return state
 

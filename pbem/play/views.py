@@ -13,9 +13,17 @@ from ..accounts.auth import login_required, sign_in_session
 from ..accounts.service import known_players
 from ..errors import PbemError
 from ..games import IllegalMove, all_rules
-from . import links, new_game, page, service, setup
+from . import agreement, links, new_game, page, service, setup
 from .errors import NotYourTurn, PositionChanged
-from .forms import READ_ONLY, ConfirmMoveForm, MoveForm, NewGameForm, ResignForm, RespondForm
+from .forms import (
+    READ_ONLY,
+    ConfirmMoveForm,
+    EndForm,
+    MoveForm,
+    NewGameForm,
+    ResignForm,
+    RespondForm,
+)
 from .queries import get_game
 
 bp = Blueprint("play", __name__)
@@ -76,48 +84,71 @@ def _preview(game_id=None, token=None):
     return page.render_preview(game, seat, preview, text, form.ply.data, token=token)
 
 
-def _move(game_id=None, token=None):
-    # The game is read once, locked, and the move applied to that load; its id is kept aside
-    # because the commit expires the object and reading it again would cost two queries.
+def _act(game_id, token, form_class, incomplete: str, act):
+    """What every acting handler shares: the game is read once, locked, and ``act(game, seat,
+    form)`` applied to that load once the post's read-only form checks; a lost race shows the
+    board as it now stands. ``act`` answers with a page of its own, or with what it did, which
+    is flashed on the game page. (The game's id is kept aside: the commit expires the object,
+    and reading it again would cost two queries.)"""
     game, seat = _actor(game_id, token, lock=True)
     game_id = game.id
-    form = ConfirmMoveForm(meta=READ_ONLY)
+    form = form_class(meta=READ_ONLY)
     if not form.validate_on_submit():
-        return page.render_game(game, seat, token=token, error="The move form was incomplete.",
-                                status=422)
+        return page.render_game(game, seat, token=token, error=incomplete, status=422)
     try:
-        service.submit_turn(game, seat, form.move.data, form.ply.data)
-    except IllegalMove as exc:
-        refill = MoveForm(formdata=None, move=form.move.data, ply=form.ply.data)
-        return page.render_game(game, seat, token=token, form=refill, error=exc.reason,
-                                status=422)
+        done = act(game, seat, form)
     except PositionChanged as exc:
         return page.render_game(get_game(game_id), seat, token=token, error=exc.message,
                                 status=409)
-    flash("Your move was played.")
+    if not isinstance(done, str):
+        return done
+    flash(done)
     return redirect(url_for("play.game", game_id=game_id))
+
+
+def _move(game_id=None, token=None):
+    def move(game, seat, form):
+        try:
+            service.submit_turn(game, seat, form.move.data, form.ply.data)
+        except IllegalMove as exc:
+            refill = MoveForm(formdata=None, move=form.move.data, ply=form.ply.data)
+            return page.render_game(game, seat, token=token, form=refill, error=exc.reason,
+                                    status=422)
+        return "Your move was played."
+
+    return _act(game_id, token, ConfirmMoveForm, "The move form was incomplete.", move)
 
 
 def _resign(game_id=None, token=None):
-    # Read once and locked, as in ``_move``.
-    game, seat = _actor(game_id, token, lock=True)
-    game_id = game.id
-    form = ResignForm(meta=READ_ONLY)
-    if not form.validate_on_submit():
-        return page.render_game(game, seat, token=token,
-                                error="Tick the box to confirm that you resign.", status=422)
-    try:
-        service.resign(game, seat, form.ply.data)
-    except IllegalMove as exc:
-        raise PbemError(exc.reason, exc.code, 409) from None
-    except PositionChanged as exc:
-        return page.render_game(get_game(game_id), seat, token=token, error=exc.message,
-                                status=409)
-    flash("You resigned.")
-    return redirect(url_for("play.game", game_id=game_id))
+    def resign(game, seat, form):
+        try:
+            service.resign(game, seat, form.ply.data)
+        except IllegalMove as exc:
+            raise PbemError(exc.reason, exc.code, 409) from None
+        return "You resigned."
+
+    return _act(game_id, token, ResignForm, "Tick the box to confirm that you resign.", resign)
 
 
-for _name, _handler in (("preview", _preview), ("move", _move), ("resign", _resign)):
+def _end(game_id=None, token=None):
+    def end(game, seat, form):
+        if form.answer.data == "decline":
+            agreement.decline(game, seat, form.ply.data)
+            done = "The proposal to end the game is withdrawn; the game goes on."
+        elif agreement.agree(game, seat, form.ply.data):
+            return "The game is over: ended by agreement."
+        else:
+            done = "You agreed to end the game; the other players have been asked."
+        if token is None:
+            return done
+        flash(done)  # back to the link, which works until the next ply
+        return redirect(url_for("play.link", token=token))
+
+    return _act(game_id, token, EndForm, "The form was incomplete.", end)
+
+
+for _name, _handler in (("preview", _preview), ("move", _move), ("resign", _resign),
+                        ("end", _end)):
     bp.add_url_rule(f"/games/<int:game_id>/{_name}", f"{_name}", _handler, methods=["POST"])
     bp.add_url_rule(f"/play/<token>/{_name}", f"link_{_name}", _handler, methods=["POST"])
 

@@ -15,6 +15,7 @@ from ..errors import PbemError
 from ..games import IllegalMove
 from ..play import service as play
 from ..play.models import ACTIVE
+from ..play.queries import resigned_seats
 from ..play.setup import create_game
 from . import formats, notify, results
 from .models import (
@@ -130,7 +131,7 @@ def _adjudicate(tb: TournamentTable) -> None:
     """End the game by its current finishing order: the leaders on score win (a draw when
     every seat still in is level)."""
     game, tb.adjudicated = tb.game, True
-    resigned = results.resigned_seats([game.id]).get(game.id, [])
+    resigned = resigned_seats([game.id]).get(game.id, [])
     places = finishing_places(game.rules.scores(game.load_state()), [], resigned)
     play.adjudicate(game.id, [s for s, p in enumerate(places) if p == 0 and s not in resigned])
 

@@ -12,26 +12,12 @@ from types import SimpleNamespace
 from sqlalchemy import select
 
 from ..db import db
-from ..play.models import FINISHED, Game, Move
-from ..play.service import RESIGN
+from ..play.models import FINISHED, Game
+from ..play.queries import resigned_seats
 from . import formats
 from .models import Tournament, TournamentTable
 from .scoring import finishing_places, format_points
 from .standings import LABELS
-
-
-def resigned_seats(game_ids) -> dict[int, list[int]]:
-    """Each game's resigned seats in the order they resigned."""
-    resigned: dict[int, list[int]] = {}
-    if game_ids:
-        rows = db.session.execute(
-            select(Move.game_id, Move.seat)
-            .where(Move.game_id.in_(list(game_ids)), Move.move == RESIGN)
-            .order_by(Move.game_id, Move.ply)
-        )
-        for game_id, seat in rows:
-            resigned.setdefault(game_id, []).append(seat)
-    return resigned
 
 
 def places_of(game: Game, resigned: list[int]) -> tuple[int, ...]:

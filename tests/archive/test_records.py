@@ -17,7 +17,7 @@ from pbem.archive.history import BadRecord
 from pbem.archive.importer import import_record
 from pbem.db import db
 from pbem.games import all_rules
-from pbem.play import service
+from pbem.play import agreement, service
 from pbem.play.models import Game
 from pbem.play.queries import get_game
 
@@ -67,6 +67,36 @@ def test_a_text_record_reimported_gives_the_same_game(client, make_game, slug):
     assert f"\n1. P1 {game.moves[0].move}\n" in text
     copy = import_record(records.parse(text))
     same_game(get_game(game.id), get_game(copy.id))
+
+
+@pytest.mark.parametrize("how", ["agreement", "adjudication"])
+def test_a_game_ended_by_a_decision_round_trips_in_both_formats(client, make_game, how):
+    game = play_turns(make_game("pylon", options={"start": "quick"}, seed=4), 3,
+                      random.Random(1))
+    if how == "agreement":
+        agreement.agree(game, 0, game.ply)
+        agreement.agree(get_game(game.id), 1, game.ply)
+    else:
+        service.adjudicate(game.id, [1])
+        db.session.commit()
+    game = get_game(game.id)
+    data = client.get(f"/games/{game.id}.json").get_json()
+    assert data["result"]["ended"] == how
+    text = client.get(f"/games/{game.id}.txt").get_data(as_text=True)
+    assert f'[Ended "{how}"]' in text
+    for record in (json.dumps(data), text):
+        same_game(game, get_game(import_record(records.parse(record)).id))
+
+
+def test_a_decided_ending_is_refused_for_a_game_its_moves_ended(client, make_game):
+    game = play_turns(make_game("pylon", seed=2), 400, random.Random(7))
+    data = client.get(f"/games/{game.id}.json").get_json()
+    data["result"]["ended"] = "agreement"
+    with pytest.raises(BadRecord, match="ended by agreement, but its moves end it"):
+        import_record(records.parse(json.dumps(data)))
+    data["result"]["ended"] = "a coin toss"
+    with pytest.raises(BadRecord, match="'a coin toss': this server knows agreement"):
+        import_record(records.parse(json.dumps(data)))
 
 
 def test_records_of_unknown_or_unstarted_games_are_404(client, make_game):

@@ -8,7 +8,9 @@ from helpers import play_turns
 from sqlalchemy import update
 
 from pbem.db import db
+from pbem.play import agreement, service
 from pbem.play.models import Game, Move
+from pbem.play.queries import get_game
 
 
 def finished_games(make_game, count=3):
@@ -64,3 +66,22 @@ def test_one_game_can_be_checked(runner, make_game):
     result = runner.invoke(args=["pbem", "verify-records", "--game", str(games[0].id)])
     assert result.exit_code == 0 and "checked 1 games" in result.output
     assert runner.invoke(args=["pbem", "verify-records", "--game", "x"]).exit_code == 2
+
+
+def test_games_ended_by_a_decision_verify_and_their_scores_are_checked(runner, make_game):
+    """The players' agreement and a director's adjudication end a game its moves had not
+    ended: that is no mismatch, but the stored scores must still be the position's."""
+    agreed, decided, stopped = (make_game("pylon", seed=n) for n in (1, 2, 3))
+    for game in (agreed, stopped):
+        agreement.agree(game, 0, 0)
+        agreement.agree(get_game(game.id), 1, 0)
+    service.adjudicate(decided.id, [1])
+    db.session.commit()
+    assert "checked 3 games: 0 mismatched" in runner.invoke(args=["pbem", "verify-records"]).output
+    stopped = get_game(stopped.id)
+    db.session.execute(update(Game).where(Game.id == stopped.id)
+                       .values(result=dict(stopped.result, scores=[30, 0])))
+    db.session.commit()
+    output = runner.invoke(args=["pbem", "verify-records"]).output
+    assert f"game #{stopped.id} (pylon): the stored scores [30, 0] differ" in output
+    assert "checked 3 games: 1 mismatched" in output

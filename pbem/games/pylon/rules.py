@@ -259,6 +259,8 @@ class PylonRules(Rules):
     name = "Pylon"
     player_counts = (2,)
     version = "1"
+    # rules/pylon.md §4: the players may agree to stop early, scored as it stands.
+    agreed_end_scored = True
     options = (
         Option(
             "start",

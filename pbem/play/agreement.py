@@ -1,0 +1,105 @@
+"""Ending a game by agreement, a server feature the rules leave to us (rules/stax.md §4,
+rules/triumvirate.md, rules/pylon.md §4).
+
+A player proposes; when every player still in the game (everyone who has not resigned) has
+agreed, the game ends: drawn among them, or, for rules that say so (Pylon), scored as it stands.
+A proposal belongs to the ply it was made at (``Game.end_offer``): the next ply played lapses
+it, and any player declining it (its proposer too) withdraws it. Every step is a
+compare-and-set on the game's version, as a move is, so two racing answers cannot both land.
+"""
+
+from __future__ import annotations
+
+from ..clocks import service as clocks
+from ..db import db
+from ..errors import PbemError
+from ..mail import notify
+from .errors import NotYourTurn
+from .models import Game
+from .queries import resigned_seats
+from .service import check_active, finish, position_changed, race_guard
+
+
+def live_offer(game: Game) -> dict | None:
+    """The proposal standing at the game's current ply, if any."""
+    offer = game.end_offer
+    return offer if offer and offer["ply"] == game.ply else None
+
+
+def players_in(game: Game) -> list[int]:
+    """The seats whose agreement ending the game needs: every seat that has not resigned."""
+    out = set(resigned_seats([game.id]).get(game.id, ()))
+    return [seat.index for seat in game.seats if seat.index not in out]
+
+
+def outcome_text(game: Game) -> str:
+    """How an agreed end would score, for the proposal and the page."""
+    if game.rules.agreed_end_scored:
+        return "scored as the position stands"
+    return "a draw"
+
+
+def agree(game: Game, seat: int, expected_ply: int) -> bool:
+    """``seat`` agrees to end the game: it proposes, or accepts the standing proposal. True
+    when that was the last agreement needed and the game is over. Committed.
+
+    :raises GameNotActive, PositionChanged: the game is over, or moved on from ``expected_ply``.
+    :raises NotYourTurn: the seat does not play here, or has resigned.
+    :raises PbemError: the seat has already agreed (409).
+    """
+    needed = _check(game, seat, expected_ply)
+    offer = live_offer(game)
+    agreed = offer["seats"] if offer else []
+    if seat in agreed:
+        raise PbemError("You have already agreed to end this game; the others have not all "
+                        "answered yet.", "already-agreed", 409)
+    agreed = sorted([*agreed, seat])
+    ended = set(needed) <= set(agreed)
+    with race_guard():
+        if ended:
+            _end(game, needed)
+        else:
+            game.end_offer = {"ply": game.ply, "seats": agreed}
+            notify.end_proposed(game, seat, [s for s in needed if s not in agreed],
+                                outcome_text(game))
+        db.session.commit()
+    return ended
+
+
+def decline(game: Game, seat: int, expected_ply: int) -> None:
+    """``seat`` declines the standing proposal (or, having made it, takes it back); the seats
+    that had agreed are told. Committed.
+
+    :raises GameNotActive, PositionChanged, NotYourTurn: as :func:`agree`.
+    :raises PbemError: there is no proposal standing (409).
+    """
+    _check(game, seat, expected_ply)
+    offer = live_offer(game)
+    if offer is None:
+        raise PbemError("Nobody has proposed to end this game.", "no-proposal", 409)
+    with race_guard():
+        game.end_offer = None
+        notify.end_declined(game, seat, [s for s in offer["seats"] if s != seat])
+        db.session.commit()
+
+
+def _check(game: Game, seat: int, expected_ply: int) -> list[int]:
+    check_active(game)
+    if game.ply != expected_ply:
+        raise position_changed(game)
+    needed = players_in(game)
+    if seat not in needed:
+        raise NotYourTurn("You are not playing in this game (any more).", "not-in-game")
+    return needed
+
+
+def _end(game: Game, seats: list[int]) -> None:
+    state = game.load_state()
+    scores = game.rules.scores(state)
+    winners = seats
+    if game.rules.agreed_end_scored:
+        best = max(scores[s] for s in seats)
+        winners = [s for s in seats if scores[s] == best]
+    game.end_offer = None
+    finish(game, state, {"winners": winners, "scores": scores, "agreed": True})
+    clocks.stop(game)

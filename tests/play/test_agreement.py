@@ -1,0 +1,143 @@
+"""Ending a game by agreement: proposed, accepted (through the page or the emailed link) or
+declined; lapsed by the next ply; drawn, or scored as it stands for Pylon; every player still in
+the game must agree; bad requests change nothing."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import outbox, path_of, sign_in
+
+from pbem.clocks.models import StoredClock
+from pbem.db import db
+from pbem.errors import PbemError
+from pbem.play import agreement, service
+from pbem.play.errors import GameNotActive, NotYourTurn, PositionChanged
+from pbem.play.queries import get_game
+from pbem.play.setup import create_game
+
+
+def answer(client, path: str, game, what: str):
+    return client.post(path, data={"answer": what, "ply": game.ply})
+
+
+def test_a_proposal_accepted_through_its_emailed_link_ends_the_game_drawn(
+        app, client, make_game, make_player, runner):
+    alice, bob = make_player(name="Alice"), make_player(name="Bob")
+    game = make_game("stax", players=[alice, bob])
+    sign_in(client, alice)
+    proposed = answer(client, f"/games/{game.id}/end", game, "agree")
+    assert proposed.status_code == 302
+    game = get_game(game.id)
+    assert game.status == "active" and agreement.live_offer(game) == {"ply": 0, "seats": [0]}
+    assert "Waiting for the other players" in client.get(f"/games/{game.id}").get_data(
+        as_text=True)
+
+    (offer,) = outbox("end_offer")
+    assert offer.recipient == bob.email and "a draw" in offer.body_text
+    link = path_of(offer.body_text.split("this link works for you until the next move):")[1])
+    other = app.test_client()  # Bob, not signed in: the link is his seat's key
+    page = other.get(link).get_data(as_text=True)
+    assert "Alice agrees to end the game now: a draw" in page and "Accept: end the game" in page
+    accepted = other.post(f"{link}/end", data={"answer": "agree", "ply": 0})
+    assert accepted.status_code == 302 and accepted.location.endswith(f"/games/{game.id}")
+
+    game = get_game(game.id)
+    assert game.status == "finished" and game.end_offer is None
+    assert game.result == {"winners": [0, 1], "scores": [0, 0], "agreed": True}
+    assert [seat.outcome for seat in game.seats] == ["drawn", "drawn"]
+    over = outbox("game_over")
+    assert {m.recipient for m in over} == {alice.email, bob.email}
+    assert all("The players agreed to end it." in m.body_text for m in over)
+    assert "Ended by agreement. A draw." in client.get(f"/games/{game.id}").get_data(
+        as_text=True)
+    verified = runner.invoke(args=["pbem", "verify-records"])
+    assert "0 mismatched" in verified.output, verified.output
+
+
+def test_pylon_ends_scored_as_it_stands(make_game):
+    game = make_game("pylon", options={"start": "quick"})
+    rules, state = game.rules, game.load_state()
+    move = next(m for m in rules.legal_moves(state)
+                if len(set(rules.scores(rules.play(state, m)))) == 2)
+    service.submit_turn(game.id, 0, move, 0)
+    game = get_game(game.id)
+    scores = rules.scores(game.load_state())
+    assert not agreement.agree(game, 1, 1)
+    assert agreement.agree(get_game(game.id), 0, 1)
+    game = get_game(game.id)
+    leader = scores.index(max(scores))
+    assert game.result == {"winners": [leader], "scores": scores, "agreed": True}
+    assert game.seats[leader].outcome == "won"
+
+
+def test_the_next_ply_lapses_a_proposal_and_declining_withdraws_it(make_game):
+    game = make_game("pylon")
+    agreement.agree(game, 0, 0)
+    service.submit_turn(game.id, 0, "Mc3", 0)  # the proposer moves on: the proposal lapses
+    game = get_game(game.id)
+    assert agreement.live_offer(game) is None
+    assert not agreement.agree(game, 1, 1)  # a fresh proposal, not an acceptance
+    agreement.decline(get_game(game.id), 0, 1)
+    game = get_game(game.id)
+    assert game.status == "active" and agreement.live_offer(game) is None
+    (declined,) = outbox("end_declined")
+    assert declined.recipient == game.seats[1].player.email
+    assert "declined to end" in declined.body_text and "the game goes on" in declined.body_text
+    agreement.agree(game, 1, 1)
+    agreement.decline(get_game(game.id), 1, 1)  # the proposer takes it back: nobody to tell
+    assert len(outbox("end_declined")) == 1
+
+
+def test_every_player_still_in_the_game_must_agree(make_game, make_player):
+    three = make_game("stawvs", players=[make_player() for _ in range(3)], seed=3)
+    service.resign(three.id, 2)
+    three = get_game(three.id)
+    assert agreement.players_in(three) == [0, 1]
+    with pytest.raises(NotYourTurn):
+        agreement.agree(three, 2, three.ply)
+    assert not agreement.agree(get_game(three.id), 0, three.ply)
+    assert agreement.agree(get_game(three.id), 1, three.ply)
+    three = get_game(three.id)
+    assert three.result["winners"] == [0, 1] and three.result["agreed"]
+    assert [seat.outcome for seat in three.seats] == ["drawn", "drawn", "lost"]
+
+
+def test_bad_requests_change_nothing(app, client, make_game, make_player):
+    game = make_game("pylon")
+    agreement.agree(game, 0, 0)
+    version = get_game(game.id).version
+    with pytest.raises(PbemError, match="already agreed"):
+        agreement.agree(get_game(game.id), 0, 0)
+    with pytest.raises(PositionChanged):
+        agreement.agree(get_game(game.id), 1, 5)
+    with pytest.raises(NotYourTurn):
+        agreement.agree(get_game(game.id), 7, 0)
+    sign_in(client, make_player())
+    stranger = answer(client, f"/games/{game.id}/end", game, "agree")
+    assert stranger.status_code == 403
+    sign_in(client, game.seats[1].player)
+    for data in ({"answer": "surrender", "ply": 0}, {"answer": "agree"}, {}):
+        assert client.post(f"/games/{game.id}/end", data=data).status_code == 422
+    stale = client.post(f"/games/{game.id}/end", data={"answer": "agree", "ply": 3})
+    assert stale.status_code == 409 and b"position changed" in stale.data
+    assert get_game(game.id).version == version
+    agreement.decline(get_game(game.id), 1, 0)
+    with pytest.raises(PbemError, match="Nobody has proposed"):
+        agreement.decline(get_game(game.id), 1, 0)
+    service.resign(game.id, 0)
+    with pytest.raises(GameNotActive):
+        agreement.agree(get_game(game.id), 1, 1)
+    assert answer(client, f"/games/{game.id}/end", get_game(game.id), "agree").status_code == 409
+
+
+def test_an_agreed_end_stops_the_clocks(make_player):
+    players = [make_player(), make_player()]
+    game = create_game("pylon", players, creator=players[0], start_now=True, seed=1,
+                       time_control="3d/move")
+    service.submit_turn(game.id, 0, "Mc3", 0)
+    running = db.session.query(StoredClock).filter_by(game_id=game.id, seat=1).one()
+    assert running.next_check_at is not None
+    agreement.agree(get_game(game.id), 0, 1)
+    agreement.agree(get_game(game.id), 1, 1)
+    rows = db.session.query(StoredClock).filter_by(game_id=game.id).all()
+    assert rows and all(row.next_check_at is None and row.turn_started is None for row in rows)
