@@ -91,3 +91,24 @@ def test_a_whole_multi_ply_turn_is_composed_on_the_page(
     assert [m.move for m in get_game(game.id).moves if not m.auto][:len(plies)] == plies
     wait_for_mail(smtp, second, 1)
     assert len(smtp.to(second)) == 1  # one email for the whole turn
+
+
+def test_end_a_game_by_agreement_through_the_page_and_the_emailed_link(
+        app, smtp, live_server, browser_page, make_game):
+    game = make_game("stax", seed=2)
+    first, second = (seat.player.email for seat in game.seats)
+    deliver_due()
+    page = browser_page
+    page.goto(link_in(wait_for_mail(smtp, first, 1)))
+    page.locator("section.end-offer summary").click()
+    page.locator("button", has_text="Propose to end the game").click()
+    page.wait_for_selector("text=Waiting for the other players to answer")
+    offer = wait_for_mail(smtp, second, 1)
+    assert "proposes to end" in offer.get_body(("plain",)).get_content()
+    page.goto(link_in(offer))
+    page.locator("button", has_text="Accept: end the game").click()
+    page.wait_for_selector("text=Ended by agreement. A draw.")
+    assert get_game(game.id).result["agreed"]
+    for address in (first, second):  # after the first's turn email, the second's proposal
+        over = wait_for_mail(smtp, address, 2)
+        assert "The players agreed to end it." in over.get_body(("plain",)).get_content()
