@@ -32,7 +32,7 @@ def run() -> dict:
         "PBEM_TEST_DATABASE_URL", PG_DEFAULT)
     try:
         with _pg_database(url) as scratch, tempfile.TemporaryDirectory() as folder:
-            figures.update(_measure("postgresql", scratch, folder))
+            figures.update(_measure("postgresql", scratch.url_text, folder))
     except sa.exc.OperationalError as exc:
         figures["postgresql"] = f"skipped: cannot reach {url} ({type(exc).__name__})"
     return figures
