@@ -20,12 +20,6 @@ from .queries import resigned_seats
 from .service import check_active, finish, position_changed, race_guard
 
 
-def live_offer(game: Game) -> dict | None:
-    """The proposal standing at the game's current ply, if any."""
-    offer = game.end_offer
-    return offer if offer and offer["ply"] == game.ply else None
-
-
 def players_in(game: Game) -> list[int]:
     """The seats whose agreement ending the game needs: every seat that has not resigned."""
     out = set(resigned_seats([game.id]).get(game.id, ()))
@@ -48,7 +42,7 @@ def agree(game: Game, seat: int, expected_ply: int) -> bool:
     :raises PbemError: the seat has already agreed (409).
     """
     needed = _check(game, seat, expected_ply)
-    offer = live_offer(game)
+    offer = game.end_proposal
     agreed = offer["seats"] if offer else []
     if seat in agreed:
         raise PbemError("You have already agreed to end this game; the others have not all "
@@ -74,7 +68,7 @@ def decline(game: Game, seat: int, expected_ply: int) -> None:
     :raises PbemError: there is no proposal standing (409).
     """
     _check(game, seat, expected_ply)
-    offer = live_offer(game)
+    offer = game.end_proposal
     if offer is None:
         raise PbemError("Nobody has proposed to end this game.", "no-proposal", 409)
     with race_guard():

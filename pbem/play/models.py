@@ -85,6 +85,12 @@ class Game(db.Model):
         return None if self.snapshot is None else self.rules.from_dict(self.snapshot)
 
     @property
+    def end_proposal(self) -> dict | None:
+        """The proposal to end the game by agreement standing at this ply, if any."""
+        offer = self.end_offer
+        return offer if offer and offer["ply"] == self.ply else None
+
+    @property
     def is_over(self) -> bool:
         return self.status == FINISHED
 

@@ -62,7 +62,7 @@ def render_game(game, seat, *, at=None, token=None, form=None, error=None, statu
         if seat in agreement.players_in(game):
             context.update(end_form=EndForm(formdata=None, ply=game.ply),
                            end_url=_endpoint("end", game, token),
-                           end_offer=agreement.live_offer(game),
+                           end_offer=game.end_proposal,
                            end_outcome=agreement.outcome_text(game))
     return render_template("play/game.html", **context), status
 

@@ -28,9 +28,10 @@ def test_a_proposal_accepted_through_its_emailed_link_ends_the_game_drawn(
     proposed = answer(client, f"/games/{game.id}/end", game, "agree")
     assert proposed.status_code == 302
     game = get_game(game.id)
-    assert game.status == "active" and agreement.live_offer(game) == {"ply": 0, "seats": [0]}
+    assert game.status == "active" and game.end_proposal == {"ply": 0, "seats": [0]}
     assert "Waiting for the other players" in client.get(f"/games/{game.id}").get_data(
         as_text=True)
+    assert "active · proposal to end it" in client.get("/").get_data(as_text=True)
 
     (offer,) = outbox("end_offer")
     assert offer.recipient == bob.email and "a draw" in offer.body_text
@@ -75,11 +76,11 @@ def test_the_next_ply_lapses_a_proposal_and_declining_withdraws_it(make_game):
     agreement.agree(game, 0, 0)
     service.submit_turn(game.id, 0, "Mc3", 0)  # the proposer moves on: the proposal lapses
     game = get_game(game.id)
-    assert agreement.live_offer(game) is None
+    assert game.end_proposal is None
     assert not agreement.agree(game, 1, 1)  # a fresh proposal, not an acceptance
     agreement.decline(get_game(game.id), 0, 1)
     game = get_game(game.id)
-    assert game.status == "active" and agreement.live_offer(game) is None
+    assert game.status == "active" and game.end_proposal is None
     (declined,) = outbox("end_declined")
     assert declined.recipient == game.seats[1].player.email
     assert "declined to end" in declined.body_text and "the game goes on" in declined.body_text
