@@ -10,14 +10,13 @@ compare-and-set on the game's version, as a move is, so two racing answers canno
 
 from __future__ import annotations
 
-from ..clocks import service as clocks
 from ..db import db
 from ..errors import PbemError
 from ..mail import notify
 from .errors import NotYourTurn
 from .models import Game
 from .queries import resigned_seats
-from .service import check_active, finish, position_changed, race_guard
+from .service import check_active, end_by_decision, position_changed, race_guard
 
 
 def players_in(game: Game) -> list[int]:
@@ -89,11 +88,9 @@ def _check(game: Game, seat: int, expected_ply: int) -> list[int]:
 
 def _end(game: Game, seats: list[int]) -> None:
     state = game.load_state()
-    scores = game.rules.scores(state)
     winners = seats
     if game.rules.agreed_end_scored:
+        scores = game.rules.scores(state)
         best = max(scores[s] for s in seats)
         winners = [s for s in seats if scores[s] == best]
-    game.end_offer = None
-    finish(game, state, {"winners": winners, "scores": scores, "agreed": True})
-    clocks.stop(game)
+    end_by_decision(game, state, winners, "agreed")

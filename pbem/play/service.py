@@ -152,19 +152,26 @@ def adjudicate(game_id, winners: list[int]) -> Game:
     """
     game = get_game(game_id, lock=True)
     check_active(game)
-    state = game.load_state()
     with race_guard():
-        finish(game, state, {"winners": sorted(winners), "scores": game.rules.scores(state),
-                             "adjudicated": True})
-        clocks.stop(game)
+        end_by_decision(game, game.load_state(), winners, "adjudicated")
         db.session.flush()
     return game
 
 
+def end_by_decision(game: Game, state, winners: list[int], flag: str) -> None:
+    """End a game its moves have not ended (``flag``: ``agreed`` or ``adjudicated``, as the
+    result records it): the position's scores stand and the clocks stop (no commit)."""
+    finish(game, state, {"winners": sorted(winners), "scores": game.rules.scores(state),
+                         flag: True})
+    clocks.stop(game)
+
+
 def finish(game: Game, state, result: dict) -> None:
     """End the game with ``result`` (the rules', or a decision's) and tell every player (no
-    commit). Through the ORM, whose events set the seats' outcomes."""
+    commit); a standing proposal to end it goes. Through the ORM, whose events set the seats'
+    outcomes."""
     game.status, game.finished_at, game.result = FINISHED, utcnow(), result
+    game.end_offer = None
     notify.game_over(game, state)
 
 

@@ -142,3 +142,12 @@ def test_an_agreed_end_stops_the_clocks(make_player):
     agreement.agree(get_game(game.id), 1, 1)
     rows = db.session.query(StoredClock).filter_by(game_id=game.id).all()
     assert rows and all(row.next_check_at is None and row.turn_started is None for row in rows)
+
+
+def test_a_director_adjudicating_withdraws_a_standing_proposal(make_game):
+    game = make_game("pylon")
+    agreement.agree(game, 0, 0)
+    service.adjudicate(game.id, [1])
+    db.session.commit()
+    game = get_game(game.id)
+    assert game.result["adjudicated"] and game.end_offer is None and game.end_proposal is None
