@@ -4,14 +4,17 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
+DOVECOT := /usr/sbin/dovecot
 export PBEM_CHROMIUM ?= $(CHROMIUM)
 
-.PHONY: run test bench lint clean
+.PHONY: run test test-all bench lint audit lock clean
 
-$(STAMP): pyproject.toml
+# Installs exactly the locked versions (hashes checked), then the project itself.
+$(STAMP): pyproject.toml requirements-dev.lock
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet --require-hashes -r requirements-dev.lock
+	$(BIN)/pip install --quiet --no-deps -e .
 	touch $@
 
 # Browser tests drive Debian's chromium (Playwright's own download cannot work here).
@@ -19,17 +22,40 @@ $(CHROMIUM):
 	apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core
 
-run: $(STAMP)
-	$(BIN)/flask --app pbem pbem dev
+# The IMAP poller is tested against Debian's dovecot (the tests start it themselves).
+$(DOVECOT):
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dovecot-imapd
 
-test: $(STAMP) $(CHROMIUM)
+run: $(STAMP)
+	$(BIN)/flask --app pbem --debug pbem dev
+
+test: $(STAMP) $(CHROMIUM) $(DOVECOT)
 	$(BIN)/python -m pytest -n 2 --dist loadgroup
+
+# Everything, with the long versions: the bots' strength runs (slow) and the full random-game
+# stress runs (2,000 games each) that `make test` samples.
+test-all: $(STAMP) $(CHROMIUM) $(DOVECOT)
+	PBEM_STAX_GAMES=2000 PBEM_TRIUMVIRATE_GAMES=2000 $(BIN)/python -m pytest -n 2 --dist loadgroup -m ''
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
 lint: $(STAMP)
 	$(BIN)/ruff check pbem tests bench
+
+# Known vulnerabilities in the locked dependencies (pip-audit); see .ci/audit.py.
+audit: $(STAMP)
+	$(BIN)/python .ci/audit.py
+
+# Write the lock files again from pyproject.toml (newest versions allowed): requirements.lock
+# for a server (and deploy/Dockerfile), requirements-dev.lock for development and CI.
+lock: $(STAMP)
+	$(BIN)/pip install --quiet uv
+	$(BIN)/uv pip compile pyproject.toml --python-version 3.11 --generate-hashes --quiet \
+		--custom-compile-command "make lock" -o requirements.lock
+	$(BIN)/uv pip compile pyproject.toml --extra dev --python-version 3.11 --generate-hashes \
+		--quiet --custom-compile-command "make lock" -o requirements-dev.lock
 
 clean:
 	rm -rf $(VENV) instance/*.sqlite* .pytest_cache

@@ -1,16 +1,6 @@
-"""The WSGI entry point for production: ``gunicorn wsgi:app``."""
+"""The WSGI entry point from a source checkout: ``gunicorn wsgi:app`` (installed:
+``gunicorn pbem.wsgi:app``)."""
 
-import gc
+from pbem.wsgi import app
 
-from pbem import create_app
-from pbem.games import all_rules
-
-app = create_app()
-# Load now what would otherwise load on a worker's first requests (the rule modules and their
-# tables, every template), so those requests are not the slow ones.
-all_rules()
-for name in app.jinja_env.list_templates():
-    app.jinja_env.get_template(name)
-# Everything built so far lives as long as the process: moving it out of the collector's reach
-# keeps full collections, and their pauses, short.
-gc.freeze()
+__all__ = ["app"]

@@ -14,11 +14,10 @@ import random
 import tempfile
 import time
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 from sqlalchemy import insert
 
-from .timing import summary_ms
+from .timing import file_mail_app, summary_ms
 
 GAMES = 10_000
 PLAYERS = 200
@@ -40,7 +39,7 @@ def _timed(client, url: str, count: int = REQUESTS) -> list[float]:
 
 def _playouts(rules_by_slug) -> list[dict]:
     """A few finished random games per game type, as the columns of a stored game."""
-    from pbem.archive.outcomes import seat_outcomes
+    from pbem.play.models import seat_outcomes
 
     made = []
     for slug, seeds in (("pylon", range(4)), ("stawvs", range(4)), ("spike", range(2))):
@@ -109,18 +108,15 @@ def _long_game():
 
 
 def run() -> dict:
-    from pbem import create_app
     from pbem.accounts.models import Player
-    from pbem.db import db
+    from pbem.core.extensions import db
     from pbem.games import all_rules
     from pbem.play.models import Game, Seat
 
     figures = {}
     with tempfile.TemporaryDirectory() as folder:
-        app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(folder) / 'bench.sqlite'}",
-                          "MAIL_BACKEND": "file", "MAIL_FILE_DIR": folder})
+        app = file_mail_app(folder)
         with app.app_context():
-            db.create_all()
             started = time.perf_counter()
             _fill(db, (Player, Game, Seat), _playouts({r.slug: r for r in all_rules()}))
             figures["insert 10,000 games: seconds"] = round(time.perf_counter() - started, 1)

@@ -16,6 +16,7 @@ from datetime import UTC, datetime, timedelta
 import sqlalchemy as sa
 
 from .bench_http import PG_DEFAULT, _pg_database
+from .timing import SECRET_KEY
 
 GAMES = 10_000
 PLAYERS = 1_000
@@ -41,9 +42,9 @@ def run() -> dict:
 def _measure(label: str, url: str, folder: str) -> dict:
     from pbem import create_app
     from pbem.clocks.tick import run as tick
-    from pbem.db import db
+    from pbem.core.extensions import db
 
-    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "bench",
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": SECRET_KEY,
                       "MAIL_BACKEND": "file", "MAIL_FILE_DIR": folder,
                       "BASE_URL": "https://pbem.example"})
     with app.app_context():

@@ -37,7 +37,7 @@ from urllib.parse import urlencode
 import psutil
 import sqlalchemy as sa
 
-from .timing import summary_ms
+from .timing import SECRET_KEY, summary_ms
 
 CLIENTS = 16
 SECONDS = 6.0
@@ -45,7 +45,6 @@ SECONDS = 6.0
 ROUNDS = 6
 GAMES_PER_CLIENT = 8
 ROOT = Path(__file__).resolve().parent.parent
-SECRET = "bench-secret"
 PG_DEFAULT = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 
 
@@ -92,7 +91,7 @@ class _pg_database:
 
 
 def _backend(label: str, url: str, folder: Path, database_pids=lambda: []) -> dict:
-    env = dict(os.environ, PBEM_DATABASE_URL=url, PBEM_SECRET_KEY=SECRET,
+    env = dict(os.environ, PBEM_DATABASE_URL=url, PBEM_SECRET_KEY=SECRET_KEY,
                PBEM_INSTANCE_PATH=str(folder), PBEM_MAIL_BACKEND="file",
                PBEM_MAIL_DELIVER_AFTER_COMMIT="false")
     work, long_game = _prepare(url, folder)
@@ -142,13 +141,13 @@ def _prepare(url: str, folder: Path) -> tuple[list, int]:
 
     from pbem import create_app
     from pbem.accounts.service import player_by_email
-    from pbem.db import db
+    from pbem.core.extensions import db
+    from pbem.core.signing import sign
     from pbem.games import get_rules
-    from pbem.play import setup
+    from pbem.play import commands
     from pbem.play.models import Move
-    from pbem.signing import sign
 
-    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": SECRET,
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": SECRET_KEY,
                       "MAIL_BACKEND": "file", "MAIL_FILE_DIR": str(folder / "mail")})
     with app.app_context():
         upgrade()
@@ -157,22 +156,23 @@ def _prepare(url: str, folder: Path) -> tuple[list, int]:
             players = [player_by_email(f"{side}{client}@bench.test") for side in "ab"]
             plays = []
             for n in range(GAMES_PER_CLIENT):
-                game = setup.create_game("pylon", players, start_now=True, seed=client * 100 + n)
+                game = commands.create_game("pylon", players, start_now=True,
+                                            seed=client * 100 + n)
                 state, rng, ply = game.load_state(), random.Random(game.seed), 0
                 while not pylon.is_over(state):
                     seat, move = pylon.to_move(state), rng.choice(pylon.legal_moves(state))
                     plays.append((f"/play/{sign('move', [game.id, seat, ply])}/move", move, ply))
                     state, ply = pylon.play(state, move), ply + 1
             work.append(plays)
-        long_game = _long_game(db, setup, Move, player_by_email, get_rules("triumvirate"))
+        long_game = _long_game(db, commands, Move, player_by_email, get_rules("triumvirate"))
         db.engine.dispose()
     return work, long_game
 
 
-def _long_game(db, setup, Move, player_by_email, rules) -> int:
+def _long_game(db, commands, Move, player_by_email, rules) -> int:
     """A 300-ply Triumvirate game (no draw rule, so random play goes on), stored directly."""
     players = [player_by_email(f"{name}@bench.test") for name in ("x", "y")]
-    game = setup.create_game(rules.slug, players, {"quiet_limit": 0}, start_now=True, seed=1)
+    game = commands.create_game(rules.slug, players, {"quiet_limit": 0}, start_now=True, seed=1)
     state, rng = game.load_state(), random.Random(1)
     while game.ply < 300:
         move = rng.choice(rules.legal_moves(state))

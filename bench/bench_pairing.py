@@ -1,4 +1,4 @@
-"""Pairing a 500-player Swiss round (two players, and four to a table) and standings."""
+"""Pairing a 1,000-player Swiss round (two players, and four to a table) and standings."""
 
 from __future__ import annotations
 
@@ -6,16 +6,16 @@ import random
 import time
 from itertools import combinations
 
-from pbem.tournaments import History, Result, compute_standings
-from pbem.tournaments.pairing import swiss_round, swiss_tables_round
+from pbem.tournaments import History, PlayedRound, Result, compute_standings
+from pbem.tournaments.logic.pairing import swiss_round, swiss_tables_round
 
 from .timing import ms
 
-PLAYERS = 500
-ROUNDS_BEFORE = 4  # rounds played first, so score groups split and rematches must be avoided
+PLAYERS = 1000
+ROUNDS_BEFORE = 8  # rounds played first, so score groups split and rematches must be avoided
 
 
-def _play(rnd, rng) -> list[Result]:
+def _play(rnd, rng) -> PlayedRound:
     """Random results: places shuffled, with an occasional shared place."""
     results = []
     for table in rnd.tables:
@@ -24,24 +24,27 @@ def _play(rnd, rng) -> list[Result]:
         if rng.random() < 0.1:
             places[0] = places[1]
         results.append(Result(table.seats, tuple(places)))
-    return results
+    return PlayedRound(tuple(results), rnd.byes)
 
 
-def _field(pair, rounds: int, rng):
-    """A field after ``rounds`` rounds paired by ``pair(ranking, history)``."""
-    players, results, byes = list(range(PLAYERS)), [], []
+def _history(played: list[PlayedRound]) -> History:
+    return History.of([r for rnd in played for r in rnd.results],
+                      [p for rnd in played for p in rnd.byes])
+
+
+def _field(pair, count: int, rounds: int, rng):
+    """A field of ``count`` after ``rounds`` rounds paired by ``pair(ranking, history)``."""
+    players, played = list(range(count)), []
     for _ in range(rounds):
-        ranking = [s.player for s in compute_standings(players, results, byes)]
-        rnd = pair(ranking, History.of(results, byes))
-        results += _play(rnd, rng)
-        byes += rnd.byes
-    return players, results, byes
+        ranking = [s.player for s in compute_standings(players, played)]
+        played.append(_play(pair(ranking, _history(played)), rng))
+    return players, played
 
 
 def _time_pairing(pair, label: str, figures: dict) -> None:
-    players, results, byes = _field(pair, ROUNDS_BEFORE, random.Random(1))
-    ranking = [s.player for s in compute_standings(players, results, byes)]
-    history = History.of(results, byes)
+    players, played = _field(pair, PLAYERS, ROUNDS_BEFORE, random.Random(1))
+    ranking = [s.player for s in compute_standings(players, played)]
+    history = _history(played)
     samples = []
     for _ in range(3):
         started = time.perf_counter()
@@ -53,20 +56,14 @@ def _time_pairing(pair, label: str, figures: dict) -> None:
 
 
 def _time_standings(figures: dict) -> None:
-    count, rounds = 200, 7
-    players, results, byes = list(range(count)), [], []
-    rng = random.Random(2)
-    for _ in range(rounds):
-        ranking = [s.player for s in compute_standings(players, results, byes)]
-        rnd = swiss_round(ranking, History.of(results, byes))
-        results += _play(rnd, rng)
-        byes += rnd.byes
+    count, rounds = 500, 9
+    players, played = _field(swiss_round, count, rounds, random.Random(2))
     samples = []
     for _ in range(5):
         started = time.perf_counter()
-        compute_standings(players, results, byes)
+        compute_standings(players, played)
         samples.append(time.perf_counter() - started)
-    figures["standings of a 200-player Swiss after 7 rounds ms"] = ms(min(samples))
+    figures[f"standings of a {count}-player Swiss after {rounds} rounds ms"] = ms(min(samples))
 
 
 def run() -> dict:

@@ -8,7 +8,9 @@ the length of the history. The random game (random play that never captures) is 
 measure; its table grows, so later positions have more legal moves.
 
 Validating one move is timed on a freshly loaded state (so no cache helps) at plies 50-59 and
-1,000-1,009: ``canonical`` of a legal move, and ``canonical`` + ``play``. Figures are medians.
+1,000-1,009: ``canonical`` of a legal move, and ``canonical`` + ``play``. Branching, as a
+search does, is timed on the walking game's own states, which its line has grown past:
+``play`` of a random legal move (listed beforehand) from each. Figures are medians.
 The target: ply 1,000 within 1.2x of ply 50.
 """
 
@@ -112,6 +114,30 @@ def _validate_ms(states, rng, and_play: bool) -> float:
     return ms(statistics.median(samples))
 
 
+def _branch_ms(states, rng) -> float:
+    """Median time of ``play`` from states the line has grown past (a second move from each)."""
+    samples = []
+    for state in states:
+        moves = RULES.legal_moves(state)
+        for _ in range(REPEAT):
+            move = rng.choice(moves)
+            started = time.perf_counter()
+            RULES.play(state, move)
+            samples.append(time.perf_counter() - started)
+    return ms(statistics.median(samples))
+
+
+def _measure_branching(states) -> dict:
+    rng = random.Random(3)
+    early = _branch_ms(states[EARLY : EARLY + SPAN], rng)
+    late = _branch_ms(states[LATE : LATE + SPAN], rng)
+    return {
+        "walking game: play from a grown-past state at ply 50 ms": early,
+        "walking game: play from a grown-past state at ply 1000 ms": late,
+        "walking game: play from a grown-past state ply 1000 / ply 50": round(late / early, 2),
+    }
+
+
 def _measure(name: str, states) -> dict:
     early, late = states[EARLY : EARLY + SPAN], states[LATE : LATE + SPAN]
     figures = {}
@@ -137,5 +163,6 @@ def run() -> dict:
     built = time.perf_counter() - started
     figures = {"walking game: plies built, seconds": f"{len(walking) - 1}, {built:.1f}"}
     figures.update(_measure("walking game", walking))
+    figures.update(_measure_branching(walking))
     figures.update(_measure("random game", _random_game(LATE + SPAN)))
     return figures

@@ -67,3 +67,21 @@ def mean_call_ms(fn, states, fresh=lambda s: s, repeat=20):
             fn(state)
             samples.append(time.perf_counter() - started)
     return ms(statistics.fmean(samples))
+
+
+#: The benchmarks' apps run as production does (not TESTING), which needs a key of its own.
+SECRET_KEY = "bench-secret-key-not-for-production"
+
+
+def file_mail_app(folder: str):
+    """An app on a fresh SQLite database in ``folder``, its mail written there as files: what
+    the mail benches run against."""
+    from pbem import create_app
+    from pbem.core.extensions import db
+
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite",
+                      "SECRET_KEY": SECRET_KEY, "MAIL_BACKEND": "file", "MAIL_FILE_DIR": folder,
+                      "MAIL_DOMAIN": "pbem.example", "BASE_URL": "https://pbem.example"})
+    with app.app_context():
+        db.create_all()
+    return app

@@ -7,17 +7,15 @@ import threading
 from pathlib import Path
 
 from flask import Flask, abort, current_app, g, request
-from flask_migrate import Migrate
-from flask_wtf.csrf import CSRFProtect
+from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import config, errors
-from .db import db, ping_idle_connections
-from .mail.sender import mail
-from .urls import IdConverter
+from .core import checks, config, errors, headers, static_urls
+from .core.db import ping_idle_connections
+from .core.extensions import csrf, db, mail, migrate
+from .core.urls import IdConverter
 
-ROOT = Path(__file__).resolve().parent.parent
-migrate = Migrate(render_as_batch=True, compare_type=True)
-csrf = CSRFProtect()
+#: The package's folder: templates, static files and migrations ship inside it.
+PACKAGE = Path(__file__).resolve().parent
 
 
 def build_app(overrides: dict | None = None) -> Flask:
@@ -25,12 +23,14 @@ def build_app(overrides: dict | None = None) -> Flask:
         "pbem",
         instance_path=os.environ.get("PBEM_INSTANCE_PATH") or None,
         instance_relative_config=True,
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(Path(__file__).parent / "static"),
+        template_folder=str(PACKAGE / "templates"),
+        static_folder=str(PACKAGE / "static"),
     )
     app.url_map.converters["int"] = IdConverter
     config.configure(app, overrides)
+    checks.startup(app)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    _trust_proxies(app)
 
     from . import models  # noqa: F401  (every table known to Alembic and the shell)
 
@@ -39,7 +39,7 @@ def build_app(overrides: dict | None = None) -> Flask:
         for engine in db.engines.values():
             if engine.dialect.name != "sqlite":  # a file, not a connection that can drop
                 ping_idle_connections(engine)
-    migrate.init_app(app, db, directory=str(ROOT / "migrations"))
+    migrate.init_app(app, db, directory=str(PACKAGE / "migrations"))
     mail.init_app(app)
     csrf.init_app(app)
 
@@ -48,23 +48,48 @@ def build_app(overrides: dict | None = None) -> Flask:
     from .admin.views import bp as admin_bp
     from .archive.views import bp as archive_bp
     from .clocks.views import bp as clocks_bp
+    from .notifications.views import bp as notifications_bp
+    from .ops.views import bp as ops_bp
     from .play.views import bp as play_bp
+    from .ratings.views import bp as ratings_bp
     from .tournaments.admin import bp as tournament_admin_bp
     from .tournaments.views import bp as tournaments_bp
+    from .web import account, mail_status  # noqa: F401  (their routes join the web blueprint)
     from .web.views import bp as web_bp
 
     for blueprint in (web_bp, accounts_bp, play_bp, admin_bp, archive_bp, tournaments_bp,
-                      tournament_admin_bp, clocks_bp):
+                      tournament_admin_bp, clocks_bp, notifications_bp, ratings_bp, ops_bp):
         app.register_blueprint(blueprint)
+    _subscribe()
     app.before_request(_refuse_unreadable_input)
     app.before_request(load_current_player)
     app.after_request(_deliver_after_commit)
+    headers.register(app)
+    static_urls.register(app)
     errors.register(app)
 
     from .cli import pbem_group
 
     app.cli.add_command(pbem_group)
     return app
+
+
+def _subscribe() -> None:
+    """Connect the domains that react to play's events (and to each other's questions); play
+    publishes without knowing them (``pbem.play.events``)."""
+    from .clocks.subscriptions import subscribe as clocks
+    from .correspondence.messages import subscribe as correspondence
+    from .ratings.subscriptions import subscribe as ratings
+    from .tournaments.subscriptions import subscribe as tournaments
+
+    for subscribe in (clocks, correspondence, ratings, tournaments):
+        subscribe()
+def _trust_proxies(app: Flask) -> None:
+    """Take the client's address and scheme from the configured number of proxies' forwarded
+    headers (and only theirs: a client can send any X-Forwarded-For it likes)."""
+    x_for, x_proto = app.config["PROXY_FIX_X_FOR"], app.config["PROXY_FIX_X_PROTO"]
+    if x_for or x_proto:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=x_for, x_proto=x_proto)
 
 
 def _refuse_unreadable_input():

@@ -1,15 +1,13 @@
 """Every domain's models in one place, for Alembic and ``flask shell``."""
 
 from .accounts.models import Player, SignInRequest
-from .archive import outcomes  # noqa: F401  (seat outcomes follow Game.result)
-from .clocks.models import (  # noqa: F401  (clock tables for Alembic)
-    ClockNotice,
-    StoredClock,
-    StoredSettings,
-    StoredVacation,
-)
-from .mail.models import OutboxMessage
+from .archive.models import ImportedRecord
+from .clocks.models import ClockNotice, StoredClock, StoredVacation  # noqa: F401  (for Alembic)
+from .mail.models import HandledMail, OutboxMessage
+from .notifications.models import StoredSettings  # noqa: F401  (for Alembic)
+from .ops.models import Heartbeat  # noqa: F401  (when the tick last ran)
 from .play.models import Game, Move, Seat
+from .ratings.models import Rating, RatingChange  # noqa: F401  (rating tables for Alembic)
 from .tournaments.models import (  # noqa: F401  (tournament tables for Alembic)
     Entrant,
     LogEntry,
@@ -18,4 +16,5 @@ from .tournaments.models import (  # noqa: F401  (tournament tables for Alembic)
     TournamentTable,
 )
 
-__all__ = ["Game", "Move", "OutboxMessage", "Player", "Seat", "SignInRequest"]
+__all__ = ["Game", "HandledMail", "ImportedRecord", "Move", "OutboxMessage", "Player", "Seat",
+           "SignInRequest"]

@@ -2,27 +2,28 @@
 
 Each task is ``run(now) -> str`` (a one-line summary) and must be idempotent and safe to run
 from two hosts at once: it claims its rows with row locks (``SKIP LOCKED`` on PostgreSQL) or
-compare-and-set updates, so a second tick finds nothing left to do. Time is passed in, so
+compare-and-set updates, so a second tick finds nothing left to do. The bots' turns are a
+safety net here (``pbem bots --loop`` plays them as they come). Time is passed in, so
 tests drive the tick with any clock.
 """
 
 from __future__ import annotations
 
-import importlib
 from datetime import datetime
 
-from .db import utcnow
+from .botplay import worker as bots
+from .clocks import tick as clocks
+from .core.db import utcnow
+from .tournaments import tick as tournaments
 
-#: ``module:function`` of every tick task, in the order they run.
-TASKS: tuple[str, ...] = ("pbem.tournaments.tick:run", "pbem.clocks.tick:run")
+#: Every tick task with its name, in the order they run.
+TASKS = (("tournaments", tournaments.run), ("clocks", clocks.run), ("bots", bots.run))
 
 
 def run_tick(now: datetime | None = None) -> list[str]:
     """Run every task once at ``now`` (the current time by default); their summaries."""
     now = now or utcnow()
     summaries = []
-    for path in TASKS:
-        module, _, name = path.partition(":")
-        task = getattr(importlib.import_module(module), name)
-        summaries.append(f"{module.rsplit('.', 2)[-2]}: {task(now)}")
+    for name, task in TASKS:
+        summaries.append(f"{name}: {task(now)}")
     return summaries

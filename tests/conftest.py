@@ -5,6 +5,7 @@ server on loopback."""
 from __future__ import annotations
 
 import os
+import tempfile
 import threading
 import uuid
 
@@ -12,7 +13,12 @@ import pytest
 import sqlalchemy as sa
 
 from pbem import create_app
-from pbem.db import db
+from pbem.core.db import utcnow
+from pbem.core.extensions import db
+
+# The tests never read the checkout's own instance folder (a developer's config.py, or the
+# settings a running `pbem dev` shares with other commands).
+os.environ.setdefault("PBEM_INSTANCE_PATH", tempfile.mkdtemp(prefix="pbem-tests-"))
 
 PG_URL = os.environ.get("PBEM_TEST_DATABASE_URL")
 PG_SKIP = "PostgreSQL tests need PBEM_TEST_DATABASE_URL (.ci/run sets it)"
@@ -99,9 +105,12 @@ def runner(app):
 def make_player(app):
     from pbem.accounts.service import player_by_email
 
-    def make(email=None, name=None, admin=False):
+    def make(email=None, name=None, admin=False, joined=True):
+        """A player; ``joined``: one who has signed in (else only invited, so unnamed)."""
         player = player_by_email(email or f"p{uuid.uuid4().hex[:8]}@example.com")
-        player.name = name or player.email.split("@")[0]
+        if joined:
+            player.name = name or player.email.split("@")[0]
+            player.joined_at = player.joined_at or utcnow()
         player.is_admin = admin
         db.session.commit()
         return player
@@ -113,7 +122,7 @@ def make_player(app):
 def make_game(make_player):
     """A started game (``make_game("pylon", players=None, options=None, seed=1)``)."""
     from pbem.games import get_rules
-    from pbem.play.setup import create_game
+    from pbem.play.commands import create_game
 
     def make(slug="pylon", players=None, options=None, seed=1, start_now=True):
         rules = get_rules(slug)

@@ -7,10 +7,10 @@ import time
 
 from sqlalchemy import select
 
-from pbem.db import db
+from pbem.core.extensions import db
 from pbem.mail.compose import compose
 from pbem.mail.models import OutboxMessage
-from pbem.play import service
+from pbem.play import commands
 from pbem.play.queries import get_game
 
 
@@ -38,13 +38,7 @@ def outbox(kind: str | None = None) -> list[OutboxMessage]:
 
 def random_turn(rules, state, rng) -> str:
     """A random whole turn, typed as a person would (plies separated by spaces)."""
-    plies = []
-    while True:
-        ply = rng.choice(rules.legal_moves(state))
-        plies.append(ply)
-        state = rules.play(state, ply)
-        if rules.is_over(state) or not rules.turn_plies(state):
-            return " ".join(plies)
+    return " ".join(rules.random_turn(state, rng)[0])
 
 
 def play_turns(game, turns: int, rng):
@@ -55,7 +49,7 @@ def play_turns(game, turns: int, rng):
             break
         state = game.load_state()
         text = random_turn(game.rules, state, rng)
-        service.submit_turn(game.id, game.rules.to_move(state), text, game.ply)
+        commands.play_turn(commands.locked(game.id), game.rules.to_move(state), text, game.ply)
     return get_game(game.id)
 
 

@@ -12,7 +12,10 @@ import sqlalchemy as sa
 from helpers import csrf_token
 
 from pbem import create_app
-from pbem.db import db
+from pbem.core.extensions import db
+
+#: A key fit for production (an app built without TESTING refuses the default one).
+KEY = "k" * 32
 
 
 def test_config_layers_defaults_instance_environment_then_test(tmp_path, monkeypatch):
@@ -25,7 +28,7 @@ def test_config_layers_defaults_instance_environment_then_test(tmp_path, monkeyp
     monkeypatch.setenv("PBEM_MAIL_PORT", "2525")
     monkeypatch.setenv("PBEM_MAIL_SERVER", "smtp.env.example")
     monkeypatch.delenv("DATABASE_URL", raising=False)
-    app = create_app({"MAIL_SERVER": "smtp.test.example"})
+    app = create_app({"MAIL_SERVER": "smtp.test.example", "SECRET_KEY": KEY})
     assert app.config["SIGN_IN_MAX_AGE"] == 15 * 60  # default
     assert app.config["BASE_URL"] == "https://instance.example"  # instance
     assert app.config["MAIL_DOMAIN"] == "env.example" and app.config["MAIL_PORT"] == 2525  # env
@@ -38,6 +41,7 @@ def test_config_layers_defaults_instance_environment_then_test(tmp_path, monkeyp
 def test_database_url_selects_postgresql(tmp_path, monkeypatch):
     monkeypatch.setenv("PBEM_INSTANCE_PATH", str(tmp_path))
     monkeypatch.setenv("DATABASE_URL", "postgres://u:p@db.example/pbem")
+    monkeypatch.setenv("PBEM_SECRET_KEY", KEY)
     app = create_app()
     assert app.config["SQLALCHEMY_DATABASE_URI"] == "postgresql+psycopg://u:p@db.example/pbem"
 
@@ -69,6 +73,7 @@ def test_errors_are_friendly_pages_without_a_trace(make_app):
     assert response.status_code == 500
     assert b"secret internals" not in response.data and b"Traceback" not in response.data
     assert b"Something went wrong" in response.data
+    assert b"<h1>Internal Server Error</h1>" in response.data and b" at 0x" not in response.data
     missing = client.get("/no/such/page")
     assert missing.status_code == 404 and b"<h1>Not Found</h1>" in missing.data
     assert client.delete("/").status_code == 405
@@ -107,7 +112,7 @@ def test_the_wsgi_entry_point_starts_in_a_fresh_interpreter(tmp_path):
     """``gunicorn wsgi:app`` imports it first thing; the tests' import order must not hide a
     model or query that only works once another module has been imported."""
     root = Path(__file__).resolve().parent.parent
-    env = dict(os.environ, PBEM_INSTANCE_PATH=str(tmp_path),
+    env = dict(os.environ, PBEM_INSTANCE_PATH=str(tmp_path), PBEM_SECRET_KEY=KEY,
                PBEM_DATABASE_URL=f"sqlite:///{tmp_path}/wsgi.sqlite")
     done = subprocess.run([sys.executable, "-c", "import wsgi; print(wsgi.app.name)"],
                           cwd=root, env=env, capture_output=True, text=True, timeout=120)

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
 
 import sqlalchemy as sa
 from werkzeug import serving
 
-from pbem.db import db
+from pbem.accounts.models import Player
+from pbem.core.extensions import db
 from pbem.games import all_rules
-from pbem.play.models import Game
+from pbem.play.models import Game, Seat
 from pbem.play.service import replay
 
 
@@ -31,7 +34,9 @@ def test_init_db_then_demo_loads_every_game_and_one_finished(make_app):
     assert "not loaded" in again.output
 
 
-def test_dev_migrates_loads_demo_prints_how_to_sign_in_and_serves(make_app, monkeypatch):
+def test_dev_migrates_loads_demo_prints_how_to_sign_in_and_serves(make_app, monkeypatch,
+                                                                   tmp_path):
+    monkeypatch.setenv("PBEM_INSTANCE_PATH", str(tmp_path / "instance"))
     served = {}
     monkeypatch.setattr(serving, "run_simple",
                         lambda host, port, app, **kwargs: served.update(host=host, port=port))
@@ -53,3 +58,81 @@ def test_the_console_script_runs_the_same_commands(tmp_path):
                           capture_output=True, text=True, env=env, check=True)
     for command in ("init-db", "create-admin", "send-mail", "ingest-mail", "demo", "dev"):
         assert command in done.stdout
+
+
+def test_commands_run_while_dev_serves_mail_the_dev_mailbox_with_its_port(
+        make_app, monkeypatch, tmp_path):
+    """A tick or ingest-mail run in another shell meanwhile: its mail goes to the dev mailbox
+    (not to an SMTP server) and its links point at the port served, not at 5000."""
+    from pbem import create_app
+
+    monkeypatch.setenv("PBEM_INSTANCE_PATH", str(tmp_path / "instance"))
+    app = make_app(migrate=True)
+    seen = {}
+
+    def serve(host, port, served_app, **kwargs):
+        other = create_app({"SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"],
+                            "SECRET_KEY": "k" * 40})
+        seen.update({key: other.config[key] for key in
+                     ("BASE_URL", "MAIL_BACKEND", "MAIL_DELIVER_AFTER_COMMIT", "DEV_MAILBOX")})
+
+    monkeypatch.setattr(serving, "run_simple", serve)
+    result = app.test_cli_runner().invoke(args=["pbem", "dev", "--port", "5077"])
+    assert result.exit_code == 0, result.output
+    assert seen == {"BASE_URL": "http://127.0.0.1:5077", "MAIL_BACKEND": "file",
+                    "MAIL_DELIVER_AFTER_COMMIT": True, "DEV_MAILBOX": True}
+    after = create_app({"SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"],
+                            "SECRET_KEY": "k" * 40})
+    assert after.config["BASE_URL"] == "http://127.0.0.1:5000"  # dev has stopped
+
+
+def test_dev_runs_the_bots_and_the_tick_beside_the_server(make_app, monkeypatch, tmp_path):
+    """A newcomer plays the demo's bot game at once: while dev serves, the bot answers."""
+    import threading
+    import time
+
+    from pbem.play import commands
+    from pbem.play.queries import get_game
+
+    monkeypatch.setenv("PBEM_INSTANCE_PATH", str(tmp_path / "instance"))
+    app = make_app(migrate=True)
+    seen = {}
+
+    def bot_game():
+        return db.session.scalars(sa.select(Game).join(Game.seats).join(Seat.player)
+                                  .where(Player.is_bot)).unique().one()
+
+    def serve(host, port, served_app, **kwargs):
+        seen["threads"] = {thread.name for thread in threading.enumerate()}
+        with served_app.app_context():
+            game = bot_game()
+            game_id, move = game.id, game.rules.legal_moves(game.load_state())[0]
+            commands.play_turn(commands.locked(game_id), 0, move, 0)
+            for _ in range(600):  # up to two minutes on a busy machine
+                db.session.remove()
+                if get_game(game_id).ply == 2:
+                    break
+                time.sleep(0.2)
+            seen["ply"] = get_game(game_id).ply
+            db.session.remove()
+
+    monkeypatch.setattr(serving, "run_simple", serve)
+    result = app.test_cli_runner().invoke(args=["pbem", "dev"])
+    assert result.exit_code == 0, result.output
+    assert {"dev-tick", "dev-bots"} <= seen["threads"]
+    assert seen["ply"] == 2  # the bot answered Alice's move
+
+
+def test_a_dev_server_that_died_leaves_no_settings_behind(monkeypatch, tmp_path):
+    """A killed `pbem dev` cannot remove its file: its settings count only while it runs."""
+    from pbem import create_app
+
+    monkeypatch.setenv("PBEM_INSTANCE_PATH", str(tmp_path))
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    settings = {"BASE_URL": "http://127.0.0.1:5077", "MAIL_BACKEND": "file"}
+    for pid, expected in ((int(dead), "http://127.0.0.1:5000"),
+                          (os.getpid(), "http://127.0.0.1:5077")):
+        (tmp_path / "dev-server.json").write_text(json.dumps({**settings, "pid": pid}))
+        app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+        assert app.config["BASE_URL"] == expected

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 import sqlalchemy as sa
 
-from pbem import db as db_module
-from pbem.db import db
+from pbem.core import db as db_module
+from pbem.core.extensions import db
 
 pytestmark = pytest.mark.postgres
 

@@ -8,7 +8,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from flask_migrate import downgrade, upgrade
 
-from pbem.db import db
+from pbem.core.extensions import db
 
 
 def check_migrations(app):

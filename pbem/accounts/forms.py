@@ -1,5 +1,5 @@
 from flask_wtf import FlaskForm
-from wtforms import StringField
+from wtforms import BooleanField, StringField
 from wtforms.validators import DataRequired, Length
 
 
@@ -7,8 +7,13 @@ class EmailForm(FlaskForm):
     email = StringField("Email address", validators=[DataRequired(), Length(max=254)])
 
 
-class NameForm(FlaskForm):
+class AccountForm(FlaskForm):
     name = StringField("Display name", validators=[DataRequired(), Length(min=1, max=60)])
+    findable = BooleanField("Let other players find me by name when they start a game")
+
+
+class DeleteForm(FlaskForm):
+    sure = BooleanField("Yes, delete my account", validators=[DataRequired()])
 
 
 class ConfirmForm(FlaskForm):

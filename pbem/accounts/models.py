@@ -2,24 +2,32 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from sqlalchemy import Boolean, Integer, String
+from sqlalchemy import Boolean, Integer, String, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from ..db import UTCDateTime, db, utcnow
+from ..core.db import UTCDateTime, utcnow
+from ..core.extensions import db
 
-if TYPE_CHECKING:
-    from ..clocks.models import StoredSettings
+#: The public name of an account that has never signed in: nothing taken from its address.
+UNNAMED = "an invited player"
+#: The name a deleted account leaves on its games.
+DELETED_NAME = "deleted player"
+#: Addresses in this top-level domain (RFC 2606) are placeholders that never get mail: imported
+#: records' players, deleted accounts.
+PLACEHOLDER_TLD = ".invalid"
 
 
 class Player(db.Model):
-    """A person, known by email address.
+    """A person, known by email address, which nobody but they and admins ever see.
 
     A row exists from the first time someone names the address (a sign-in request or an
-    invitation); ``joined_at`` is set on the first sign-in, which is when the account starts.
-    ``login_counter`` is part of every sign-in link and goes up when one is used, which makes
-    sign-in links single-use.
+    invitation); ``joined_at`` is set on the first sign-in (or answered invitation, or move),
+    which is when the account starts: before that it has no public page and no public name
+    (``name`` is ``UNNAMED``). ``login_counter`` is part of every sign-in link and goes up when
+    one is used, which makes sign-in links single-use. ``session_generation`` is part of every
+    session; signing out raises it, which ends every session of the player, copies of the
+    cookie included. ``findable`` players are offered by name to everyone starting a game. A
+    deleted account keeps its row for its games, with its address erased and ``deleted_at`` set.
     """
 
     __tablename__ = "players"
@@ -29,14 +37,27 @@ class Player(db.Model):
     name: Mapped[str] = mapped_column(String(60))
     is_admin: Mapped[bool] = mapped_column(Boolean, default=False)
     login_counter: Mapped[int] = mapped_column(Integer, default=0)
+    session_generation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     created_at = mapped_column(UTCDateTime, default=utcnow, nullable=False)
     joined_at = mapped_column(UTCDateTime, nullable=True)
-    #: Notification settings (no row: the defaults); written by ``pbem.clocks.settings``. A
-    #: query that mails the player joins them in (``pbem.play.queries.get_game``).
-    notification_settings: Mapped[StoredSettings | None] = relationship(viewonly=True)
+    findable: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    deleted_at = mapped_column(UTCDateTime, nullable=True)
+    #: A computer player (``pbem.botplay``): offered to everyone by name, accepts invitations at
+    #: once, has a placeholder address that never gets mail, and is marked as a bot wherever
+    #: it is shown.
+    is_bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: Notification settings (no row: the defaults), a ``pbem.notifications.models``
+    #: ``StoredSettings`` named by its class name here (accounts import no domain above them).
+    #: A query that mails the player joins them in (``pbem.play.queries.get_game``).
+    notification_settings = relationship("StoredSettings", viewonly=True, uselist=False)
 
     def __repr__(self) -> str:
-        return f"<Player {self.id} {self.email}>"
+        return f"<Player {self.id}>"
+
+    @property
+    def has_public_page(self) -> bool:
+        """Only an account someone started (and has not deleted) is shown on its own page."""
+        return self.joined_at is not None and self.deleted_at is None
 
 
 class SignInRequest(db.Model):

@@ -12,13 +12,14 @@ from datetime import timedelta
 from flask import current_app
 from sqlalchemy import delete, func, select, update
 
-from ..db import db, row_id, utcnow
-from ..errors import PbemError
-from ..mail import notify
-from ..signing import LinkError, sign, unsign
-from ..urls import external_url
-from ..validators import CONTROL_CHARACTERS
-from .models import Player, SignInRequest
+from ..core.db import row_id, utcnow
+from ..core.errors import PbemError
+from ..core.extensions import db
+from ..core.signing import LinkError, sign, unsign
+from ..core.urls import external_url
+from ..core.validators import CONTROL_CHARACTERS
+from ..mail import outbox
+from .models import DELETED_NAME, PLACEHOLDER_TLD, UNNAMED, Player, SignInRequest
 
 _PART = r"[^@\s<>,;\"'\x00-\x1f\x7f]+"  # no separators, quotes or control characters
 EMAIL = re.compile(rf"^{_PART}@{_PART}\.{_PART}$")
@@ -44,14 +45,20 @@ def normalise_email(text: str) -> str:
 
 
 def player_by_email(text: str, *, create: bool = True) -> Player | None:
-    """The player with this address; a new (not yet joined) one when ``create``."""
+    """The player with this address; a new (not yet joined, so unnamed) one when ``create``."""
     email = normalise_email(text)
     player = db.session.scalars(select(Player).where(Player.email == email)).first()
     if player is None and create:
-        player = Player(email=email, name=email.split("@")[0][:60])
+        player = Player(email=email, name=UNNAMED)
         db.session.add(player)
         db.session.flush()
     return player
+
+
+def end_sessions(player: Player) -> None:
+    """Void every session the player has (see ``pbem.accounts.auth``); the caller commits."""
+    db.session.execute(update(Player).where(Player.id == player.id)
+                       .values(session_generation=Player.session_generation + 1))
 
 
 def get_player(player_id) -> Player | None:
@@ -60,8 +67,24 @@ def get_player(player_id) -> Player | None:
     return None if player_id is None else db.session.get(Player, player_id)
 
 
+def link_owner(player_id, link: str) -> Player:
+    """The player a signed link (an unsubscribe link, a calendar feed) was made for, while
+    their account exists.
+
+    :raises LinkError: no such player; 410 when the account was deleted.
+    """
+    player = get_player(player_id)
+    if player is None:
+        raise LinkError(f"This {link} link is not valid.", "invalid")
+    if player.deleted_at is not None:
+        raise LinkError("This account no longer exists: it was deleted, with its settings.",
+                        "deleted", 410)
+    return player
+
+
 def request_sign_in(email_text: str, client: str) -> None:
-    """Email a sign-in link to the address (creating the player row if new) and commit.
+    """Email a sign-in link to the address (creating the player row if new); the caller
+    commits.
 
     :raises BadEmail: not an address.
     :raises TooManyRequests: too many requests for this address or from this client lately.
@@ -86,8 +109,9 @@ def request_sign_in(email_text: str, client: str) -> None:
     db.session.execute(delete(SignInRequest).where(SignInRequest.created_at < since))
     db.session.add(SignInRequest(email=email, client=client))
     player = player_by_email(email)
-    notify.sign_in(player, sign_in_url(player))
-    db.session.commit()
+    outbox.queue("sign_in", player.email, "Your pbem sign-in link",
+          context={"player": player, "link": sign_in_url(player)})
+    db.session.flush()
 
 
 def sign_in_url(player: Player) -> str:
@@ -111,7 +135,8 @@ def check_sign_in_token(token: str) -> Player:
 
 
 def use_sign_in_token(token: str) -> Player:
-    """Use a sign-in link: the player, whose counter moves on so the link works only once.
+    """Use a sign-in link: the player, whose counter moves on so the link works only once
+    (the caller commits).
 
     :raises LinkError: see ``check_sign_in_token``; also when two tabs race to use it.
     """
@@ -125,18 +150,36 @@ def use_sign_in_token(token: str) -> Player:
     if used != 1:
         db.session.rollback()
         raise LinkError("This sign-in link has already been used.", "used", 410)
-    db.session.commit()
     return player
 
 
 def mark_joined(player: Player) -> None:
-    """The first sign-in (by link or by answering an invitation) starts the account."""
+    """The first sign-in (by link, by answering an invitation, by a move) starts the account.
+    Its first name is a neutral one, never taken from the address; the player can change it."""
     if player.joined_at is None:
         player.joined_at = utcnow()
+        if player.name == UNNAMED:
+            player.name = f"Player {player.id}"
 
 
-def rename(player: Player, name: str) -> None:
-    """Set the display name.
+def delete_account(player: Player) -> None:
+    """Erase the account: its address (a new sign-in with it makes a new account) wherever it
+    is kept (the outbox, the sign-in requests), its name; every sign-in link dies. The row
+    stays, as "deleted player", for the games it played (the caller takes it out of the games
+    and tournaments still going, and drops its settings). Flushes only."""
+    outbox.forget(player.email)
+    db.session.execute(delete(SignInRequest).where(SignInRequest.email == player.email))
+    player.email = f"deleted-{player.id}@deleted{PLACEHOLDER_TLD}"
+    player.name = DELETED_NAME
+    player.deleted_at = utcnow()
+    player.findable = player.is_admin = False
+    player.login_counter += 1
+    db.session.flush()
+
+
+def save_account(player: Player, name: str, findable: bool) -> None:
+    """Set the display name, and whether other players may find this one by it (the caller
+    commits).
 
     :raises PbemError: empty, too long, or with control characters.
     """
@@ -145,20 +188,15 @@ def rename(player: Player, name: str) -> None:
         raise PbemError("A display name has 1 to 60 characters.", "bad-name", 422)
     if CONTROL_CHARACTERS.search(name):
         raise PbemError("A display name cannot contain control characters.", "bad-name", 422)
-    player.name = name
-    db.session.commit()
+    player.name, player.findable = name, findable
+    db.session.flush()
 
 
 def make_admin(email_text: str) -> Player:
-    """Create (if needed) the player with this address and make them an admin."""
+    """Create (if needed) the player with this address and make them an admin (the caller
+    commits)."""
     player = player_by_email(email_text)
     player.is_admin = True
-    db.session.commit()
+    db.session.flush()
     return player
 
-
-def known_players(exclude: Player | None = None) -> list[Player]:
-    query = select(Player).order_by(Player.name)
-    if exclude is not None:
-        query = query.where(Player.id != exclude.id)
-    return db.session.scalars(query).all()

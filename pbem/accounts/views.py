@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, g, redirect, render_template, request, session, url_for
+from flask import Blueprint, flash, g, redirect, render_template, request, url_for
 
-from ..errors import PbemError
+from ..core.errors import PbemError
+from ..core.extensions import db
 from . import service
-from .auth import load_current_player, login_required, sign_in_session
-from .forms import ConfirmForm, EmailForm, NameForm
+from .auth import load_current_player, login_required, sign_in_session, sign_out_everywhere
+from .forms import AccountForm, ConfirmForm, DeleteForm, EmailForm
 
 __all__ = ["bp", "load_current_player"]
 
@@ -23,6 +24,7 @@ def sign_in():
         except PbemError as exc:
             form.email.errors.append(exc.message)
             return render_template("accounts/sign_in.html", form=form), exc.status
+        db.session.commit()
         return render_template("accounts/link_sent.html", email=form.email.data.strip())
     status = 422 if form.errors else 200
     return render_template("accounts/sign_in.html", form=form), status
@@ -34,6 +36,7 @@ def sign_in_link(token):
     form = ConfirmForm()
     if form.validate_on_submit():
         player = service.use_sign_in_token(token)
+        db.session.commit()
         sign_in_session(player)
         flash(f"Signed in as {player.email}.")
         return redirect(url_for("web.home"))
@@ -43,24 +46,29 @@ def sign_in_link(token):
 
 @bp.post("/sign-out")
 def sign_out():
+    """Signing out ends the player's every session (see ``sign_out_everywhere``): a signed
+    cookie cannot be voided one copy at a time."""
     form = ConfirmForm()
-    if form.validate_on_submit():
-        session.clear()
-        flash("Signed out.")
+    if form.validate_on_submit() and g.player is not None:
+        sign_out_everywhere(g.player)
+        db.session.commit()
+        flash("Signed out everywhere.")
     return redirect(url_for("web.home"))
 
 
 @bp.route("/account", methods=["GET", "POST"])
 @login_required
 def account():
-    form = NameForm(obj=g.player)
+    form = AccountForm(obj=g.player)
     if form.validate_on_submit():
         try:
-            service.rename(g.player, form.name.data)
+            service.save_account(g.player, form.name.data, form.findable.data)
         except PbemError as exc:
             form.name.errors.append(exc.message)
         else:
-            flash("Display name saved.")
+            db.session.commit()
+            flash("Account saved.")
             return redirect(url_for("accounts.account"))
     status = 422 if form.errors else 200
-    return render_template("accounts/account.html", form=form), status
+    return render_template("accounts/account.html", form=form,
+                           delete_form=DeleteForm(formdata=None)), status

@@ -5,7 +5,7 @@ from sqlalchemy import func, select
 
 from ..accounts.auth import admin_required
 from ..accounts.models import Player
-from ..db import db
+from ..core.extensions import db
 from ..games import all_rules
 from ..mail.models import OutboxMessage
 from ..play.models import Game
@@ -17,7 +17,8 @@ bp = Blueprint("admin", __name__, url_prefix="/admin")
 @admin_required
 def index():
     pending = db.session.scalar(
-        select(func.count()).where(OutboxMessage.sent_at.is_(None))
+        select(func.count()).where(OutboxMessage.sent_at.is_(None),
+                                   OutboxMessage.abandoned_at.is_(None))
     )
     failing = db.session.scalars(
         select(OutboxMessage).where(OutboxMessage.sent_at.is_(None),

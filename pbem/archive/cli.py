@@ -7,7 +7,7 @@ import sys
 import click
 from flask.cli import with_appcontext
 
-from ..db import MAX_INT
+from ..core.db import MAX_INT
 from .verify import games_to_verify, verify_game
 
 

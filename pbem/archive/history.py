@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 
-from ..errors import PbemError
+from ..core.errors import PbemError
 from ..games import IllegalMove, InvalidOptions, UnknownGame, get_rules
 from ..play.service import RESIGN
 

@@ -8,37 +8,66 @@ failure nothing is kept. Imported games send no mail.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import json
 import re
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
 from ..accounts.models import Player
 from ..accounts.service import BadEmail, player_by_email
-from ..db import db, utcnow
-from ..play.models import ACTIVE, FINISHED, Game, Move, Seat
+from ..core.db import utcnow
+from ..core.extensions import db
+from ..play.models import ACTIVE, FINISHED, RESIGN, Game, Move, Seat
 from ..play.service import PASS
+from ..play.termination import AUTOMATIC, termination
 from .history import BadRecord, label, replay, result_of, setup
+from .models import ImportedRecord
 from .records import ENDINGS, UNFINISHED, Record, result_text
 
 PLACEHOLDER_DOMAIN = "imported.invalid"
 
 
 def import_record(record: Record, *, by: Player | None = None) -> Game:
-    """Validate ``record`` through the rules and store it as a game; commit.
+    """Validate ``record`` through the rules and store it as a game (flushed; the caller
+    commits).
 
-    :raises BadRecord: the first problem found (options, a ply, the result, the players).
+    :raises BadRecord: the first problem found (options, a ply, the result, the players),
+        or the record was imported before.
     """
+    key = digest(record)
+    _refuse_a_second_import(key)
     rules, options, state = setup(record.slug, len(record.players), record.options,
                                   record.seed)
     state, plies = replay(rules, state, record.plies)
     result = _checked_result(record.result, result_of(rules, state), rules.scores(state),
                              len(record.players))
+    _check_termination(record.result, result, plies)
     try:
-        game = _store(record, rules, options, state, plies, result, by)
-        db.session.commit()
-    except BaseException:
-        db.session.rollback()
+        with db.session.begin_nested():  # all of the game or none of it; the caller commits
+            game = _store(record, rules, options, state, plies, result, by)
+            db.session.add(ImportedRecord(digest=key, game_id=game.id))
+    except IntegrityError:
+        _refuse_a_second_import(key)  # the same record, imported at the same moment
         raise
     return game
+
+
+def _refuse_a_second_import(key: str) -> None:
+    """:raises BadRecord: a record with this digest has been imported."""
+    earlier = db.session.scalar(select(ImportedRecord.game_id).where(
+        ImportedRecord.digest == key))
+    if earlier is not None:
+        raise BadRecord(f"This record has been imported already, as game #{earlier}.")
+
+
+def digest(record: Record) -> str:
+    """The record's content as parsed (game, options, seed, players, plies, result, dates),
+    hashed: the same game in JSON or text, spaced differently, has one digest."""
+    content = json.dumps(dataclasses.asdict(record), sort_keys=True, default=str)
+    return hashlib.sha256(content.encode()).hexdigest()
 
 
 def _checked_result(stated, actual: dict | None, scores: list, seats: int) -> dict | None:
@@ -67,6 +96,25 @@ def _checked_result(stated, actual: dict | None, scores: list, seats: int) -> di
     return actual
 
 
+def _check_termination(stated, result: dict | None, plies) -> None:
+    """Carry a stated termination the stored game cannot otherwise tell (an automatic
+    adjudication into the result, a timeout or forfeit into the last resignation's text,
+    which ``_store`` writes) after checking that it fits how the game ended.
+
+    :raises BadRecord: the termination contradicts the result or the last ply.
+    """
+    said = stated.get("termination") if isinstance(stated, dict) else None
+    if said is None:
+        return
+    if said == AUTOMATIC and result.get("adjudicated"):
+        result["automatic"] = True
+    last = plies[-1] if plies else None
+    reason = said if last and last.move == RESIGN else None
+    if termination(result, last and last.move, reason) != said:
+        raise BadRecord(f"The record says the game ended by {said}, but its moves and "
+                        "result do not.")
+
+
 def _store(record: Record, rules, options, state, plies, result, by) -> Game:
     players = [_player(entry, seat) for seat, entry in enumerate(record.players)]
     if len({p.id for p in players}) != len(players):
@@ -76,6 +124,7 @@ def _store(record: Record, rules, options, state, plies, result, by) -> Game:
     created = dates.get("created") or dates.get("started") or utcnow()
     game = Game(slug=rules.slug, options=options, seed=record.seed,
                 rules_version=rules.version, status=FINISHED if result else ACTIVE,
+                rated=False,  # played elsewhere: it would rate players out of order
                 ply=len(plies), snapshot=rules.to_dict(state), created_by=by,
                 created_at=created, started_at=dates.get("started") or created,
                 finished_at=(dates.get("finished") or last_time or utcnow()) if result else None)
@@ -83,8 +132,10 @@ def _store(record: Record, rules, options, state, plies, result, by) -> Game:
         game.seats.append(Seat(index=index, player=player, response="accepted",
                                responded_at=created))
     game.result = result  # after the seats: it sets their outcomes
+    said = record.result.get("termination") if isinstance(record.result, dict) else None
     for number, ply in enumerate(plies, 1):
-        game.moves.append(Move(ply=number, seat=ply.seat, move=ply.move, text=ply.move,
+        text = said if ply.move == RESIGN and number == len(plies) and said else ply.move
+        game.moves.append(Move(ply=number, seat=ply.seat, move=ply.move, text=text,
                                auto=ply.auto or ply.move == PASS,  # the server forces passes
                                created_at=ply.time or created))
     db.session.add(game)

@@ -17,22 +17,27 @@ from sqlalchemy import Select, exists, func, select
 from sqlalchemy.orm import defer, selectinload
 
 from ..accounts.models import Player
-from ..db import db, row_id
-from ..errors import PbemError
+from ..core.db import row_id
+from ..core.errors import PbemError
+from ..core.extensions import db
+from ..core.validators import BadNumber, iso_date, whole_number
 from ..games import all_rules
-from ..play.models import ACTIVE, FINISHED, Game, Seat
+from ..play.models import ACTIVE, DRAWN, FINISHED, LOST, WON, Game, Seat
 from ..tournaments.models import Tournament, TournamentTable
-from .outcomes import DRAWN, LOST, WON
 
 STATUSES = {ACTIVE: "in progress", FINISHED: "finished"}
 #: ``won``/``lost`` are the chosen player's; ``decisive``/``drawn`` are any game's.
-RESULTS = {"decisive": "decisive", DRAWN: "drawn", WON: "won", LOST: "lost"}
+RESULTS = {"decisive": "decisive", DRAWN: "drawn", WON: "won by the player",
+           LOST: "lost by the player"}
 SORTS = {
     "newest": (Game.started_at.desc(), Game.id.desc()),
     "oldest": (Game.started_at.asc(), Game.id.asc()),
     "finished": (Game.finished_at.desc().nulls_last(), Game.id.desc()),
     "longest": (Game.ply.desc(), Game.id.desc()),
 }
+#: What the sort menu says for each order.
+SORT_NAMES = {"newest": "newest first", "oldest": "oldest first",
+              "finished": "recently finished", "longest": "most plies"}
 PER_PAGE = 25
 
 
@@ -62,7 +67,7 @@ class Filters:
         slugs = [rules.slug for rules in all_rules()]
         filters = cls(
             game=_choice(args, "game", slugs),
-            player=_row(Player, "player", args.get("player", "").strip()),
+            player=_player(args),
             tournament=_row(Tournament, "tournament", args.get("tournament", "").strip()),
             status=_choice(args, "status", STATUSES),
             result=_choice(args, "result", RESULTS),
@@ -72,7 +77,8 @@ class Filters:
             page=_page(args.get("page", "1")),
         )
         if filters.result in (WON, LOST) and filters.player is None:
-            raise BadFilter(f"result={filters.result} needs a player: whose result?")
+            raise BadFilter(f"result={filters.result} needs a player (the Player field): "
+                            "whose result?")
         return filters
 
     def args(self, **changes) -> dict:
@@ -98,15 +104,16 @@ def _choice(args, name: str, allowed) -> str | None:
 def _date(args, name: str) -> date | None:
     value = args.get(name, "").strip()
     try:
-        return date.fromisoformat(value) if value else None
-    except ValueError:
-        raise BadFilter(f"{name}={value!r} is not a date; write it as YYYY-MM-DD.") from None
+        return iso_date(value, name) if value else None
+    except BadNumber as exc:
+        raise BadFilter(str(exc)) from None
 
 
 def _page(value: str) -> int:
-    if not value.strip().isdigit() or int(value) < 1 or int(value) > 10**6:
-        raise BadFilter(f"page={value!r} is not a page number (1, 2, 3, …).")
-    return int(value)
+    try:
+        return whole_number(value, 1, 10**6, "page")
+    except BadNumber as exc:
+        raise BadFilter(str(exc)) from None
 
 
 def _row(model, name: str, value: str):
@@ -116,11 +123,35 @@ def _row(model, name: str, value: str):
     """
     if not value:
         return None
-    row = row_id(value) if value.isdigit() else None
+    row = row_id(value)
     found = db.session.get(model, row) if row else None
     if found is None:
         raise BadFilter(f"{name}={value!r}: there is no such {name}.")
     return found
+
+
+def _player(args) -> Player | None:
+    """The player of ``player=<id>`` (links) or ``by=<display name>`` (the form's text field).
+
+    A name finds only players with a public page, compared without regard to case; an address
+    finds nobody, as addresses are shown to nobody but their owner and the admins.
+
+    :raises BadFilter: both given, or the name matches no player or several.
+    """
+    by = args.get("by", "").strip()
+    if not by:
+        return _row(Player, "player", args.get("player", "").strip())
+    if args.get("player", "").strip():
+        raise BadFilter("Give player (an id) or by (a name), not both.")
+    found = [player for player in db.session.scalars(
+        select(Player).where(func.lower(Player.name) == by.lower(), Player.joined_at.isnot(None),
+                             Player.deleted_at.is_(None)).limit(2))]
+    if not found:
+        raise BadFilter(f"No player is called {by!r}.")
+    if len(found) > 1:
+        raise BadFilter(f"Several players are called {by!r}; open the one you mean from a "
+                        "game's page and follow the link to all of their games.")
+    return found[0]
 
 
 def _start_of(day: date) -> datetime:

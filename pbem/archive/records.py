@@ -2,8 +2,9 @@
 
 JSON (``FORMAT``): a header (game slug, rules version, options, seed, players in seat order,
 status, dates, result, and how a game its moves did not end was ended: by the players'
-agreement or a director's adjudication) and then every ply with its seat, canonical move and
-time. The text
+agreement or a director's adjudication; and its ``termination``: rules, resignation, timeout,
+forfeit, agreement, adjudication or automatic adjudication) and then every ply with its seat,
+canonical move and time. The text
 record carries the same header as ``[Tag "value"]`` lines and one ply per line
 (``17. P2 c3-c4``), so a person can read it, write one, or paste one from elsewhere.
 Public records never include email addresses; an imported JSON record may (to match players).
@@ -16,9 +17,11 @@ import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from ..core.urls import external_url
+from ..core.validators import CONTROL_CHARACTERS
 from ..games import all_rules, get_rules
 from ..games.base import format_option_value
-from ..urls import external_url
+from ..play.termination import WORDS, termination
 from .history import BadRecord, Ply, label
 
 FORMAT = "pbem-record/1"
@@ -43,7 +46,8 @@ class Record:
     seed: int = 0
     plies: list[Ply] = field(default_factory=list)
     #: ``None``: not stated; ``UNFINISHED``; or ``{"winners": [...], "scores": [...] | None,
-    #: "ended": None | "agreement" | "adjudication"}``.
+    #: "ended": None | "agreement" | "adjudication", "termination": None | a
+    #: ``termination.WORDS`` key}``.
     result: dict | str | None = None
     dates: dict = field(default_factory=dict)
 
@@ -65,12 +69,20 @@ def ended_by(result: dict | None) -> str | None:
     return next((word for word, flag in ENDINGS.items() if result and result.get(flag)), None)
 
 
+def _termination(game) -> str:
+    """How the finished game ended, a ``termination.WORDS`` key (``timeout``, ``rules`` …)."""
+    last = game.moves[-1] if game.moves else None
+    return termination(game.result, last and last.move, last and last.text)
+
+
 def to_json(game) -> dict:
     """The JSON record of a stored game (see the module docstring)."""
     result = game.result and {"winners": [label(i) for i in game.result["winners"]],
                               "scores": game.result["scores"]}
     if ended_by(game.result):
         result["ended"] = ended_by(game.result)
+    if game.result:
+        result["termination"] = _termination(game)
     plies = []
     for move in game.moves:
         ply = {"ply": move.ply, "seat": label(move.seat), "move": move.move,
@@ -104,8 +116,17 @@ def result_text(winners: list[int] | None, seats: int) -> str:
     return ", ".join(map(label, winners)) + " share first place"
 
 
+#: What a tag value may not hold as it is: its quote and escape characters, and anything a
+#: reader could take for the end of a line (``str.splitlines`` splits at more than CR and LF).
+_UNSAFE_IN_TAG = re.compile(rf'["\\]|{CONTROL_CHARACTERS.pattern}')
+
+
 def _tag(name: str, value) -> str:
-    escaped = str(value).replace("\\", "\\\\").replace('"', '\\"')
+    """``[Name "value"]`` on one line, whatever ``value`` holds: quotes and backslashes are
+    escaped with a backslash, line breaks and other control characters written as U+FFFD (a
+    stored value from before names were checked must not add a line to the record)."""
+    escaped = _UNSAFE_IN_TAG.sub(
+        lambda m: "\\" + m.group() if m.group() in '"\\' else "\ufffd", str(value))
     return f'[{name} "{escaped}"]'
 
 
@@ -123,6 +144,8 @@ def to_text(game) -> str:
     tags += [("Result", result_text(winners, len(game.seats)))]
     if ended_by(game.result):
         tags.append(("Ended", ended_by(game.result)))
+    if game.result:
+        tags.append(("Termination", _termination(game)))
     if game.result:
         scores = "; ".join(f"{label(i)} {s}" for i, s in enumerate(game.result["scores"]))
         tags.append(("Scores", scores))
@@ -145,8 +168,13 @@ def parse(text: str) -> Record:
     return parse_json(text) if text.startswith("{") else parse_text(text)
 
 
+#: A seat as records write it (P1, P2, ...): ASCII digits, few (``\d`` matches every script's,
+#: and ``int`` refuses thousands of digits with an error).
+_SEAT = r"[Pp][1-9][0-9]?"
+
+
 def _seat(value, where: str) -> int:
-    if not isinstance(value, str) or not re.fullmatch(r"[Pp][1-9]\d*", value.strip()):
+    if not isinstance(value, str) or not re.fullmatch(_SEAT, value.strip()):
         raise BadRecord(f"{where}: a seat is written P1, P2, …, not {value!r}.")
     return int(value.strip()[1:]) - 1
 
@@ -164,11 +192,14 @@ def _time(value, where: str) -> datetime | None:
 def _name(value, where: str) -> str:
     if not isinstance(value, str) or not value.strip() or len(value.strip()) > 60:
         raise BadRecord(f"{where}: a player needs a name of 1 to 60 characters.")
+    if CONTROL_CHARACTERS.search(value) or '"' in value:
+        raise BadRecord(f"{where}: a player's name cannot contain quotes, line breaks or other "
+                        "control characters.")
     return value.strip()
 
 
 def _seed(value) -> int:
-    if isinstance(value, bool) or not re.fullmatch(r"-?\d{1,18}", str(value).strip()):
+    if isinstance(value, bool) or not re.fullmatch(r"-?[0-9]{1,18}", str(value).strip()):
         raise BadRecord(f"The seed must be a whole number, not {value!r}.")
     return int(str(value).strip())
 
@@ -228,7 +259,15 @@ def _json_result(data: dict):
     scores = result.get("scores")
     if scores is not None and not isinstance(scores, list):
         raise BadRecord("The record's scores must be a list, one number per seat.")
-    return {"winners": winners, "scores": scores, "ended": _ending(result.get("ended"))}
+    return {"winners": winners, "scores": scores, "ended": _ending(result.get("ended")),
+            "termination": _termination_word(result.get("termination"))}
+
+
+def _termination_word(word) -> str | None:
+    if word is None or word in WORDS:
+        return word
+    raise BadRecord(f"The record's termination {word!r} is not one this server writes: "
+                    + ", ".join(WORDS) + ".")
 
 
 def _ending(word) -> str | None:
@@ -239,8 +278,8 @@ def _ending(word) -> str | None:
 
 
 TAG_LINE = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
-PLY_LINE = re.compile(r"^(\d+)\.\s*(?:([Pp][1-9]\d*)\s+)?(.+?)$")
-SEAT_TAG = re.compile(r"^P([1-9]\d*)$")
+PLY_LINE = re.compile(rf"^([0-9]{{1,9}})\.\s*(?:({_SEAT})\s+)?(.+?)$")
+SEAT_TAG = re.compile(r"^P([1-9][0-9]?)$")
 
 
 def parse_text(text: str) -> Record:
@@ -302,7 +341,8 @@ def _text_result(tags: dict, seats: int):
     for winners in _possible_winners(seats):
         if tags["Result"].strip().lower() == result_text(winners, seats).lower():
             return UNFINISHED if winners is None else {
-                "winners": winners, "scores": None, "ended": _ending(tags.get("Ended"))}
+                "winners": winners, "scores": None, "ended": _ending(tags.get("Ended")),
+                "termination": _termination_word(tags.get("Termination"))}
     raise BadRecord(f"The Result tag {tags['Result']!r} is not one this server writes "
                     "(P1 wins, Draw, P1, P2 share first place, or *).")
 

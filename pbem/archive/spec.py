@@ -1,7 +1,8 @@
-"""The rules specifications (``shared/rules/<slug>.md``) as pages, and a summary of each.
+"""Each game's rules page (``pbem/rules/<slug>.md``), and a summary of it.
 
-The files live beside the repository; ``RULES_SPEC_DIR`` (``PBEM_RULES_SPEC_DIR``) points
-elsewhere. A game whose file is missing simply has no spec page. A summary is the file's
+The pages are the project's own text for players, shipped in the package; ``RULES_SPEC_DIR``
+(``PBEM_RULES_SPEC_DIR``) points at another folder of them. A game whose file is missing
+simply has no rules page. A summary is the file's
 opening paragraph and its "Turn structure" and "End of game" sections; options link to the
 heading that discusses them (else the options section).
 """
@@ -16,8 +17,8 @@ from pathlib import Path
 import markdown
 from flask import current_app
 
-#: ``shared/rules`` beside the repository (``shared/DESIGN.md``).
-DEFAULT_DIR = Path(__file__).resolve().parents[3] / "shared" / "rules"
+#: The package's own rules pages (package data).
+DEFAULT_DIR = Path(__file__).resolve().parents[1] / "rules"
 SUMMARY_SECTIONS = re.compile(r"turn structure|end of game", re.IGNORECASE)
 EXTENSIONS = ["tables", "fenced_code", "toc"]
 

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from ..db import db
+from ..core.extensions import db
 from ..play.models import ACTIVE, FINISHED, Game
 from .history import BadRecord, Ply, replay, result_of, same_json, setup
 

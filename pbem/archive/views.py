@@ -9,12 +9,17 @@ from flask import Blueprint, Response, abort, flash, g, redirect, render_templat
 
 from ..accounts.auth import admin_required
 from ..accounts.service import get_player
-from ..feeds import CONTENT_TYPE
+from ..core.extensions import db
+from ..core.feeds import CONTENT_TYPE
 from ..games import all_rules
 from ..games.base import format_option_value
 from ..play.models import ACTIVE, FINISHED
 from ..play.new_game import rules_or_404
 from ..play.queries import get_game
+from ..play.termination import WORDS, terminations
+from ..ratings.chart import line_chart
+from ..ratings.model import PROVISIONAL_GAMES
+from ..ratings.queries import histories
 from ..tournaments.service import all_tournaments
 from . import feeds, queries, records
 from .forms import ImportForm
@@ -24,6 +29,7 @@ from .spec import spec_for
 
 bp = Blueprint("archive", __name__)
 bp.add_app_template_filter(format_option_value, "option_value")
+bp.add_app_template_global(WORDS, "ending_words")
 
 
 def _started_game(game_id):
@@ -34,8 +40,10 @@ def _started_game(game_id):
 
 
 def _player_or_404(player_id):
+    """A player with a public page: one who has signed in and not deleted the account (an
+    unanswered invitation, or an imported record's name, gives nobody a page)."""
     player = get_player(player_id)
-    if player is None:
+    if player is None or not player.has_public_page:
         abort(404, f"There is no player #{player_id}.")
     return player
 
@@ -46,21 +54,31 @@ def _player_or_404(player_id):
 @bp.get("/archive")
 def index():
     filters = queries.Filters.from_args(request.args)
-    return render_template("archive/index.html", filters=filters,
-                           page=queries.archive_page(filters), all_rules=all_rules(),
+    page = queries.archive_page(filters)
+    return render_template("archive/index.html", filters=filters, page=page,
+                           endings=terminations(page.games), all_rules=all_rules(),
                            tournaments=all_tournaments(),
                            statuses=queries.STATUSES, results=queries.RESULTS,
-                           sorts=queries.SORTS)
+                           sorts=queries.SORT_NAMES)
 
 
 @bp.get("/players/<int:player_id>")
 def player(player_id):
     player = _player_or_404(player_id)
+    recent = queries.recent(20, player=player)
     return render_template("archive/player.html", player=player,
                            record=queries.player_record(player),
                            current=queries.current_games(player),
-                           recent=queries.recent(20, player=player),
+                           recent=recent, endings=terminations(recent),
+                           histories=rating_charts(player),
+                           provisional_games=PROVISIONAL_GAMES,
                            names={rules.slug: rules.name for rules in all_rules()})
+
+
+def rating_charts(player):
+    """Each of the player's ratings with the chart of its history."""
+    return [(history, line_chart([p.rating for p in history.points]) if history.points
+             else None) for history in histories(player)]
 
 
 @bp.get("/rules")
@@ -71,8 +89,9 @@ def rules_index():
 @bp.get("/rules/<slug>")
 def rules(slug):
     rules = rules_or_404(slug)
+    recent = queries.recent(10, game=slug)
     return render_template("archive/rules.html", rules=rules, spec=spec_for(slug),
-                           recent=queries.recent(10, game=slug))
+                           recent=recent, endings=terminations(recent))
 
 
 @bp.get("/rules/<slug>/spec")
@@ -114,6 +133,7 @@ def import_game():
     if form.validate_on_submit():
         try:
             game = import_record(records.parse(form.record_text()), by=g.player)
+            db.session.commit()
         except BadRecord as exc:
             return render_template("archive/import.html", form=form, error=exc.message), 422
         flash(f"Imported as game #{game.id}.")

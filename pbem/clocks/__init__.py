@@ -1,18 +1,7 @@
-"""Clocks, vacations, reminders and notification timing; the logic is pure (no Flask, no
-database) and its stored side is listed at the end.
+"""Clocks, vacations, reminders, timeouts and the calendar feed of deadlines.
 
-Time is always passed in (``now``, aware datetimes) and answers are deterministic, so the
-service layer and the tests decide what time it is. Modules:
-
-``timecontrol``  time controls and each seat's clock
-``vacation``     the yearly allowance, requests, clocks standing still
-``reminders``    the half-time and last-day reminders, timeouts
-``schedule``     per-kind modes, quiet hours, the daily digest
-``display``      deadlines in the reader's time zone
-``calendar``     the iCalendar feed
-``errors``       the exception family (every one a ``ValueError`` with a ``code``)
-
-Beside it, the stored side, which uses the database and Flask: ``models``, ``service`` (the
-play service's hook and deadlines), ``settings``, ``booking`` (vacations), ``tick``,
-``digest``, ``feed`` and ``views``.
+The logic is pure, in :mod:`.logic`. Beside it, the stored side, which uses the database and
+Flask: ``models``, ``service`` (clocks moved on by play's events, deadlines), ``booking``
+(vacations), ``tick`` (reminders, timeouts), ``feed`` (the calendar), ``subscriptions`` (what
+the clocks do on other domains' events) and ``views``.
 """

@@ -5,14 +5,15 @@ from __future__ import annotations
 from datetime import datetime
 
 from flask import current_app
-from sqlalchemy import select
+from sqlalchemy import delete, select
 
-from ..db import db, row_id
-from .errors import InvalidVacation
+from ..core.db import row_id
+from ..core.extensions import db
+from ..notifications.settings import zone_of
+from .logic.errors import InvalidVacation
+from .logic.vacation import Vacation, days_left, parse_request, validate_request
 from .models import StoredVacation
 from .service import reschedule, vacations_of
-from .settings import zone_of
-from .vacation import Vacation, days_left, parse_request, validate_request
 
 
 def per_year() -> int:
@@ -33,7 +34,7 @@ def upcoming(player_id: int, now: datetime) -> list[StoredVacation]:
 
 
 def book(player_id: int, days: str, start_date: str, now: datetime) -> Vacation:
-    """Book ``days`` days from ``start_date`` (empty: now) and commit.
+    """Book ``days`` days from ``start_date`` (empty: now) and flush.
 
     :raises InvalidVacation: bad input, overlapping another vacation, beyond the allowance.
     """
@@ -42,13 +43,19 @@ def book(player_id: int, days: str, start_date: str, now: datetime) -> Vacation:
     validate_request(request, vacations_of(player_id), now, per_year(), zone)
     db.session.add(StoredVacation(player_id=player_id, starts_at=request.start,
                                   ends_at=request.end))
-    db.session.commit()  # deadlines only move later: the tick catches up by itself
+    db.session.flush()  # deadlines only move later: the tick catches up by itself
     return request
+
+
+def forget(player_id: int) -> None:
+    """Drop a player's vacations (their account is being deleted; the calendar feed refuses a
+    deleted account). Flushes only."""
+    db.session.execute(delete(StoredVacation).where(StoredVacation.player_id == player_id))
 
 
 def end(player_id: int, vacation_id, now: datetime) -> None:
     """End a running vacation now (days not begun are given back) or cancel a scheduled one,
-    and commit; clocks stopped by it run again.
+    and flush; clocks stopped by it run again.
 
     :raises InvalidVacation: no such vacation of this player, or one already over.
     """
@@ -63,4 +70,4 @@ def end(player_id: int, vacation_id, now: datetime) -> None:
         row.ends_at = ended.end
     db.session.flush()
     reschedule(player_id, now)
-    db.session.commit()
+    db.session.flush()

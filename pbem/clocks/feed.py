@@ -1,20 +1,22 @@
-"""The calendar feed of a player: the deadline of every game waiting for them and of every
-tournament game they are still playing."""
+"""The calendar feed of a player: the deadline of every game waiting for them, and those the
+domains above the clocks add through :data:`more_deadlines` (tournaments: the round
+deadlines of the games the player is still playing)."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
+from blinker import Namespace
 from flask import current_app
-from sqlalchemy import select
 
 from ..accounts.models import Player
-from ..db import db
-from ..play.models import ACTIVE, Game, Seat
-from ..tournaments.models import Tournament, TournamentTable
-from ..urls import external_url
-from .calendar import CalendarEntry, build_calendar
+from ..core.urls import external_url
+from .logic.calendar import CalendarEntry, build_calendar
 from .service import deadline_of, waiting_games
+
+more_deadlines = Namespace().signal("calendar-deadlines", doc="""\
+Asks for more deadlines of the player (the sender) for the calendar feed: a receiver returns a
+list of :class:`~pbem.clocks.logic.calendar.CalendarEntry` (``domain``: for their uids).""")
 
 
 def calendar_for(player: Player, now: datetime) -> bytes:
@@ -29,18 +31,6 @@ def calendar_for(player: Player, now: datetime) -> bytes:
                 deadline=deadline,
                 url=external_url("play.game", game_id=game.id),
             ))
-    rounds = db.session.execute(
-        select(TournamentTable, Tournament.name)
-        .join(Tournament, Tournament.id == TournamentTable.tournament_id)
-        .join(Game, Game.id == TournamentTable.game_id)
-        .join(Seat, Seat.game_id == Game.id)
-        .where(Seat.player_id == player.id, Game.status == ACTIVE)
-    ).all()
-    for table, name in rounds:
-        entries.append(CalendarEntry(
-            uid=f"tournament-table-{table.id}-{table.extended}@{domain}",
-            summary=f"{name}: round deadline (board {table.board})",
-            deadline=table.deadline,
-            url=external_url("play.game", game_id=table.game_id),
-        ))
+    for _, more in more_deadlines.send(player, domain=domain):
+        entries.extend(more)
     return build_calendar(entries, now, f"pbem deadlines of {player.name}")

@@ -1,10 +1,10 @@
 """Clocks of stored games: set when a game starts, run while a seat is to move, settled when
 its turn ends; deadlines as readers see them.
 
-The play service calls :func:`after_moves` every time it stores plies (start, a turn, a
-resignation), inside the same transaction and under the game's row lock, so a clock always
-matches the position it belongs to. Games without a time control have no clock rows and
-cost one string comparison here.
+:func:`after_moves` receives play's ``turn_played`` every time plies are stored (start, a turn,
+a resignation), inside the same transaction and under the game's row lock, so a clock always
+matches the position it belongs to (:mod:`.subscriptions` connects it). Games without a time
+control have no clock rows and cost one string comparison here.
 """
 
 from __future__ import annotations
@@ -15,18 +15,17 @@ from datetime import datetime
 from sqlalchemy import inspect, select
 from sqlalchemy.orm.util import identity_key
 
-from ..db import db, utcnow
-from ..errors import PbemError
-from ..play.models import ACTIVE, Game, Seat
-from .display import format_deadline, format_moment
-from .errors import TimeExpired
+from ..core.db import utcnow
+from ..core.errors import PbemError
+from ..core.extensions import db
+from ..notifications.settings import zone_of
+from ..play.models import ACTIVE, RESIGN, Game, Seat
+from .logic.display import deadline_view, format_deadline, format_moment
+from .logic.errors import TimeExpired
+from .logic.reminders import Reminder, next_check
+from .logic.timecontrol import NO_LIMIT, TimeControl, parse
+from .logic.vacation import Vacation, current
 from .models import ClockNotice, StoredClock, StoredVacation
-from .reminders import Reminder, next_check
-from .settings import zone_of
-from .timecontrol import NO_LIMIT, TimeControl, parse
-from .vacation import Vacation, current
-
-RESIGN = "resign"
 
 
 class OutOfTime(PbemError):
@@ -211,7 +210,8 @@ def game_view(game, reader_id: int | None, now: datetime) -> dict:
     for seat, row in clocks_of(game).items():
         if row.turn_started is not None:
             deadline = row.clock.deadline(vacations[row.player_id])
-            view["deadlines"][seat] = format_deadline(deadline, zone, now)
+            if deadline is not None:
+                view["deadlines"][seat] = deadline_view(deadline, zone, now)
     return view
 
 

@@ -13,7 +13,7 @@ seat.
 A batch reads what its seats need (games, seats, players, vacations, notices already given,
 notification settings) in a handful of queries, writes its notices in one statement before
 any mail is queued and its mail in one statement at the end; timeouts go through the play
-service's ``resign``.
+service's ``resign``. The daily digests (``pbem.notifications.digest``) run last.
 """
 
 from __future__ import annotations
@@ -28,21 +28,22 @@ from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
-from ..db import db
+from ..core.extensions import db
+from ..core.urls import external_url
 from ..games import IllegalMove
-from ..mail.outbox import batched, queue
+from ..mail.outbox import batched
+from ..notifications import digest
+from ..notifications.delivery import game_subject, message
+from ..notifications.settings import auto_vacation_on, preload, remembered, zone_of
 from ..play import service as play
 from ..play.errors import GameNotActive
 from ..play.links import move_url, reply_address
-from ..play.models import ACTIVE, Game
-from ..urls import external_url
-from . import digest
-from .display import format_deadline
+from ..play.models import ACTIVE, TIMED_OUT, Game
+from .logic.display import format_deadline
+from .logic.reminders import Reminder, check, next_check
+from .logic.timecontrol import auto_vacation
+from .logic.vacation import Vacation
 from .models import ClockNotice, StoredClock, StoredVacation
-from .reminders import Reminder, check, next_check
-from .settings import auto_vacation_on, preload, remembered, zone_of
-from .timecontrol import auto_vacation
-from .vacation import Vacation
 
 log = logging.getLogger(__name__)
 #: Seats read per tick (the rest wait for the next one), and claimed per transaction.
@@ -247,23 +248,23 @@ def _timeout(game: Game, row: StoredClock) -> None:
     """Resign the seat (two-player games end, bigger ones play on) and tell everyone."""
     try:
         # The claim locked the game; the batch's writes are flushed together at its end.
-        game = play.resign(game, row.seat, commit=False, flush=False)
+        play.resign(game, row.seat, reason=TIMED_OUT)
     except (IllegalMove, GameNotActive):  # already out, or the game ended meanwhile
         return
     timed_out = game.seats[row.seat]
     game_url = external_url("play.game", game_id=game.id)
     for seat in game.seats:
-        queue("timeout", seat.player,
-              f"[pbem #{game.id}] {game.rules.name}: {timed_out.player.name} ran out of time",
-              game=game, seat=seat, timed_out=timed_out, over=game.is_over, game_url=game_url)
+        message("timeout", seat.player, game_subject(game, f"{timed_out.label} ran out of time"),
+                game=game, context={"seat": seat, "timed_out": timed_out, "over": game.is_over,
+                                    "game_url": game_url})
 
 
 def _remind(game: Game, row: StoredClock, reminder: Reminder, vacations, now) -> None:
     seat = game.seats[row.seat]
     deadline = format_deadline(row.clock.deadline(vacations), zone_of(seat.player_id), now)
     what = "half your time is used" if reminder is Reminder.HALF else "a day or less left"
-    queue("reminder", seat.player,
-          f"[pbem #{game.id}] {game.rules.name}: {what}", game=game,
-          reply_to=reply_address(game, row.seat), seat=seat, reminder=str(reminder),
-          deadline=deadline, link=move_url(game, row.seat),
-          game_url=external_url("play.game", game_id=game.id))
+    message("reminder", seat.player, game_subject(game, what), game=game,
+            reply_to=reply_address(game, row.seat),
+            context={"seat": seat, "reminder": str(reminder), "deadline": deadline,
+                     "link": move_url(game, row.seat),
+                     "game_url": external_url("play.game", game_id=game.id)})

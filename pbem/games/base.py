@@ -110,6 +110,23 @@ def format_option_value(value: Any) -> str:
     return "" if value is None else str(value)
 
 
+def parse_options(game: str, declared: tuple[Option, ...], options: dict | None) -> dict:
+    """The native value of every ``declared`` option of ``game``: as given, else its default.
+
+    :raises InvalidOptions: an option ``game`` does not have, or a value it does not allow.
+    """
+    given = dict(options or {})
+    known = {opt.name for opt in declared}
+    unknown = sorted(set(given) - known)
+    if unknown:
+        names = ", ".join(sorted(known)) or "none"
+        raise InvalidOptions(f"{game} has no option {unknown[0]!r} (its options: {names})")
+    return {
+        opt.name: opt.parse(given[opt.name]) if opt.name in given else opt.default
+        for opt in declared
+    }
+
+
 class Rules:
     """Base class of every game's rules object; subclasses fill in the game.
 
@@ -158,18 +175,7 @@ class Rules:
         if isinstance(players, bool) or count not in self.player_counts:
             allowed = ", ".join(map(str, self.player_counts))
             raise InvalidOptions(f"{self.name} is played by {allowed} players, not {players}")
-        given = dict(options or {})
-        known = {opt.name for opt in self.options}
-        unknown = sorted(set(given) - known)
-        if unknown:
-            names = ", ".join(sorted(known)) or "none"
-            raise InvalidOptions(
-                f"{self.name} has no option {unknown[0]!r} (its options: {names})"
-            )
-        parsed = {
-            opt.name: opt.parse(given[opt.name]) if opt.name in given else opt.default
-            for opt in self.options
-        }
+        parsed = parse_options(self.name, self.options, options)
         self.check_options(count, parsed)
         return count, parsed
 
@@ -284,6 +290,8 @@ class Rules:
 
         :raises IllegalMove: the first refused step, its reason prefixed with its position.
         """
+        if isinstance(text, str):
+            check_length(text, MAX_TURN_CHARS, "a turn")
         typed = self.split_turn(text) if isinstance(text, str) else []
         if not typed:
             raise IllegalMove("no move was given", "syntax")
@@ -308,6 +316,28 @@ class Rules:
             state = self.apply(state, plies[-1])
         return plies, state
 
+    def is_turn_complete(self, state) -> bool:
+        """Whether the turn that led to ``state`` is complete: the game is over, or the next
+        turn has not begun (a multi-ply turn in progress has plies in ``turn_plies``)."""
+        return self.is_over(state) or not self.turn_plies(state)
+
+    def random_turn(self, state, rng: random.Random) -> tuple[list[str], object]:
+        """A whole turn of uniformly random legal plies (the demo's, the tests' and the
+        benchmarks' random player): the plies and the state after them.
+
+        >>> import random
+        >>> from pbem.games import get_rules
+        >>> rules = get_rules("spike")
+        >>> plies, state = rules.random_turn(rules.new_game(), random.Random(1))
+        >>> len(plies) >= 1, rules.is_turn_complete(state), rules.to_move(state)
+        (True, True, 1)
+        """
+        plies: list[str] = []
+        while not plies or not self.is_turn_complete(state):
+            plies.append(rng.choice(self.legal_moves(state)))
+            state = self.play(state, plies[-1])
+        return plies, state
+
     def random_playout(self, state, rng: random.Random, max_plies: int | None = None):
         """Play uniformly random legal plies; return (final state, plies played)."""
         moves = []
@@ -318,11 +348,76 @@ class Rules:
         return state, moves
 
 
+#: The most characters a typed ply may have, spaces included (canonical plies are under 30).
+MAX_PLY_CHARS = 200
+#: The most characters a whole turn typed on one line may have.
+MAX_TURN_CHARS = 1000
+
+
 def squash(text: Any) -> str:
-    """What a person typed, with every space removed (move parsers start from this)."""
+    """What a person typed, with every space removed: where every move parser starts.
+
+    Spaces of any kind (an email's no-break space too) separate nothing inside a ply; what is
+    left must be plain ASCII, because notation is written in ASCII letters and decimal digits
+    (``int`` and ``str.upper`` would otherwise read ``٣`` as 3 and ``ſ`` as S), and short,
+    so no parser ever works on a huge number.
+
+    :raises IllegalMove: ``syntax``: not text, too long, or a character beyond ASCII.
+    """
     if not isinstance(text, str):
         raise IllegalMove("a move must be text", "syntax")
-    return re.sub(r"\s+", "", text)
+    check_length(text, MAX_PLY_CHARS, "a move")
+    compact = re.sub(r"\s+", "", text)
+    if not compact.isascii():
+        odd = next(ch for ch in compact if not ch.isascii())
+        raise IllegalMove(
+            f"{odd!r} is not part of move notation: write plain letters, digits and signs",
+            "syntax",
+        )
+    return compact
+
+
+def check_length(text: str, limit: int, what: str) -> None:
+    """Refuse typed ``text`` longer than ``limit`` characters. :raises IllegalMove: syntax."""
+    if len(text) > limit:
+        raise IllegalMove(
+            f"{what} is at most {limit} characters long, not {len(text)}", "syntax"
+        )
+
+
+def replaced(items: tuple, index: int, value) -> tuple:
+    """``items`` with the one at ``index`` replaced by ``value`` (states hold tuples, so a
+    move builds a new one).
+
+    >>> replaced((1, 2, 3), 1, 9)
+    (1, 9, 3)
+    """
+    return items[:index] + (value,) + items[index + 1 :]
+
+
+def ply_cache(generate: Callable) -> tuple[Callable, Callable]:
+    """The ``legal`` and ``legal_set`` functions of a game whose frozen states keep their plies
+    in the fields ``moves_cache`` and ``move_set_cache`` (fields ``==`` ignores): generating
+    the plies is the costly part of a move, so each state does it at most once.
+    """
+
+    def legal(state) -> tuple[str, ...]:
+        """The legal plies, sorted; cached on the state."""
+        moves = state.moves_cache
+        if moves is None:
+            moves = generate(state)
+            object.__setattr__(state, "moves_cache", moves)
+        return moves
+
+    def legal_set(state) -> frozenset[str]:
+        """:func:`legal` as a set, cached on the state."""
+        moves = state.move_set_cache
+        if moves is None:
+            moves = frozenset(legal(state))
+            object.__setattr__(state, "move_set_cache", moves)
+        return moves
+
+    return legal, legal_set
 
 
 def check_seat(rules: Rules, state, seat: Any, seats_in: Iterable[int]) -> int:

@@ -1,33 +1,51 @@
 """Composing the messages queued as facts, when they go out.
 
-A turn email is queued in the move's transaction as facts only (the seat, the ply, the plies
-that led there, whose unsubscribe link it carries): drawing the board, signing its links and
-filling its templates there cost a fifth of a move. It is composed here at its first
-delivery attempt, from the game as it stood at that ply, and kept, so a retry sends the very
-same message.
+A message may be queued in its cause's transaction as facts only (a turn email: the seat, the
+ply, the plies that led there): drawing the board, signing its links and filling its templates
+there cost a fifth of a move. It is composed at its first delivery attempt by the composer
+its domain registered for its kind, and kept, so a retry sends the very same message. Its
+images (the board as a PNG) are not kept: the outbox holds text, and the domain draws them
+again from the facts at each attempt. Mail imports no domain: the domains hand their composers
+in (:func:`register`).
 """
 
 from __future__ import annotations
 
-from ..play.queries import get_game
-from ..play.service import replay
+from collections.abc import Callable
+from typing import NamedTuple
+
 from .models import OutboxMessage
-from .notify import turn_context
-from .outbox import bodies, unsubscribe_headers
-from .preferences import unsubscribe_url
+
+
+class Image(NamedTuple):
+    """An image shown inside the HTML part, which names it as ``cid:<content_id>``."""
+
+    content_id: str
+    filename: str
+    data: bytes
+
+
+_composers: dict[str, Callable[[OutboxMessage], None]] = {}
+_images: dict[str, Callable[[OutboxMessage], list[Image]]] = {}
+
+
+def register(kind: str, composer: Callable[[OutboxMessage], None],
+             images: Callable[[OutboxMessage], list[Image]] | None = None) -> None:
+    """``composer(message)`` writes the bodies and headers of a ``kind`` message queued as
+    facts; ``images(message)`` draws the PNG images its HTML shows, if it shows any."""
+    _composers[kind] = composer
+    if images is not None:
+        _images[kind] = images
 
 
 def compose(message: OutboxMessage) -> None:
-    """Write the bodies (and Reply-To) of a message queued as facts (only turn emails are);
-    nothing for one rendered when it was queued. The caller commits (or, to show the message,
-    need not)."""
-    if message.body_text is not None:
-        return
-    game = get_game(message.game_id)
-    ply = message.facts["ply"]
-    state = game.load_state() if game.ply == ply else replay(game, ply)
-    context, reply_to = turn_context(game, state, message.facts)
-    context.update(game=game, subject=message.subject)
-    link = unsubscribe_url(message.facts.get("unsubscribe"))
-    message.body_text, message.body_html = bodies(message.kind, context, link)
-    message.headers = {**message.headers, "Reply-To": reply_to, **unsubscribe_headers(link)}
+    """Write the bodies (and headers) of a message queued as facts; nothing for one rendered
+    when it was queued. The caller commits (or, to show the message, need not)."""
+    if message.body_text is None:
+        _composers[message.kind](message)
+
+
+def images(message: OutboxMessage) -> list[Image]:
+    """The images the composed ``message``'s HTML shows (none for a pruned one)."""
+    draw = _images.get(message.kind)
+    return [] if draw is None or not message.facts or not message.body_html else draw(message)

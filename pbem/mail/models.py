@@ -5,7 +5,8 @@ from __future__ import annotations
 from sqlalchemy import JSON, Boolean, ForeignKey, Integer, String, Text, false
 from sqlalchemy.orm import Mapped, mapped_column
 
-from ..db import UTCDateTime, db, utcnow
+from ..core.db import UTCDateTime, utcnow
+from ..core.extensions import db
 
 
 class OutboxMessage(db.Model):
@@ -38,8 +39,41 @@ class OutboxMessage(db.Model):
     sent_at = mapped_column(UTCDateTime, index=True)
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     last_error: Mapped[str | None] = mapped_column(Text)
-    #: The notification kind (``pbem.clocks.schedule.Kind``) the recipient's settings and
-    #: unsubscribe link apply to; ``None`` for mail that always goes (sign-in links, digests).
+    #: When the sender gave up on it (a permanent refusal, a suppressed recipient, too many
+    #: attempts): it is never tried again, and ``last_error`` says why.
+    abandoned_at = mapped_column(UTCDateTime)
+    #: The notification kind (``pbem.notifications.logic.schedule.Kind``) the recipient's
+    #: settings and unsubscribe link apply to; ``None`` for mail that always goes (sign-in
+    #: links, digests).
     category: Mapped[str | None] = mapped_column(String(16))
     #: Waiting for the recipient's daily digest, which folds it in; never sent by itself.
     held: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false(), index=True)
+
+
+class HandledMail(db.Model):
+    """An inbound message that was acted on (a move played or refused and answered), by the
+    SHA-256 of its ``Message-ID``: a message delivered twice (an MTA retrying, a mailbox read
+    again) is handled once. Written in the transaction of what it caused; the unique key refuses
+    the second of two copies ingested at the same moment."""
+
+    __tablename__ = "handled_mail"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    message_key: Mapped[str] = mapped_column(String(64), unique=True)
+    handled_at = mapped_column(UTCDateTime, default=utcnow, nullable=False)
+
+
+class SuppressedAddress(db.Model):
+    """An address mail is no longer sent to: its server refused a message permanently (a 5xx
+    reply while sending, or a delivery report that came back). Mail answering the address's
+    own action (a sign-in link, the answer to an emailed move) still goes; deleting the row
+    (the player re-enabling their mail) lets the rest go again."""
+
+    __tablename__ = "suppressed_addresses"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    #: Lower-cased.
+    address: Mapped[str] = mapped_column(String(254), unique=True)
+    #: What the server said (for the player and the admins).
+    reason: Mapped[str] = mapped_column(Text)
+    suppressed_at = mapped_column(UTCDateTime, default=utcnow, nullable=False)

@@ -2,9 +2,9 @@
 
 Nothing is sent here: the row is part of the caller's transaction, so a message exists if and
 only if its cause was committed. Every message of one game carries the same thread root in
-In-Reply-To/References, so mail clients thread a game's mail together. The recipient's
-notification settings (:mod:`.preferences`) decide when it goes, and every message of a kind
-they can switch off carries a one-click unsubscribe link for that kind.
+In-Reply-To/References, so mail clients thread a game's mail together. Whether and when a
+message goes is decided before it gets here (``pbem.notifications`` asks the recipient's
+settings); a message they can switch off carries its one-click unsubscribe link.
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ from __future__ import annotations
 import uuid
 from contextlib import contextmanager
 from contextvars import ContextVar
+from datetime import datetime
 
 from flask import current_app, g, render_template
-from sqlalchemy import insert
+from sqlalchemy import delete, insert
 
-from ..accounts.models import Player
-from ..db import db, utcnow
-from . import preferences
+from ..core.db import utcnow
+from ..core.extensions import db
 from .models import OutboxMessage
 
 
@@ -44,20 +44,28 @@ def batched():
         db.session.connection().execute(insert(OutboxMessage.__table__), rows)
 
 
-def queue(kind: str, recipient: Player | str, subject: str, *, game=None,
-          reply_to: str | None = None, facts: dict | None = None, **context) -> None:
-    """Add a message to the session (the caller commits), or to the :func:`batched` block
-    around; nothing when the recipient has switched this kind off.
+def forget(address: str) -> None:
+    """Drop every message to ``address``, sent or waiting (its account is being deleted: the
+    address is kept nowhere, and nothing more goes to it). Flushes only."""
+    db.session.execute(delete(OutboxMessage).where(OutboxMessage.recipient == address))
 
-    ``recipient`` is a player, or an address (which may be a player's) for a reply to whoever
-    wrote in. The message is rendered from ``mail/<kind>`` now, with ``context``; or, given
-    ``facts``, composed from them when it goes out (:mod:`.compose`), which keeps the
-    rendering off the request that queues it.
+
+def queue(kind: str, recipient: str, subject: str, *, game=None, reply_to: str | None = None,
+          facts: dict | None = None, context: dict | None = None,
+          unsubscribe_url: str | None = None, category: str | None = None, held: bool = False,
+          not_before: datetime | None = None) -> None:
+    """Add a message for the address ``recipient`` to the session (the caller commits), or to
+    the :func:`batched` block around.
+
+    The message is rendered from ``mail/<kind>`` now, with ``context`` (and ``game``, whose
+    thread it joins); or, given ``facts``, composed from them when it goes out
+    (:mod:`.compose`), which keeps the rendering off the request that queues it. ``category``
+    is the notification kind it counts as, ``held`` keeps it for the recipient's digest and
+    ``not_before`` holds it back (quiet hours).
     """
-    now = utcnow()
-    decision = preferences.decide(kind, recipient, now)
-    if not decision.send:
+    if recipient.endswith(".invalid"):  # RFC 2606 placeholders: imported players, deleted accounts
         return
+    now = utcnow()
     headers = {"Message-ID": f"<{uuid.uuid4().hex}@{current_app.config['MAIL_DOMAIN']}>"}
     if game is not None:
         headers["In-Reply-To"] = headers["References"] = thread_root(game.id)
@@ -65,24 +73,21 @@ def queue(kind: str, recipient: Player | str, subject: str, *, game=None,
         headers["Reply-To"] = reply_to
     body_text = body_html = None
     if facts is None:
-        link = preferences.unsubscribe_url(decision.unsubscribe)
-        headers.update(unsubscribe_headers(link))
-        context.update(game=game, subject=subject)
-        body_text, body_html = bodies(kind, context, link)
-    else:
-        facts = {**facts, "unsubscribe": decision.unsubscribe}
+        headers.update(unsubscribe_headers(unsubscribe_url))
+        context = {**(context or {}), "game": game, "subject": subject}
+        body_text, body_html = bodies(kind, context, unsubscribe_url)
     message = dict(
         kind=kind,
-        recipient=recipient if isinstance(recipient, str) else recipient.email,
+        recipient=recipient,
         subject=subject,
         body_text=body_text,
         body_html=body_html,
         facts=facts,
         headers=headers,
         game_id=None if game is None else game.id,
-        category=decision.kind and str(decision.kind),
-        held=decision.held,
-        next_attempt_at=decision.not_before or now,
+        category=category,
+        held=held,
+        next_attempt_at=not_before or now,
     )
     batch = _batch.get()
     if batch is None:

@@ -6,17 +6,18 @@ agreed, the game ends: drawn among them, or, for rules that say so (Pylon), scor
 A proposal belongs to the ply it was made at (``Game.end_offer``): the next ply played lapses
 it, and any player declining it (its proposer too) withdraws it. Every step is a
 compare-and-set on the game's version, as a move is, so two racing answers cannot both land.
+Like every service, these flush and leave the commit to the entry point (:mod:`.commands`).
 """
 
 from __future__ import annotations
 
-from ..db import db
-from ..errors import PbemError
-from ..mail import notify
+from ..core.errors import PbemError
+from ..core.extensions import db
+from . import events
 from .errors import NotYourTurn
 from .models import Game
 from .queries import resigned_seats
-from .service import check_active, end_by_decision, position_changed, race_guard
+from .service import check_active, end_by_decision, position_changed
 
 
 def players_in(game: Game) -> list[int]:
@@ -34,7 +35,7 @@ def outcome_text(game: Game) -> str:
 
 def agree(game: Game, seat: int, expected_ply: int) -> bool:
     """``seat`` agrees to end the game: it proposes, or accepts the standing proposal. True
-    when that was the last agreement needed and the game is over. Committed.
+    when that was the last agreement needed and the game is over.
 
     :raises GameNotActive, PositionChanged: the game is over, or moved on from ``expected_ply``.
     :raises NotYourTurn: the seat does not play here, or has resigned.
@@ -48,20 +49,20 @@ def agree(game: Game, seat: int, expected_ply: int) -> bool:
                         "answered yet.", "already-agreed", 409)
     agreed = sorted([*agreed, seat])
     ended = set(needed) <= set(agreed)
-    with race_guard():
-        if ended:
-            _end(game, needed)
-        else:
-            game.end_offer = {"ply": game.ply, "seats": agreed}
-            notify.end_proposed(game, seat, [s for s in needed if s not in agreed],
-                                outcome_text(game))
-        db.session.commit()
+    if ended:
+        _end(game, needed)
+    else:
+        game.end_offer = {"ply": game.ply, "seats": agreed}
+        events.end_proposed.send(game, proposer=seat,
+                                 seats=[s for s in needed if s not in agreed],
+                                 outcome=outcome_text(game))
+    db.session.flush()
     return ended
 
 
 def decline(game: Game, seat: int, expected_ply: int) -> None:
     """``seat`` declines the standing proposal (or, having made it, takes it back); the seats
-    that had agreed are told. Committed.
+    that had agreed are told.
 
     :raises GameNotActive, PositionChanged, NotYourTurn: as :func:`agree`.
     :raises PbemError: there is no proposal standing (409).
@@ -70,10 +71,9 @@ def decline(game: Game, seat: int, expected_ply: int) -> None:
     offer = game.end_proposal
     if offer is None:
         raise PbemError("Nobody has proposed to end this game.", "no-proposal", 409)
-    with race_guard():
-        game.end_offer = None
-        notify.end_declined(game, seat, [s for s in offer["seats"] if s != seat])
-        db.session.commit()
+    game.end_offer = None
+    events.end_declined.send(game, decliner=seat, seats=[s for s in offer["seats"] if s != seat])
+    db.session.flush()
 
 
 def _check(game: Game, seat: int, expected_ply: int) -> list[int]:
@@ -93,4 +93,4 @@ def _end(game: Game, seats: list[int]) -> None:
         scores = game.rules.scores(state)
         best = max(scores[s] for s in seats)
         winners = [s for s in seats if scores[s] == best]
-    end_by_decision(game, state, winners, "agreed")
+    end_by_decision(game, state, winners, events.AGREEMENT)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..errors import PbemError
+from ..core.errors import PbemError
 
 
 class GameNotFound(PbemError):

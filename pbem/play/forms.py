@@ -6,7 +6,6 @@ from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
     HiddenField,
-    IntegerField,
     SelectField,
     SelectMultipleField,
     StringField,
@@ -15,7 +14,8 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, InputRequired, Length, Optional
 
-from ..db import MAX_INT
+from ..core.db import MAX_INT
+from ..core.validators import WholeNumberField
 from ..games.base import format_option_value
 
 #: ``meta`` for a form that reads a post and is never shown: ``CSRFProtect`` has checked the
@@ -24,17 +24,13 @@ from ..games.base import format_option_value
 READ_ONLY = {"csrf": False}
 
 
-class PlyField(IntegerField):
-    """The ply a page was showing, in a hidden field: a whole number from 0 to ``MAX_INT``
-    (WTForms' ``NumberRange`` raises, rather than refuses, a number too large for a float)."""
+class PlyField(WholeNumberField):
+    """The ply a page was showing, in a hidden field: a whole number from 0 to ``MAX_INT``."""
 
     widget = HiddenField.widget
 
-    def process_formdata(self, valuelist):
-        super().process_formdata(valuelist)
-        if self.data is not None and not 0 <= self.data <= MAX_INT:
-            self.data = None
-            raise ValueError("Not a ply of this game.")
+    def __init__(self, label="ply", validators=None, **kwargs):
+        super().__init__(label, validators, low=0, high=MAX_INT, **kwargs)
 
 
 class MoveForm(FlaskForm):
@@ -82,12 +78,17 @@ class NewGameForm(FlaskForm):
 
     players = SelectField("Number of players", coerce=int)
     seats = TextAreaField(
-        "Players in seat order (P1 moves first), one email address per line",
+        "Players in seat order (P1 moves first), one exact email address per line: each is "
+        "sent an invitation",
         validators=[DataRequired(), Length(max=2000)],
     )
-    known = SelectMultipleField("Add known players (after those above)", coerce=int,
+    known = SelectMultipleField("Add players you have played with, or who can be found by name "
+                                "(after those above)", coerce=int,
                                 validate_choice=False)
     random_order = BooleanField("Random seat order")
+    rated = BooleanField("Rated: the result moves the players' ratings", default=True)
+    #: A game against a bot stays out of the ratings unless chosen here too.
+    rated_against_bot = BooleanField("Rate it even if a bot plays", default=False)
     time_control = SelectField("Time control", default="none", choices=[
         SelectChoice("none", "No time limit"), SelectChoice("per_move", "Days per move"),
         SelectChoice("bank", "A bank of days, with an increment per move and a cap")])

@@ -10,8 +10,8 @@ import re
 
 from flask import current_app
 
-from ..signing import LinkError, sign, unsign
-from ..urls import external_url
+from ..core.signing import LinkError, sign, unsign
+from ..core.urls import external_url
 from .models import Game
 from .queries import get_game
 
@@ -47,6 +47,26 @@ def open_token(token: str, purpose: str = "move", *, lock: bool = False) -> tupl
     :raises LinkError: tampered, foreign (another purpose), expired, or the ply has passed.
     :raises GameNotFound: the game named no longer exists.
     """
+    game, seat, ply = token_seat(token, purpose, lock=lock)
+    if game.ply != ply or game.status != "active":
+        raise LinkError(
+            f"This link was for ply {ply + 1} of game #{game.id}, which has been played "
+            "(or the game is over). The game page shows where it stands.",
+            "passed",
+            410,
+            onward=(f"See game #{game.id}", "play.game", {"game_id": game.id}),
+        )
+    return game, seat
+
+
+def token_seat(token: str, purpose: str, *, lock: bool = False) -> tuple[Game, int, int]:
+    """The game, seat and ply an authentic, unexpired token names, whether or not that ply has
+    passed: a reply to an old turn email still speaks for its seat (it may ask for the board,
+    and is told it came too late to move).
+
+    :raises LinkError: tampered, foreign (another purpose) or expired.
+    :raises GameNotFound: the game named no longer exists.
+    """
     payload = unsign(purpose, token)
     if not (isinstance(payload, list) and len(payload) == 3
             and all(isinstance(v, int) and not isinstance(v, bool) for v in payload)):
@@ -55,11 +75,4 @@ def open_token(token: str, purpose: str = "move", *, lock: bool = False) -> tupl
     game = get_game(game_id, lock=lock)
     if not 0 <= seat < len(game.seats):
         raise LinkError("This link is not valid.", "invalid")
-    if game.ply != ply or game.status != "active":
-        raise LinkError(
-            f"This link was for ply {ply + 1} of game #{game.id}, which has been played "
-            "(or the game is over). The game page shows where it stands.",
-            "passed",
-            410,
-        )
-    return game, seat
+    return game, seat, ply

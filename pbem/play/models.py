@@ -2,7 +2,10 @@
 
 The move history is the truth: a game is its setup (slug, options, seed, seats) plus its moves.
 ``Game.snapshot`` caches the current state (``rules.to_dict``) for speed and always equals a
-replay of the moves (``service.replay`` and a test check it). ``Game.version`` makes every
+replay of the moves (``service.replay`` and a test check it). Each seat's outcome (``won``,
+``lost``, ``drawn``) mirrors ``Game.result`` through an attribute event (at the end), so the
+archive filters and counts results per player on an indexed column instead of every game's
+JSON, whoever sets the result (the play service, an import). ``Game.version`` makes every
 change to a game a compare-and-set, so two racing submissions cannot both land, whichever
 process they reach; ``uq_moves_game_id_ply`` backs it up in the schema.
 """
@@ -18,23 +21,35 @@ from sqlalchemy import (
     Integer,
     String,
     UniqueConstraint,
+    event,
+    text,
     true,
 )
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, mapped_column, object_session, relationship
 
-from ..accounts.models import Player
-from ..db import UTCDateTime, db, utcnow
+from ..accounts.models import UNNAMED, Player
+from ..core.db import UTCDateTime, utcnow
+from ..core.extensions import db
 from ..games import get_renderer, get_rules
 
 INVITED, ACTIVE, FINISHED, DECLINED = "invited", "active", "finished", "declined"
+WON, LOST, DRAWN = "won", "lost", "drawn"
+OUTCOMES = (WON, LOST, DRAWN)
 #: A resignation as the history stores it (timeouts and forfeits are resignations too).
 RESIGN = "resign"
+#: Why a seat left the game, kept as its resignation's ``Move.text`` (older and imported
+#: resignations say ``resign``).
+RESIGNED, TIMED_OUT, FORFEITED = "resignation", "timeout", "forfeit"
 
 
 class Game(db.Model):
     __tablename__ = "games"
     #: Covers the archive's counts per game and status (``pbem.archive.queries``).
-    __table_args__ = (Index("ix_games_slug_status_started_at", "slug", "status", "started_at"),)
+    __table_args__ = (
+        Index("ix_games_slug_status_started_at", "slug", "status", "started_at"),
+        #: Counts a player's recent games and invitations (``pbem.play.limits``).
+        Index("ix_games_created_by_id_created_at", "created_by_id", "created_at"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     slug: Mapped[str] = mapped_column(String(32), index=True)
@@ -52,10 +67,12 @@ class Game(db.Model):
     #: agree; it lapses as soon as a ply is played after ``n`` (:mod:`.agreement`).
     end_offer: Mapped[dict | None] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(Integer, nullable=False)
-    #: The time control in its compact form (``pbem.clocks.timecontrol.parse`` reads it).
+    #: The time control in its compact form (``pbem.clocks.logic.timecontrol.parse`` reads it).
     time_control: Mapped[str] = mapped_column(String(100), default="none", server_default="none")
     #: Whether vacations stop this game's clocks (a tournament may forbid them).
     vacation_allowed: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    #: Whether the result moves the players' ratings (``pbem.ratings``); chosen at creation.
+    rated: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     created_by_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     created_at = mapped_column(UTCDateTime, default=utcnow, nullable=False)
     started_at = mapped_column(UTCDateTime, index=True)
@@ -99,7 +116,7 @@ class Game(db.Model):
 
     @property
     def title(self) -> str:
-        names = " vs ".join(seat.player.name for seat in self.seats)
+        names = " vs ".join(seat.public_name for seat in self.seats)
         return f"{self.rules.name} #{self.id}: {names}"
 
     def __repr__(self) -> str:
@@ -124,7 +141,7 @@ class Seat(db.Model):
     response: Mapped[str] = mapped_column(String(16), default="invited")
     responded_at = mapped_column(UTCDateTime)
     #: ``won``, ``lost`` or ``drawn`` once the game is over (mirrors ``Game.result``; see
-    #: ``pbem.archive.outcomes``).
+    #: ``seat_outcomes``).
     outcome: Mapped[str | None] = mapped_column(String(8))
 
     game: Mapped[Game] = relationship(back_populates="seats")
@@ -133,6 +150,23 @@ class Seat(db.Model):
     @property
     def label(self) -> str:
         return f"P{self.index + 1}"
+
+    def shown_to(self, viewer: Player | None) -> bool:
+        """Whether ``viewer`` (None: anyone, as in mail to others, records and feeds) may see
+        who holds this seat: everyone once its player has accepted; before that only that
+        player and admins, since a name would tell whoever typed the address that it has an
+        account."""
+        return self.response == "accepted" or (
+            viewer is not None and (viewer.id == self.player_id or viewer.is_admin))
+
+    def name_for(self, viewer: Player | None) -> str:
+        """The name ``viewer`` sees for this seat (see :meth:`shown_to`)."""
+        return self.player.name if self.shown_to(viewer) else UNNAMED
+
+    @property
+    def public_name(self) -> str:
+        """The name everyone may see: for mail to others, records and feeds."""
+        return self.name_for(None)
 
 
 class Move(db.Model):
@@ -143,7 +177,14 @@ class Move(db.Model):
     """
 
     __tablename__ = "moves"
-    __table_args__ = (UniqueConstraint("game_id", "ply"),)
+    __table_args__ = (
+        UniqueConstraint("game_id", "ply"),
+        #: Just the resignations (timeouts and forfeits too), which finishing places and
+        #: ratings read for every game without scanning every move.
+        Index("ix_moves_resignations", "game_id", "ply",
+              sqlite_where=text(f"move = '{RESIGN}'"),
+              postgresql_where=text(f"move = '{RESIGN}'")),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
@@ -155,3 +196,29 @@ class Move(db.Model):
     created_at = mapped_column(UTCDateTime, default=utcnow, nullable=False)
 
     game: Mapped[Game] = relationship(back_populates="moves")
+
+
+def seat_outcomes(winners: list[int], seats: int) -> list[str]:
+    """The outcome of every seat: a sole winner won, shared winners drew, the rest lost.
+
+    >>> seat_outcomes([1], 2), seat_outcomes([0, 1], 2), seat_outcomes([0, 2], 3)
+    (['lost', 'won'], ['drawn', 'drawn'], ['drawn', 'lost', 'drawn'])
+    """
+    shared = len(winners) > 1
+    return [(DRAWN if shared else WON) if seat in winners else LOST for seat in range(seats)]
+
+
+@event.listens_for(Game.result, "set")
+def _mirror_result(game: Game, result, _old, _initiator) -> None:
+    session = object_session(game)
+    if session is None:
+        _set_outcomes(game, result)
+        return
+    with session.no_autoflush:  # loading the seats must not flush a half-made move
+        _set_outcomes(game, result)
+
+
+def _set_outcomes(game: Game, result) -> None:
+    outcomes = seat_outcomes(result["winners"], len(game.seats)) if result else None
+    for seat in game.seats:
+        seat.outcome = outcomes[seat.index] if outcomes else None

@@ -1,15 +1,15 @@
-"""The new-game form: the game's options as fields, players by address or from known players."""
+"""The new-game form: the game's options as fields; players by exact address, or by name among
+those the creator has played with or who let themselves be found (never by address)."""
 
 from __future__ import annotations
 
 from flask import abort, render_template
 
-from ..accounts.service import BadEmail, get_player, player_by_email
-from ..clocks import timecontrol as time_control
-from ..clocks.errors import ClockError
-from ..errors import PbemError
+from ..accounts.service import BadEmail, player_by_email
+from ..core.db import utcnow
+from ..core.errors import PbemError
 from ..games import UnknownGame, get_rules
-from . import setup
+from . import commands, limits
 from .forms import chosen_options, option_fields
 
 
@@ -22,7 +22,7 @@ def rules_or_404(slug: str):
 
 def fill_choices(form, rules, known) -> None:
     form.players.choices = [(n, str(n)) for n in rules.player_counts]
-    form.known.choices = [(p.id, f"{p.name} <{p.email}>") for p in known]
+    form.known.choices = [(p.id, p.name) for p in known]
 
 
 def render_form(rules, form, form_data, status=None):
@@ -31,11 +31,11 @@ def render_form(rules, form, form_data, status=None):
                            options=option_fields(rules, form_data)), status
 
 
-def create_from_form(rules, form, form_data, creator):
-    """Create the game the form describes.
+def create_from_form(rules, form, form_data, creator, known):
+    """Create the game the form describes; ``known`` are the players the form offered by name.
 
     :raises PbemError: a bad address, the wrong number of players, a bad option or time
-        control.
+        control (``BadSetup``).
     """
     players = []
     for line in (form.seats.data or "").splitlines():
@@ -44,11 +44,12 @@ def create_from_form(rules, form, form_data, creator):
                 players.append(player_by_email(line))
             except BadEmail as exc:
                 raise PbemError(exc.message, exc.code, 422) from None
+    offered = {player.id: player for player in known}
     for player_id in form.known.data or []:
-        player = get_player(player_id)
-        if player is None:
-            raise PbemError("One of the chosen players does not exist.", "bad-player", 422)
-        players.append(player)
+        if player_id not in offered:
+            raise PbemError("One of the chosen players cannot be offered to you.",
+                            "bad-player", 422)
+        players.append(offered[player_id])
     if len(players) != form.players.data:
         raise PbemError(
             f"You chose {form.players.data} players but named {len(players)}.", "count", 422
@@ -57,12 +58,18 @@ def create_from_form(rules, form, form_data, creator):
     if not start_now and not any(p.id == creator.id for p in players):
         raise PbemError("Include yourself among the players (only admins can set up games "
                         "for others).", "not-playing", 422)
-    try:
-        control = time_control.from_form(form.time_control.data, form.days_per_move.data,
-                                         form.bank_initial.data, form.bank_increment.data,
-                                         form.bank_cap.data)
-    except ClockError as exc:
-        raise PbemError(f"Time control: {exc.message}", exc.code, 422) from None
-    return setup.create_game(rules.slug, players, chosen_options(rules, form_data),
-                             creator=creator, random_order=bool(form.random_order.data),
-                             start_now=start_now, time_control=control)
+    limits.check_new_game(creator, len(players) - 1, utcnow())
+    control = {"kind": form.time_control.data, "days_per_move": form.days_per_move.data,
+               "initial_days": form.bank_initial.data,
+               "increment_days": form.bank_increment.data, "cap_days": form.bank_cap.data}
+    return commands.create_game(rules.slug, players, chosen_options(rules, form_data),
+                                creator=creator, random_order=bool(form.random_order.data),
+                                start_now=start_now, time_control=control,
+                                rated=rated(form, players))
+
+
+def rated(form, players) -> bool:
+    """Whether the game is rated: as the form says, and a game against a bot only when that
+    was chosen as well (a bot's games do not move people's ratings by default)."""
+    return bool(form.rated.data) and (bool(form.rated_against_bot.data)
+                                      or not any(player.is_bot for player in players))

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from flask import g, render_template, url_for
 from markupsafe import Markup
 
-from ..clocks.service import game_view
-from ..db import utcnow
-from . import agreement
+from ..core.db import utcnow
+from . import agreement, events
+from .compose import composer, mark_turn
 from .forms import ConfirmMoveForm, EndForm, MoveForm, ResignForm
-from .models import ACTIVE
+from .models import ACTIVE, FINISHED
 from .queries import history
 from .service import RESIGN, replay
+from .termination import WORDS, termination
 
 
 def _endpoint(name: str, game, token):
@@ -20,15 +23,53 @@ def _endpoint(name: str, game, token):
     return url_for(f"play.{name}", game_id=game.id)
 
 
-def _board(game, state, last_move):
+def _last_turn(rules, shown) -> list[str]:
+    """The plies of the last turn among the moves ``shown``: the last ply, or in a game of
+    several plies a turn, the trailing run by one seat."""
+    turn = shown[-1:]
+    while rules.multi_ply_turns and len(turn) < len(shown):
+        before = shown[-len(turn) - 1]
+        if before.seat != turn[0].seat:
+            break
+        turn = [before, *turn]
+    return [move.move for move in turn]
+
+
+def _board(game, state, turn: list[str]):
+    """The board after ``turn`` (the plies of the last turn, every one marked)."""
     renderer = game.renderer
-    last = None if last_move in (None, RESIGN) else last_move
+    plies = [ply for ply in turn if ply != RESIGN]
+    last = plies[-1] if plies and turn[-1] != RESIGN else None
+    picture = mark_turn(renderer, renderer.svg(state, last_move=last), plies)
     return {
-        "svg": Markup(renderer.svg(state, last_move=last)),
+        "svg": Markup(picture),
         "description": renderer.describe(state),
         "scores": game.rules.scores(state),
         "to_move": game.rules.to_move(state),
     }
+
+
+@dataclass
+class Turn:
+    """One turn of the move list: its number, the seat that played it and its plies."""
+
+    number: int
+    seat: int
+    plies: list = field(default_factory=list)
+
+
+def turns(moves, multi_ply: bool) -> list[Turn]:
+    """The history grouped by turn, as readers count moves: in a game whose turns have several
+    plies (Spike, Triumvirate) a turn is the run of plies one seat played from one typed turn
+    (each ply of a turn keeps the whole typed text); in the others every ply is a turn."""
+    grouped: list[Turn] = []
+    for move in moves:
+        last = grouped[-1].plies[-1] if grouped else None
+        if not (multi_ply and last is not None and last.seat == move.seat
+                and last.text == move.text):
+            grouped.append(Turn(len(grouped) + 1, move.seat))
+        grouped[-1].plies.append(move)
+    return grouped
 
 
 def _move_form(form, legal: list[str]):
@@ -41,13 +82,17 @@ def render_game(game, seat, *, at=None, token=None, form=None, error=None, statu
     the move form (``at``: show the position after that ply instead, read-only)."""
     moves = history(game.id)
     context = {"game": game, "seat": seat, "moves": moves, "at": at, "token": token,
-               "error": error, "clock": game_view(game, _reader(game, seat, token), utcnow())}
+               "turns": turns(moves, game.rules.multi_ply_turns),
+               "error": error, **events.page_context(game, _reader(game, seat, token), utcnow())}
     # The snapshot is the position after the last ply: no replay needed to show it.
     state = game.load_state() if at in (None, game.ply) else replay(game, at, moves)
     if state is not None:
         shown = moves[: game.ply if at is None else at]
-        context.update(_board(game, state, shown[-1].move if shown else None))
+        context.update(_board(game, state, _last_turn(game.rules, shown)))
         context["last_ply"] = len(shown)
+    if game.status == FINISHED:
+        last = moves[-1] if moves else None
+        context["ended"] = WORDS[termination(game.result, last and last.move, last and last.text)]
     rules = game.rules
     can_move = (at is None and game.status == ACTIVE and seat is not None
                 and rules.to_move(state) == seat)
@@ -55,6 +100,7 @@ def render_game(game, seat, *, at=None, token=None, form=None, error=None, statu
         legal = rules.legal_moves(state)
         context["form"] = _move_form(form or MoveForm(formdata=None, ply=game.ply), legal)
         context["legal"] = legal
+        context["composer"] = composer(game.renderer, legal, seat)
         context["preview_url"] = _endpoint("preview", game, token)
     if at is None and game.status == ACTIVE and seat is not None:
         context["resign_form"] = ResignForm(formdata=None, ply=game.ply)
@@ -80,7 +126,7 @@ def render_preview(game, seat, preview, text, ply, *, token=None):
     context = {"game": game, "seat": seat, "token": token, "text": text, "preview": preview,
                "game_url": url_for("play.game", game_id=game.id) if token is None
                else url_for("play.link", token=token)}
-    context.update(_board(game, preview.state, preview.plies[-1]))
+    context.update(_board(game, preview.state, preview.plies))
     if preview.complete:
         context["confirm_form"] = ConfirmMoveForm(formdata=None, move=text, ply=ply)
         context["confirm_url"] = _endpoint("move", game, token)
@@ -88,5 +134,6 @@ def render_preview(game, seat, preview, text, ply, *, token=None):
         context["form"] = _move_form(MoveForm(formdata=None, turn=text, ply=ply),
                                      preview.next_moves)
         context["legal"] = preview.next_moves
+        context["composer"] = composer(game.renderer, preview.next_moves, seat)
         context["preview_url"] = _endpoint("preview", game, token)
     return render_template("play/preview.html", **context)

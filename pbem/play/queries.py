@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from functools import cache
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import joinedload
 
-from ..accounts.models import Player
-from ..db import db, row_id
+from ..accounts.models import PLACEHOLDER_TLD, Player
+from ..core.db import row_id
+from ..core.extensions import db
 from .errors import GameNotFound
 from .models import ACTIVE, RESIGN, Game, Move, Seat
 
@@ -44,12 +45,27 @@ def get_game(game_id, *, lock: bool = False) -> Game:
 
 
 def history(game_id: int) -> list:
-    """A game's moves in order as read-only rows (``ply``, ``seat``, ``move``, ``auto``): what
-    the game page lists, without building an ORM object per move (a 300-ply game's page spent
-    more time loading ``Game.moves`` than rendering)."""
+    """A game's moves in order as read-only rows (``ply``, ``seat``, ``move``, ``auto``,
+    ``text``): what the game page lists, without building an ORM object per move (a 300-ply
+    game's page spent more time loading ``Game.moves`` than rendering)."""
     return db.session.execute(
-        select(Move.ply, Move.seat, Move.move, Move.auto)
+        select(Move.ply, Move.seat, Move.move, Move.auto, Move.text)
         .where(Move.game_id == game_id)
+        .order_by(Move.ply)
+    ).all()
+
+
+def moves_since_turn(game_id: int, seat: int, ply: int) -> list:
+    """The moves up to ``ply`` (plies count from 1) since ``seat`` last moved itself (its
+    forced passes are not moves of its own), as :func:`history`'s rows: what happened while
+    the player waited, every other player's turn in a game of three or four."""
+    own = (select(func.max(Move.ply))
+           .where(Move.game_id == game_id, Move.seat == seat, Move.ply <= ply,
+                  Move.auto.is_(False))
+           .scalar_subquery())
+    return db.session.execute(
+        select(Move.ply, Move.seat, Move.move, Move.auto, Move.text)
+        .where(Move.game_id == game_id, Move.ply <= ply, Move.ply > func.coalesce(own, 0))
         .order_by(Move.ply)
     ).all()
 
@@ -86,3 +102,21 @@ def games_of(player) -> list[Game]:
 
 def recent_games(limit: int = 20) -> list[Game]:
     return db.session.scalars(select(Game).order_by(Game.updated_at.desc()).limit(limit)).all()
+
+
+def players_to_offer(player) -> list[Player]:
+    """Whom the new-game page offers ``player`` by name: those they have played with (in a
+    game that started) and those who let everyone find them; never accounts that have not
+    started, were deleted, or stand for an imported record's players. The bots are offered
+    to everyone."""
+    my_games = select(Seat.game_id).where(Seat.player_id == player.id)
+    played_with = (select(Seat.player_id).join(Game)
+                   .where(Seat.game_id.in_(my_games), Game.started_at.is_not(None)))
+    return db.session.scalars(
+        select(Player)
+        .where(Player.id != player.id, Player.deleted_at.is_(None),
+               Player.is_bot | (Player.joined_at.is_not(None)
+                                & Player.email.not_like(f"%{PLACEHOLDER_TLD}")
+                                & (Player.findable | Player.id.in_(played_with))))
+        .order_by(Player.name, Player.id)
+    ).all()

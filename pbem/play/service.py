@@ -3,8 +3,11 @@
 A move arrives through the same checks in a fixed order (game exists, not over, the seat
 plays here, expected ply, whose turn, the rules) and is stored with a compare-and-set on
 ``Game.version`` plus the unique (game, ply) key, so the database refuses the second of two
-racing submissions whichever process they reach. Every notification is written to the outbox
-in the same transaction as the move that causes it.
+racing submissions whichever process they reach.
+
+Services here take a game loaded and locked by the caller, change it and flush; they never
+commit. The entry point (:mod:`.commands`) owns the race guard and the commit. What happens is
+published as events (:mod:`.events`), whose receivers (clocks, mail) run in this transaction.
 """
 
 from __future__ import annotations
@@ -18,14 +21,13 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
-from ..clocks import service as clocks
-from ..db import db, utcnow
+from ..accounts.service import mark_joined
+from ..core.db import utcnow
+from ..core.extensions import db
 from ..games import IllegalMove
-from ..mail import notify
-from ..mail.outbox import batched
+from . import events
 from .errors import GameNotActive, NotYourTurn, PositionChanged
-from .models import ACTIVE, FINISHED, RESIGN, Game, Move
-from .queries import get_game
+from .models import ACTIVE, FINISHED, RESIGN, RESIGNED, Game, Move
 
 PASS = "pass"
 
@@ -52,13 +54,14 @@ class TurnPreview:
 
 
 def start(game: Game) -> None:
-    """Set up the position, apply forced passes and tell the first player (no commit)."""
+    """Set up the position, apply forced passes; a turn begins for the first player."""
     rules = game.rules
     state = rules.new_game(players=len(game.seats), options=game.options, seed=game.seed)
     game.status, game.started_at = ACTIVE, utcnow()
     moves = []
     state = _store(game, state, moves)
-    notify.turn_begins(game, state, moves)
+    events.game_started.send(game, state=state)
+    _turn_begins(game, state, moves)
 
 
 def new_seed() -> int:
@@ -77,21 +80,16 @@ def preview_turn(game: Game, seat: int, text: str, expected_ply: int) -> TurnPre
     return TurnPreview(state, plies, complete, next_moves)
 
 
-def submit_turn(game: Game | int, seat: int, text: str, expected_ply: int) -> Game:
-    """Apply a whole typed turn for ``seat`` and commit it with its notifications.
+def submit_turn(game: Game, seat: int, text: str, expected_ply: int) -> None:
+    """Apply a whole typed turn for ``seat`` to ``game`` (loaded with its row locked in this
+    transaction) and flush. The compare-and-set on ``Game.version`` refuses a stale game.
 
-    ``game`` is the game's id, or the game itself when the caller has just loaded it with
-    ``lock=True`` in this transaction (a move link's handler), which saves reading it twice.
-    Either way the compare-and-set on ``Game.version`` refuses a stale game.
-
-    :raises GameNotFound, GameNotActive: no such game, not started or over.
+    :raises GameNotActive: the game has not started or is over.
     :raises PositionChanged: the game is no longer at ``expected_ply`` (a race was lost).
     :raises NotYourTurn: the seat is not to move.
     :raises IllegalMove: the rules' reason; for a multi-ply turn, naming the failing step.
     :raises OutOfTime: the seat's clock had run out (the timeout is the tick's to apply).
     """
-    if not isinstance(game, Game):
-        game = get_game(game, lock=True)
     rules = game.rules
     state = _check_actor(game, seat, expected_ply)
     plies, state = rules.apply_turn(state, text.strip())
@@ -102,77 +100,69 @@ def submit_turn(game: Game | int, seat: int, text: str, expected_ply: int) -> Ga
             "turn-incomplete",
         )
     moves = [Played(seat, ply, text.strip()[:500]) for ply in plies]
-    with race_guard():
-        with batched():
-            state = _store(game, state, moves)
-            notify.turn_begins(game, state, moves)
-        db.session.commit()
-    return game
+    mark_joined(game.seats[seat].player)  # a move proves the address, as a sign-in does
+    state = _store(game, state, moves)
+    _turn_begins(game, state, moves)
+    db.session.flush()
 
 
-def resign(game: Game | int, seat: int, expected_ply: int | None = None, *,
-           commit: bool = True, flush: bool = True) -> Game:
-    """Resign ``seat`` (on its turn or not); two-player games end, bigger ones play on.
+def resign(game: Game, seat: int, expected_ply: int | None = None, *,
+           reason: str = RESIGNED) -> None:
+    """Resign ``seat`` (on its turn or not) in ``game`` (loaded with its row locked); two-player
+    games end, bigger ones play on.
 
-    Timeouts and forfeits are resignations too. ``commit=False`` only flushes, for a caller
-    (tournaments) that makes the forfeit part of its own transaction; ``flush=False`` not even
-    that, for one that writes many at once and answers for a failed flush itself (the clocks'
-    tick). ``game`` is the game's id, or the game itself when the caller has loaded it after
-    locking its row in this transaction (the tick, for a batch of games), as for
-    ``submit_turn``.
+    Timeouts and forfeits are resignations too; ``reason`` (``RESIGNED``, ``TIMED_OUT`` or
+    ``FORFEITED``) is kept as the ply's text, so the record says how the game ended, and is
+    how it finished if it did (``events.game_finished``). The flush is the caller's, with the
+    rest of its unit of work: the clocks' tick writes a whole batch of timeouts in one flush,
+    and answers for a failed one itself.
 
-    :raises GameNotFound, GameNotActive, PositionChanged: see ``submit_turn``.
+    :raises GameNotActive, PositionChanged: see ``submit_turn``.
     :raises IllegalMove: the seat is already out (``not-in-game``).
     """
-    if not isinstance(game, Game):
-        game = get_game(game, lock=True)
     check_active(game)
     if expected_ply is not None and game.ply != expected_ply:
         raise position_changed(game)
     rules = game.rules
     before = game.load_state()
-    moves = [Played(seat, RESIGN, RESIGN)]
-    with race_guard():
-        state = _store(game, rules.resign(before, seat), moves)
-        if rules.to_move(state) != rules.to_move(before):
-            notify.turn_begins(game, state, moves)
-        if commit:
-            db.session.commit()
-        elif flush:
-            db.session.flush()
-    return game
+    moves = [Played(seat, RESIGN, reason)]
+    state = _store(game, rules.resign(before, seat), moves, how=reason)
+    if rules.to_move(state) != rules.to_move(before):
+        _turn_begins(game, state, moves)
 
 
-def adjudicate(game_id, winners: list[int]) -> Game:
-    """End an unfinished game by decision (a tournament's deadline): ``winners`` are the seats
-    placed first, all of them for a draw. The history is untouched; the result says
-    ``adjudicated``. The caller commits.
+def adjudicate(game: Game, winners: list[int], *, automatic: bool = False) -> None:
+    """End an unfinished game (loaded with its row locked) by decision (a tournament's
+    deadline): ``winners`` are the seats placed first, all of them for a draw. The history is
+    untouched; the result says ``adjudicated``, and ``automatic`` when the deadline's policy
+    decided rather than the director.
 
-    :raises GameNotFound, GameNotActive: no such game, not started or over.
+    :raises GameNotActive: the game has not started or is over.
     """
-    game = get_game(game_id, lock=True)
     check_active(game)
-    with race_guard():
-        end_by_decision(game, game.load_state(), winners, "adjudicated")
-        db.session.flush()
-    return game
+    end_by_decision(game, game.load_state(), winners, events.ADJUDICATION,
+                    **({"automatic": True} if automatic else {}))
+    db.session.flush()
 
 
-def end_by_decision(game: Game, state, winners: list[int], flag: str) -> None:
-    """End a game its moves have not ended (``flag``: ``agreed`` or ``adjudicated``, as the
-    result records it): the position's scores stand and the clocks stop (no commit)."""
+#: How a decision is recorded in the result.
+_RESULT_FLAGS = {events.AGREEMENT: "agreed", events.ADJUDICATION: "adjudicated"}
+
+
+def end_by_decision(game: Game, state, winners: list[int], how: str, **details) -> None:
+    """End a game its moves have not ended (``how``: ``AGREEMENT`` or ``ADJUDICATION``, as the
+    result records it, with any ``details``): the position's scores stand (the clocks stop,
+    on the event)."""
     finish(game, state, {"winners": sorted(winners), "scores": game.rules.scores(state),
-                         flag: True})
-    clocks.stop(game)
+                         _RESULT_FLAGS[how]: True, **details}, how)
 
 
-def finish(game: Game, state, result: dict) -> None:
-    """End the game with ``result`` (the rules', or a decision's) and tell every player (no
-    commit); a standing proposal to end it goes. Through the ORM, whose events set the seats'
-    outcomes."""
+def finish(game: Game, state, result: dict, how: str) -> None:
+    """End the game with ``result`` (the rules', or a decision's); a standing proposal to end
+    it goes. Through the ORM, whose events set the seats' outcomes."""
     game.status, game.finished_at, game.result = FINISHED, utcnow(), result
     game.end_offer = None
-    notify.game_over(game, state)
+    events.game_finished.send(game, state=state, how=how)
 
 
 def replay(game: Game, upto: int | None = None, moves=None):
@@ -222,18 +212,29 @@ def _turn_complete(rules, state) -> bool:
     return rules.is_over(state) or not rules.turn_plies(state)
 
 
-def _store(game: Game, state, moves: list[Played]):
-    """Append ``moves``, then any forced passes, and cache the resulting state."""
+def _store(game: Game, state, moves: list[Played], how: str = events.RULES):
+    """Append ``moves``, then any forced passes, and cache the resulting state; a game the
+    moves ended finishes (``how``: by the rules, or by the resignation, timeout or forfeit
+    among ``moves``)."""
     rules = game.rules
     while not rules.is_over(state) and rules.legal_moves(state) == [PASS]:
         seat = rules.to_move(state)
         state = rules.play(state, PASS)
         moves.append(Played(seat, PASS, PASS, auto=True))
     _write(game, moves, rules.to_dict(state))
+    events.turn_played.send(game, state=state, moves=moves)
     if rules.is_over(state):
-        finish(game, state, {"winners": rules.winners(state), "scores": rules.scores(state)})
-    clocks.after_moves(game, state, moves)
+        finish(game, state, {"winners": rules.winners(state), "scores": rules.scores(state)},
+               how)
     return state
+
+
+def _turn_begins(game: Game, state, moves: list[Played]) -> None:
+    """Publish the turn that begins in ``state``, if one does (not mid-turn, not at the end)."""
+    rules = game.rules
+    seat = rules.to_move(state)
+    if seat is not None and not rules.turn_plies(state):
+        events.turn_begins.send(game, seat=seat, state=state, moves=moves)
 
 
 _INSERT_PLIES = insert(Move.__table__)

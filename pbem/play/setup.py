@@ -7,30 +7,32 @@ accepts by creating it). An admin can create a game that starts at once.
 from __future__ import annotations
 
 import random
+from contextlib import suppress
+
+from sqlalchemy import select
 
 from ..accounts.service import mark_joined
-from ..clocks import service as clocks
-from ..clocks.errors import ClockError
-from ..db import db, utcnow
-from ..games import InvalidOptions, UnknownGame, get_rules
-from ..mail import notify
-from ..signing import LinkError, unsign
-from . import service
+from ..core.db import utcnow
+from ..core.extensions import db
+from ..core.signing import LinkError, unsign
+from ..games import IllegalMove, InvalidOptions, UnknownGame, get_rules
+from . import events, limits, service
 from .errors import BadSetup, GameNotActive
-from .models import DECLINED, INVITED, Game, Seat
+from .models import ACTIVE, DECLINED, INVITED, Game, Seat
 from .queries import get_game
 
 
 def create_game(slug: str, players: list, options: dict | None = None, *, creator=None,
                 random_order: bool = False, start_now: bool = False, seed: int | None = None,
-                time_control=None, vacation_allowed: bool = True, commit: bool = True) -> Game:
-    """Create a game between ``players`` (in seat order unless ``random_order``) and commit.
+                time_control=None, vacation_allowed: bool = True, rated: bool = True) -> Game:
+    """Create a game between ``players`` (in seat order unless ``random_order``) and flush.
 
-    Invitations go to every player but the creator; with ``start_now`` (admins, demo data)
-    everyone is seated as accepted and the game starts at once. ``commit=False`` only
-    flushes, for a caller (tournaments) that makes the game part of its own transaction.
-    ``time_control`` is a :class:`~pbem.clocks.timecontrol.TimeControl` or its compact text
-    (none by default); ``vacation_allowed=False`` keeps the clocks running through vacations.
+    Invitations go to every player but the creator and the bots (who accept at once); with
+    ``start_now`` (admins, demo data) everyone is seated as accepted and the game starts at
+    once. ``time_control`` is what the clocks read (:data:`.events.read_time_control`: a
+    time control, its compact text or the new-game form's fields; none by default);
+    ``vacation_allowed=False`` keeps the clocks running through vacations; ``rated=False``
+    keeps the result out of the ratings.
 
     :raises BadSetup: unknown game, a player count or options the game does not allow, the
         same player twice, or a time control that cannot be read.
@@ -38,11 +40,12 @@ def create_game(slug: str, players: list, options: dict | None = None, *, creato
     try:
         rules = get_rules(slug)
         count, options = rules.validate_options(len(players), options or {})
-        time_control = clocks.checked_control(time_control)
     except (UnknownGame, InvalidOptions) as exc:
         raise BadSetup(str(exc)) from None
-    except ClockError as exc:
-        raise BadSetup(f"Time control: {exc.message}") from None
+    try:
+        time_control = events.time_control_text(time_control)
+    except ValueError as exc:
+        raise BadSetup(f"Time control: {exc}") from None
     if len({p.id for p in players}) != count:
         raise BadSetup("Each player can take only one seat.")
     seed = service.new_seed() if seed is None else seed
@@ -51,9 +54,9 @@ def create_game(slug: str, players: list, options: dict | None = None, *, creato
         random.Random(seed).shuffle(players)
     game = Game(slug=slug, options=options, seed=seed, rules_version=rules.version,
                 status=INVITED, created_by=creator, time_control=time_control,
-                vacation_allowed=vacation_allowed)
+                vacation_allowed=vacation_allowed, rated=rated)
     for index, player in enumerate(players):
-        accepted = start_now or player is creator
+        accepted = start_now or player is creator or player.is_bot  # a bot always accepts
         game.seats.append(Seat(index=index, player=player,
                                response="accepted" if accepted else "invited",
                                responded_at=utcnow() if accepted else None))
@@ -63,10 +66,9 @@ def create_game(slug: str, players: list, options: dict | None = None, *, creato
         service.start(game)
     else:
         for seat in game.seats:
-            if seat.response == "invited":
-                notify.invitation(game, seat)
-    if commit:
-        db.session.commit()
+            if seat.response == "invited" and not limits.recently_unanswered(
+                    game, seat, game.created_at):
+                events.invited.send(game, seat=seat)
     return game
 
 
@@ -86,7 +88,7 @@ def open_invitation(token: str) -> tuple[Game, Seat]:
 
 
 def respond(game: Game, seat: Seat, accept: bool) -> Game:
-    """Record a seat's answer and commit; the game starts once everyone has accepted.
+    """Record a seat's answer and flush; the game starts once everyone has accepted.
 
     Answering proves the address, so it also counts as the player's first sign-in.
 
@@ -97,14 +99,30 @@ def respond(game: Game, seat: Seat, accept: bool) -> Game:
                             "settled")
     if seat.response != "invited":
         raise GameNotActive("You have already answered this invitation.", "settled")
-    with service.race_guard():
-        seat.response, seat.responded_at = ("accepted" if accept else "declined"), utcnow()
-        game.updated_at = utcnow()  # a version bump: two answers at once cannot both count
-        mark_joined(seat.player)
-        if not accept:
-            game.status = DECLINED
-            notify.declined(game, seat)
-        elif all(s.response == "accepted" for s in game.seats):
-            service.start(game)
-        db.session.commit()
+    seat.response, seat.responded_at = ("accepted" if accept else "declined"), utcnow()
+    game.updated_at = utcnow()  # a version bump: two answers at once cannot both count
+    mark_joined(seat.player)
+    if not accept:
+        game.status = DECLINED
+        events.declined.send(game, seat=seat)
+    elif all(s.response == "accepted" for s in game.seats):
+        service.start(game)
+    db.session.flush()
     return game
+
+
+def leave_all(player) -> None:
+    """Take a player out of every game still going (their account is being deleted): active
+    games are resigned, unanswered and pending invitations declined. Flushes only."""
+    for game in db.session.scalars(
+            select(Game).join(Seat).where(Seat.player_id == player.id,
+                                          Game.status.in_((INVITED, ACTIVE)))).unique().all():
+        seat = game.seat_of(player)
+        if game.status == ACTIVE:
+            with suppress(IllegalMove):  # already out of a game that plays on
+                service.resign(game, seat.index)
+        else:
+            seat.response, seat.responded_at = "declined", utcnow()
+            game.status = DECLINED
+            events.declined.send(game, seat=seat)
+    db.session.flush()

@@ -10,10 +10,10 @@ from __future__ import annotations
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 
 from ..accounts.auth import login_required, sign_in_session
-from ..accounts.service import known_players
-from ..errors import PbemError
+from ..core.errors import PbemError
+from ..core.validators import BadNumber, whole_number
 from ..games import IllegalMove, all_rules
-from . import agreement, links, new_game, page, service, setup
+from . import commands, links, new_game, page, service, setup
 from .errors import NotYourTurn, PositionChanged
 from .forms import (
     READ_ONLY,
@@ -24,9 +24,11 @@ from .forms import (
     ResignForm,
     RespondForm,
 )
-from .queries import get_game
+from .options import changed_options
+from .queries import get_game, players_to_offer
 
 bp = Blueprint("play", __name__)
+bp.add_app_template_global(changed_options)
 
 
 # ----- viewing ---------------------------------------------------------------------------------
@@ -38,9 +40,10 @@ def game(game_id):
     seat = game.seat_of(g.player)
     at = request.args.get("ply")
     if at is not None:
-        if not at.isdigit() or int(at) > game.ply:
-            abort(404, f"Game #{game.id} has no ply {at}: it has {game.ply}.")
-        at = int(at)
+        try:
+            at = whole_number(at, 0, game.ply, "ply")
+        except BadNumber:
+            abort(404, f"Game #{game.id} has no ply {at[:20]!r}: it has {game.ply}.")
     return page.render_game(game, seat.index if seat else None, at=at)
 
 
@@ -67,7 +70,10 @@ def _actor(game_id=None, token=None, *, lock=False):
     return game, seat.index
 
 
-def _preview(game_id=None, token=None):
+@bp.post("/games/<int:game_id>/preview", endpoint="preview")
+@bp.post("/play/<token>/preview", endpoint="link_preview")
+def preview(game_id=None, token=None):
+    """What a typed turn would do (stores nothing)."""
     game, seat = _actor(game_id, token)
     form = MoveForm()
     if not form.validate_on_submit():
@@ -88,8 +94,9 @@ def _act(game_id, token, form_class, incomplete: str, act):
     """What every acting handler shares: the game is read once, locked, and ``act(game, seat,
     form)`` applied to that load once the post's read-only form checks; a lost race shows the
     board as it now stands. ``act`` answers with a page of its own, or with what it did, which
-    is flashed on the game page. (The game's id is kept aside: the commit expires the object,
-    and reading it again would cost two queries.)"""
+    is flashed on the game page. ``act`` runs a command (:mod:`.commands`), which commits.
+    (The game's id is kept aside: the commit expires the object, and reading it again would
+    cost two queries.)"""
     game, seat = _actor(game_id, token, lock=True)
     game_id = game.id
     form = form_class(meta=READ_ONLY)
@@ -106,36 +113,45 @@ def _act(game_id, token, form_class, incomplete: str, act):
     return redirect(url_for("play.game", game_id=game_id))
 
 
-def _move(game_id=None, token=None):
-    def move(game, seat, form):
+@bp.post("/games/<int:game_id>/move", endpoint="move")
+@bp.post("/play/<token>/move", endpoint="link_move")
+def move(game_id=None, token=None):
+    """Confirm a move: the same command as a move sent by email."""
+    def play(game, seat, form):
         try:
-            service.submit_turn(game, seat, form.move.data, form.ply.data)
+            commands.play_turn(game, seat, form.move.data, form.ply.data)
         except IllegalMove as exc:
             refill = MoveForm(formdata=None, move=form.move.data, ply=form.ply.data)
             return page.render_game(game, seat, token=token, form=refill, error=exc.reason,
                                     status=422)
         return "Your move was played."
 
-    return _act(game_id, token, ConfirmMoveForm, "The move form was incomplete.", move)
+    return _act(game_id, token, ConfirmMoveForm, "The move form was incomplete.", play)
 
 
-def _resign(game_id=None, token=None):
-    def resign(game, seat, form):
+@bp.post("/games/<int:game_id>/resign", endpoint="resign")
+@bp.post("/play/<token>/resign", endpoint="link_resign")
+def resign(game_id=None, token=None):
+    def give_up(game, seat, form):
         try:
-            service.resign(game, seat, form.ply.data)
+            commands.resign(game, seat, form.ply.data)
         except IllegalMove as exc:
             raise PbemError(exc.reason, exc.code, 409) from None
         return "You resigned."
 
-    return _act(game_id, token, ResignForm, "Tick the box to confirm that you resign.", resign)
+    return _act(game_id, token, ResignForm, "Tick the box to confirm that you resign.",
+                give_up)
 
 
-def _end(game_id=None, token=None):
-    def end(game, seat, form):
+@bp.post("/games/<int:game_id>/end", endpoint="end")
+@bp.post("/play/<token>/end", endpoint="link_end")
+def end(game_id=None, token=None):
+    """Agree to end the game (propose it, or accept the proposal), or decline."""
+    def answer(game, seat, form):
         if form.answer.data == "decline":
-            agreement.decline(game, seat, form.ply.data)
+            commands.decline(game, seat, form.ply.data)
             done = "The proposal to end the game is withdrawn; the game goes on."
-        elif agreement.agree(game, seat, form.ply.data):
+        elif commands.agree(game, seat, form.ply.data):
             return "The game is over: ended by agreement."
         else:
             done = "You agreed to end the game; the other players have been asked."
@@ -144,13 +160,7 @@ def _end(game_id=None, token=None):
         flash(done)  # back to the link, which works until the next ply
         return redirect(url_for("play.link", token=token))
 
-    return _act(game_id, token, EndForm, "The form was incomplete.", end)
-
-
-for _name, _handler in (("preview", _preview), ("move", _move), ("resign", _resign),
-                        ("end", _end)):
-    bp.add_url_rule(f"/games/<int:game_id>/{_name}", f"{_name}", _handler, methods=["POST"])
-    bp.add_url_rule(f"/play/<token>/{_name}", f"link_{_name}", _handler, methods=["POST"])
+    return _act(game_id, token, EndForm, "The form was incomplete.", answer)
 
 
 # ----- new games and invitations -------------------------------------------------------------
@@ -167,32 +177,40 @@ def choose_game():
 def new(slug):
     rules = new_game.rules_or_404(slug)
     form = NewGameForm()
-    new_game.fill_choices(form, rules, known_players(exclude=g.player))
+    known = players_to_offer(g.player)
+    new_game.fill_choices(form, rules, known)
     if request.method == "GET":
         form.seats.data = g.player.email
         form.players.data = rules.player_counts[0]
     elif form.validate_on_submit():
         try:
-            game = new_game.create_from_form(rules, form, request.form, g.player)
+            game = new_game.create_from_form(rules, form, request.form, g.player, known)
         except PbemError as exc:
             form.seats.errors.append(exc.message)
-        else:
-            flash("Game created." if game.status == "active" else "Invitations sent.")
-            return redirect(url_for("play.game", game_id=game.id))
+            return new_game.render_form(rules, form, request.form, exc.status)
+        flash("Game created." if game.status == "active" else "Invitations sent.")
+        return redirect(url_for("play.game", game_id=game.id))
     return new_game.render_form(rules, form, request.form)
 
 
 @bp.route("/invitations/<token>", methods=["GET", "POST"])
 def invitation(token):
     """An emailed invitation: GET shows the choice; the POST answers (and signs the player in,
-    as the link proves the address)."""
+    as the link proves the address). A browser signed in as someone else is asked first: the
+    answer would switch its session to the invited account."""
     game, seat = setup.open_invitation(token)
     form = RespondForm()
+    someone_else = g.player is not None and g.player.id != seat.player_id
+    context = {"game": game, "seat": seat, "form": form, "someone_else": someone_else}
     if form.validate_on_submit():
-        setup.respond(game, seat, accept="accept" in request.form)
+        if someone_else and request.form.get("switch") != "1":
+            return render_template("play/invitation.html", **context, error=(
+                "Tick the box to answer as the invited player, or open the invitation in "
+                "another browser.")), 409
+        commands.respond(game, seat, accept="accept" in request.form)
         sign_in_session(seat.player)
         return redirect(url_for("play.game", game_id=game.id))
-    return render_template("play/invitation.html", game=game, seat=seat, form=form)
+    return render_template("play/invitation.html", **context)
 
 
 @bp.post("/games/<int:game_id>/respond")
@@ -203,5 +221,5 @@ def respond(game_id):
     if seat is None:
         raise NotYourTurn("You are not invited to this game.", "not-in-game")
     if RespondForm().validate_on_submit():
-        setup.respond(game, seat, accept="accept" in request.form)
+        commands.respond(game, seat, accept="accept" in request.form)
     return redirect(url_for("play.game", game_id=game.id))

@@ -1,64 +1,132 @@
-// Click-to-compose: clicking squares on the board narrows the legal moves the server listed
-// (data-legal on the move form) to those through the clicked squares, in order; a single
-// match, or a button among the remaining ones, fills the move and asks the server for the
-// preview. Without JavaScript the same form works by typing or picking.
+// Click-to-compose. The server lists every legal move with its routes of clicks (the JSON in
+// script.legal-plies; the contract is in pbem/games/svg.py): steps on a cell, on a token drawn
+// in the board's panel, or on a choice button beside the board. The page keeps the steps
+// clicked so far, highlights every next step of a route still open (class "target"), and
+// submits the move for a preview once the clicks complete exactly one move. Cells, tokens and
+// choices take Enter and Space from the keyboard; Escape starts again. Without JavaScript the
+// form works by typing or picking, as it always did.
 (function () {
   "use strict";
   const form = document.querySelector("form.move-form");
   const board = document.querySelector("figure.board[data-composer]");
-  if (!form || !board) return;
-  const legal = JSON.parse(form.dataset.legal || "[]");
-  const box = form.querySelector(".candidates");
-  const cellNames = [...new Set([...board.querySelectorAll("[data-cell]")].map((el) => el.dataset.cell))];
-  if (!cellNames.length) return;
-  const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const pattern = new RegExp(cellNames.slice().sort((a, b) => b.length - a.length).map(escape).join("|"), "g");
-  const cellsOf = (move) => move.match(pattern) || [];
-  let clicked = [];
+  const data = form && form.querySelector("script.legal-plies");
+  if (!form || !board || !data) return;
+  const { seat, plies } = JSON.parse(data.textContent);
+  const panel = form.querySelector(".composer");
+  const prompt = panel.querySelector(".prompt");
+  const choices = [...panel.querySelectorAll("button.choice")];
+  const candidates = panel.querySelector(".candidates");
+  const clear = panel.querySelector("button.clear");
+  const key = (kind, value) => kind + " " + value;
+  // Every route as a list of keys, with its move.
+  const routes = plies.flatMap(([move, ways]) =>
+    ways.map((way) => ({ move, keys: way.map(([kind, value]) => key(kind, value)) })));
+  // The board's clickable parts: each one's key, and the parts of each key. Another seat's
+  // tokens (its tiles or sizes in hand) are not the mover's.
+  const keyOf = new Map();
+  const parts = new Map();
+  for (const el of board.querySelectorAll("[data-cell], [data-token]")) {
+    if (el.dataset.seat !== undefined && Number(el.dataset.seat) !== seat) continue;
+    const k = el.dataset.cell !== undefined ? key("cell", el.dataset.cell)
+      : key("token", el.dataset.token);
+    keyOf.set(el, k);
+    if (!parts.has(k)) parts.set(k, []);
+    parts.get(k).push(el);
+    el.setAttribute("role", "button");  // named by its <title>, or else by its cell's name
+    if (!el.querySelector("title") && el.dataset.cell !== undefined) {
+      el.setAttribute("aria-label", el.dataset.cell);
+    }
+  }
+  let path = [];
 
-  const through = (path) => legal.filter((move) => {
-    const cells = cellsOf(move);
-    return path.every((cell, i) => cells[i] === cell);
-  });
+  const open = () => routes.filter((r) => path.every((k, i) => r.keys[i] === k));
+  const words = (k) => k.slice(k.indexOf(" ") + 1);
 
   function choose(move) {
     form.querySelector("[name=move]").value = move;
+    prompt.textContent = "Previewing " + move + "…";
     form.requestSubmit ? form.requestSubmit() : form.submit();
   }
 
-  function show(candidates) {
-    board.querySelectorAll("[data-cell]").forEach((el) => {
-      el.classList.toggle("picked", clicked.includes(el.dataset.cell));
-    });
-    box.replaceChildren();
-    if (!candidates.length || candidates.length > 60) return;
-    const label = document.createElement("span");
-    label.textContent = clicked.length ? "Moves through " + clicked.join(", ") + ": " : "Moves: ";
-    box.append(label);
-    for (const move of candidates) {
+  function show() {
+    const routesOpen = open();
+    const next = new Set(routesOpen.filter((r) => r.keys.length > path.length)
+      .map((r) => r.keys[path.length]));
+    const done = [...new Set(routesOpen.filter((r) => r.keys.length === path.length)
+      .map((r) => r.move))];
+    const moves = new Set(routesOpen.map((r) => r.move));
+    if (path.length && done.length === 1 && moves.size === 1) return choose(done[0]);
+    for (const [k, els] of parts) {
+      for (const el of els) {
+        el.classList.toggle("target", next.has(k));
+        el.classList.toggle("picked", path.includes(k));
+        el.setAttribute("tabindex", next.has(k) || path.includes(k) ? "0" : "-1");
+        el.setAttribute("aria-pressed", path.includes(k) ? "true" : "false");
+      }
+    }
+    board.classList.toggle("composing", path.length > 0);
+    for (const button of choices) button.hidden = !next.has(key("choice", button.dataset.choice));
+    // A move complete here while longer ones go on (rare) is offered by its notation.
+    candidates.replaceChildren(...(path.length ? done : []).map((move) => {
       const button = document.createElement("button");
       button.type = "button";
       button.className = "candidate";
       button.dataset.move = move;
       button.textContent = move;
       button.addEventListener("click", () => choose(move));
-      box.append(button);
-    }
+      return button;
+    }));
+    clear.hidden = !path.length;
+    prompt.textContent = hint(next, moves.size);
   }
 
-  board.addEventListener("click", (event) => {
-    const target = event.target.closest("[data-cell]");
-    if (!target) return;
-    let next = clicked.concat(target.dataset.cell);
-    if (!through(next).length) next = [target.dataset.cell];
-    if (!through(next).length) next = [];
-    clicked = next;
-    const candidates = clicked.length ? through(clicked) : [];
-    const complete = candidates.filter((m) => cellsOf(m).length === clicked.length);
-    if (candidates.length === 1 && complete.length === 1) return choose(candidates[0]);
-    show(candidates);
+  // What to do next, in words (read out: the prompt is a live region).
+  function hint(next, count) {
+    const onBoard = [...next].filter((k) => parts.has(k)).length;
+    const where = onBoard && onBoard < next.size ? "on the board or below"
+      : onBoard ? "on the board" : "below";
+    if (!path.length) {
+      return onBoard ? "Click " + where + " where your move starts." : "Choose below.";
+    }
+    const moves = count + (count === 1 ? " move" : " moves");
+    return path.map(words).join(" ") + ": " + moves + "; pick a highlighted step " + where + ".";
+  }
+
+  // ``name``: how the message names the part clicked (its title on the board).
+  function step(k, name = words(k)) {
+    const at = path.indexOf(k);
+    if (open().some((r) => r.keys[path.length] === k)) path = path.concat(k);
+    else if (at >= 0) path = path.slice(0, at);  // clicking a picked part takes it back
+    else if (routes.some((r) => r.keys[0] === k)) path = [k];
+    else {
+      path = [];
+      show();
+      prompt.textContent = name + ": no legal move starts there. " + prompt.textContent;
+      return;
+    }
+    show();
+  }
+
+  function press(event) {
+    const el = event.target.closest("[data-cell], [data-token]");
+    if (!el) return;
+    event.preventDefault();
+    const title = el.querySelector("title");
+    if (keyOf.has(el)) step(keyOf.get(el), title ? title.textContent : words(keyOf.get(el)));
+    else prompt.textContent = "That is another player's, not yours to play.";
+  }
+  board.addEventListener("click", press);
+  board.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") press(event);
   });
-  board.querySelectorAll("[data-cell]").forEach((el) => { el.style.cursor = "pointer"; });
-  // Moves that name no square (pass, arrangements, decisions) are offered as buttons at once.
-  show(legal.filter((move) => !cellsOf(move).length));
+  for (const button of choices) {
+    button.addEventListener("click", () => step(key("choice", button.dataset.choice)));
+  }
+  const restart = () => { path = []; show(); };
+  clear.addEventListener("click", restart);
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && path.length) restart();
+  });
+  panel.hidden = false;
+  show();
 })();

@@ -1,5 +1,5 @@
-"""Tournaments. This module exports their pure heart: pairings, game scoring, standings
-(``model``, ``scoring``, ``history``, ``standings``, ``pairing``).
+"""Tournaments. This module exports their pure heart, :mod:`.logic`: pairings, game scoring,
+standings (``model``, ``scoring``, ``history``, ``standings``, ``pairing``).
 
 The pure heart touches neither Flask nor the database. Players are opaque ints; everything goes in
 and out as plain dataclasses, and the same inputs (and seed) give the same output. A
@@ -7,7 +7,8 @@ service layer loads a tournament's games as :class:`Result` values (in the order
 played), and calls:
 
 - :func:`finishing_places` on a finished game (rules' scores, winners, resignations);
-- :func:`compute_standings` for the table shown and the ranking the next pairing uses;
+- :func:`compute_standings` (over :class:`PlayedRound` values) for the table shown and the
+  ranking the next pairing uses;
 - :class:`History` ``.of(results, byes)`` and one pairing function for the next round.
 
 The server side is that service layer: ``models`` (tournaments, entrants, rounds, tables,
@@ -15,13 +16,15 @@ the director's log), ``claim`` (one process at a time per tournament), ``formats
 each format pairs next from the stored rounds), ``progress`` (round games, results,
 deadline policies, the next round), ``service`` (admin actions and enrolment), ``tick``
 (the periodic task), ``page`` (what the public page shows), ``notify`` (mail), and the
-``views`` and ``admin`` blueprints.
+``views`` and ``admin`` blueprints; ``subscriptions`` settles a tournament as each of its
+games ends (results, the next round) and adds round deadlines to the calendar.
 """
 
-from .history import History
-from .model import PlayerId, Result, Round, Table
-from .scoring import finishing_places, format_points, seat_points
-from .standings import (
+from .logic.history import History
+from .logic.model import PlayedRound, PlayerId, Result, Round, Table
+from .logic.scoring import finishing_places, format_points, seat_points
+from .logic.standings import (
+    EXPLANATIONS,
     LABELS,
     ROUND_ROBIN_TIEBREAKS,
     SWISS_TIEBREAKS,
@@ -31,10 +34,12 @@ from .standings import (
 )
 
 __all__ = [
+    "EXPLANATIONS",
     "LABELS",
     "ROUND_ROBIN_TIEBREAKS",
     "SWISS_TIEBREAKS",
     "History",
+    "PlayedRound",
     "PlayerId",
     "Result",
     "Round",

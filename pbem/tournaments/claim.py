@@ -6,14 +6,18 @@ PostgreSQL the row is first locked with ``FOR UPDATE`` (``SKIP LOCKED`` for the 
 simply leaves a busy tournament to the next tick). On SQLite the compare-and-set is the
 transaction's first write, so it also takes the database's write lock: everything read after
 it is current until the commit.
+
+A transaction remembers what it has claimed (:func:`held`): a game a tournament ends while it
+is being worked on (an adjudication, a forfeit) must not set off the same work again from
+inside (:mod:`.subscriptions`).
 """
 
 from __future__ import annotations
 
 from sqlalchemy import select, update
 
-from ..db import db
-from ..errors import PbemError
+from ..core.errors import PbemError
+from ..core.extensions import db
 from .models import Tournament
 
 
@@ -26,7 +30,19 @@ class TournamentNotFound(PbemError):
 
 
 def claim(tournament_id: int, *, skip_locked: bool = False) -> Tournament | None:
-    """The tournament, claimed for this transaction; ``None`` if another process has it."""
+    """The tournament, claimed for this transaction; ``None`` if another process has it (and
+    the transaction rolled back)."""
+    tournament = take(tournament_id, skip_locked=skip_locked)
+    if tournament is None:
+        db.session.rollback()
+    return tournament
+
+
+def take(tournament_id: int, *, skip_locked: bool = False) -> Tournament | None:
+    """:func:`claim` without the rollback when another process has the tournament: for work
+    done inside someone else's unit of work, which is not ours to undo. Pending changes are
+    flushed first (the claim expires what was read)."""
+    db.session.flush()
     query = (select(Tournament).where(Tournament.id == tournament_id)
              .with_for_update(skip_locked=skip_locked)
              .execution_options(populate_existing=True))
@@ -40,10 +56,25 @@ def claim(tournament_id: int, *, skip_locked: bool = False) -> Tournament | None
         .execution_options(synchronize_session=False)
     ).rowcount
     if taken != 1:
-        db.session.rollback()
         return None
     db.session.expire_all()  # anything read before the claim may be stale
+    _claims().add(tournament_id)
     return tournament
+
+
+def held(tournament_id: int) -> bool:
+    """Whether this transaction has already claimed the tournament."""
+    return tournament_id in _claims()
+
+
+def _claims() -> set[int]:
+    """The tournaments claimed in the current transaction (the set is kept with the
+    transaction it belongs to, so a new transaction starts with none)."""
+    transaction = db.session().get_transaction()
+    kept = db.session.info.get("pbem_tournament_claims")
+    if kept is None or kept[0] is not transaction:
+        kept = db.session.info["pbem_tournament_claims"] = (transaction, set())
+    return kept[1]
 
 
 def claim_or_raise(tournament_id) -> Tournament:

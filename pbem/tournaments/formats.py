@@ -8,13 +8,13 @@ play one game per seat rotation, Swiss-style table rounds, or a knockout where t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .history import History
-from .model import PlayerId, Result, Round, Table
-from .models import KNOCKOUT, ROUND_ROBIN, SWISS, Tournament, TournamentRound
-from .pairing import (
+from .logic.history import History
+from .logic.model import PlayedRound, PlayerId, Result, Round, Table
+from .logic.pairing import (
     Match,
     MatchState,
     advancing,
@@ -28,7 +28,8 @@ from .pairing import (
     swiss_tables_round,
     table_knockout_round,
 )
-from .standings import ROUND_ROBIN_TIEBREAKS, SWISS_TIEBREAKS, compute_standings
+from .logic.standings import ROUND_ROBIN_TIEBREAKS, SWISS_TIEBREAKS, compute_standings
+from .models import KNOCKOUT, ROUND_ROBIN, SWISS, Tournament, TournamentRound
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,10 @@ class Pairing:
 
 
 def tiebreaks(t: Tournament):
+    """Round robins break ties by Sonneborn–Berger, Swisses by Buchholz; a knockout's
+    standings are only a record of points (the bracket decides), so it has none."""
+    if t.format == KNOCKOUT:
+        return ()
     return ROUND_ROBIN_TIEBREAKS if t.format == ROUND_ROBIN else SWISS_TIEBREAKS
 
 
@@ -76,16 +81,17 @@ def results_of(rounds: list[TournamentRound]) -> tuple[list[Result], list[Player
 
 
 def ranking(t: Tournament, players: list[PlayerId], rounds: list[TournamentRound]):
-    results, byes = results_of(rounds)
-    return compute_standings(players, results, byes, tiebreaks(t), bye_points(t))
+    played = [PlayedRound(*map(tuple, results_of([rnd]))) for rnd in rounds]
+    return compute_standings(players, played, tiebreaks(t), bye_points(t))
 
 
-def total_rounds(t: Tournament, field: list[PlayerId]) -> int | None:
-    """Rounds the tournament will have (``None`` for knockouts: it depends on the field)."""
+def total_rounds(t: Tournament, field: Callable[[], list[PlayerId]]) -> int | None:
+    """Rounds the tournament will have (``None`` for knockouts: it depends on the field).
+    ``field()`` gives the field in seed order; only a round robin asks for it."""
     if t.format == SWISS:
         return t.settings["rounds"]
     if t.format == ROUND_ROBIN:
-        return len(_schedule(t, field))
+        return len(_schedule(t, field()))
     return None
 
 
@@ -149,18 +155,32 @@ def _table_knockout_pairing(t, field, rounds) -> Pairing | None:
     return Pairing(table_knockout_round(through, t.table_size, advance, History.of(results)))
 
 
-def _match_states(t: Tournament, rnd: TournamentRound):
+@dataclass(frozen=True)
+class MatchOutcome:
+    """A match as it stands: its state, and whether a decider adjudicated as a draw sent the
+    higher seed through (the page says so)."""
+
+    state: MatchState
+    by_seed: bool = False
+
+
+def match_outcomes(t: Tournament, rnd) -> list[MatchOutcome | None]:
+    """Each match of a two-player knockout round in bracket order (``None`` while one of its
+    games is being played)."""
+    outcomes = []
     for index, (high, low) in enumerate(rnd.matches or ()):
         tables = [tb for tb in rnd.tables if tb.match == index]
         if low is not None and any(not tb.places for tb in tables):
-            yield index, None  # a game of the match is still being played
+            outcomes.append(None)  # a game of the match is still being played
             continue
         games = [Result(tuple(tb.seats), tuple(tb.places)) for tb in tables]
         best_of = t.settings.get("best_of", 1)
         state = match_state(Match(high, low), games, best_of)
         if state.next_game and len(games) > best_of and _drawn_by_decision(tables[-1]):
-            state = MatchState(state.score, high, None)
-        yield index, state
+            outcomes.append(MatchOutcome(MatchState(state.score, high, None), by_seed=True))
+        else:
+            outcomes.append(MatchOutcome(state))
+    return outcomes
 
 
 def _drawn_by_decision(tb) -> bool:
@@ -172,13 +192,13 @@ def _drawn_by_decision(tb) -> bool:
 def match_winners(t: Tournament, rnd: TournamentRound) -> list[PlayerId | None]:
     """Each match's winner in bracket order (``None`` while undecided); a decider adjudicated
     as a draw sends the higher seed through."""
-    return [state.winner if state else None for _, state in _match_states(t, rnd)]
+    return [o.state.winner if o else None for o in match_outcomes(t, rnd)]
 
 
 def match_continuations(t: Tournament, rnd: TournamentRound) -> list[tuple[int, Table]]:
     """The next game of every match whose games so far are over without deciding it."""
-    return [(index, state.next_game) for index, state in _match_states(t, rnd)
-            if state and state.next_game]
+    return [(index, o.state.next_game) for index, o in enumerate(match_outcomes(t, rnd))
+            if o and o.state.next_game]
 
 
 def round_complete(t: Tournament, rnd: TournamentRound) -> bool:

@@ -9,20 +9,20 @@ from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
     DateTimeLocalField,
-    IntegerField,
+    HiddenField,
     SelectField,
     StringField,
     TextAreaField,
 )
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import DataRequired, Length, Optional
+from wtforms.validators import AnyOf, DataRequired, Length, Optional
 
-from ..play.forms import chosen_options
-from ..validators import Between
+from ..clocks.logic import timecontrol
+from ..clocks.logic.errors import ClockError
+from ..core.validators import WholeNumberField, within_dates
+from ..play.forms import NewGameForm, chosen_options
 from .models import BY_INVITATION, FORMATS, OPEN, POLICIES
-from .service import SETTINGS
-
-_DAYS = [Between(1, 365)]
+from .service import SETTINGS, BadTournament
 
 
 def choices(pairs) -> list[SelectChoice]:
@@ -46,7 +46,11 @@ class SeedForm(ReasonForm):
 
 
 class GameActionForm(ReasonForm):
-    action = SelectField("Action", choices=choices(POLICIES.items()))
+    """The confirmation of an action on a game: the page chose the action (and for a forfeit
+    the seat); the director confirms it with a reason."""
+
+    action = HiddenField(validators=[DataRequired(), AnyOf(list(POLICIES))])
+    seat = HiddenField()
 
 
 class DescribeForm(ReasonForm):
@@ -63,49 +67,94 @@ class DescribeForm(ReasonForm):
         self.name.data, self.description.data = t.name, t.description
 
 
+class RunningForm(DescribeForm):
+    """What can change while a tournament runs: besides its name, the deadlines of rounds
+    to come, the deadline policy and a Swiss's number of rounds."""
+
+    rounds = WholeNumberField("Swiss: rounds in all (not fewer than those paired)",
+                              [Optional()], low=1, high=99)
+    round_days = WholeNumberField("Days per round (for rounds paired from now on)",
+                                  low=1, high=365)
+    stall_policy = SelectField("At a game's deadline", choices=choices(POLICIES.items()))
+    extend_days = WholeNumberField("Days an extension adds", low=1, high=365)
+
+    _RUNNING = ("round_days", "stall_policy", "extend_days")
+
+    def data_for(self, rules, form_data) -> dict:
+        return {**super().data_for(rules, form_data), "rounds": self.rounds.data,
+                **{name: getattr(self, name).data for name in self._RUNNING}}
+
+    def fill_from(self, t) -> None:
+        super().fill_from(t)
+        self.rounds.data = t.settings.get("rounds")
+        for name in self._RUNNING:
+            getattr(self, name).data = getattr(t, name)
+
+
 class TournamentForm(DescribeForm):
     table_size = SelectField("Players per table", coerce=int)
     format = SelectField("Format", choices=choices(FORMATS.items()))
     cycles = SelectField("Round robin (two players)", coerce=int,
                          choices=choices([(1, "single"), (2, "double (seats swapped)")]))
-    rounds = IntegerField("Swiss: rounds", default=SETTINGS["rounds"],
-                          validators=[Optional(), Between(1, 99)])
-    best_of = IntegerField("Knockout (two players): best of N games per match",
-                           default=SETTINGS["best_of"],
-                           validators=[Optional(), Between(1, 99)])
-    advance = IntegerField("Knockout (bigger tables): players who advance from each table",
-                           default=SETTINGS["advance"], validators=[Optional(), Between(1, 3)])
-    time_control = StringField("Time control of every game",
-                               validators=[Optional(), Length(max=100)],
-                               description="none, 3d/move or bank 10d +1d cap 20d")
-    round_days = IntegerField("Days per round (each game's deadline)", default=14,
-                              validators=_DAYS)
+    rounds = WholeNumberField("Swiss: rounds", [Optional()], default=SETTINGS["rounds"],
+                              low=1, high=99)
+    best_of = WholeNumberField("Knockout (two players): best of N games per match",
+                               [Optional()], default=SETTINGS["best_of"], low=1, high=99)
+    advance = WholeNumberField("Knockout (bigger tables): players who advance from each table",
+                               [Optional()], default=SETTINGS["advance"], low=1, high=3)
+    # every game's time control, in the new-game form's own fields
+    time_control = NewGameForm.time_control
+    days_per_move = NewGameForm.days_per_move
+    bank_initial = NewGameForm.bank_initial
+    bank_increment = NewGameForm.bank_increment
+    bank_cap = NewGameForm.bank_cap
+    round_days = WholeNumberField("Days per round (each game's deadline)", default=14,
+                                  low=1, high=365)
     stall_policy = SelectField("At a game's deadline", choices=choices(POLICIES.items()))
-    extend_days = IntegerField("Days an extension adds", default=7, validators=_DAYS)
+    extend_days = WholeNumberField("Days an extension adds", default=7, low=1, high=365)
     same_layout = BooleanField("Give every table of a round the same seeded layout")
     enrolment = SelectField("Enrolment", choices=choices([
         (BY_INVITATION, "by invitation only"), (OPEN, "open registration (and invitations)")]))
     registration_deadline = DateTimeLocalField("Registration closes (UTC)",
-                                               validators=[Optional()])
-    capacity = IntegerField("Capacity (open registration)",
-                            validators=[Optional(), Between(2, 10000)])
+                                               validators=[Optional(), within_dates])
+    capacity = WholeNumberField("Capacity (open registration)", [Optional()], low=2,
+                                high=10000)
     starts_at = DateTimeLocalField("Starts by itself at (UTC; empty: start by hand)",
-                                   validators=[Optional()])
+                                   validators=[Optional(), within_dates])
 
     def data_for(self, rules, form_data) -> dict:
         """What the service takes: every setting, times in UTC, the options chosen."""
         data = {name: getattr(self, name).data for name in (
             "name", "description", "table_size", "format", "cycles", "rounds", "best_of",
-            "advance", "time_control", "round_days", "stall_policy", "extend_days", "same_layout",
+            "advance", "round_days", "stall_policy", "extend_days", "same_layout",
             "enrolment", "capacity", "reason")}
+        data["time_control"] = self._control()
         for name in ("registration_deadline", "starts_at"):
             value = getattr(self, name).data
             data[name] = value.replace(tzinfo=UTC) if value else None
         data["options"] = chosen_options(rules, form_data)
         return data
 
+    def _control(self) -> timecontrol.TimeControl:
+        """:raises BadTournament: fields that make no time control (the message says which)."""
+        try:
+            return timecontrol.from_form(self.time_control.data or "none",
+                                         self.days_per_move.data or "", self.bank_initial.data
+                                         or "", self.bank_increment.data or "",
+                                         self.bank_cap.data or "")
+        except ClockError as exc:
+            raise BadTournament(f"Time control: {exc.message}") from None
+
     def fill_from(self, t) -> None:
-        for name in ("name", "description", "table_size", "format", "time_control", "round_days",
+        control = timecontrol.parse(t.time_control or "none")
+        self.time_control.data = control.kind.value
+        for field_name, value in (("days_per_move", control.per_move),
+                                  ("bank_initial", control.initial),
+                                  ("bank_increment", control.increment),
+                                  ("bank_cap", control.cap)):
+            if value:
+                getattr(self, field_name).data = f"{value.total_seconds() / 86400:g}"
+        for name in ("name", "description", "table_size", "format", "round_days",
                      "stall_policy", "extend_days", "same_layout", "enrolment", "capacity"):
             getattr(self, name).data = getattr(t, name)
         for name, value in t.settings.items():

@@ -22,7 +22,8 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ..accounts.models import Player
-from ..db import UTCDateTime, db, utcnow
+from ..core.db import UTCDateTime, utcnow
+from ..core.extensions import db
 from ..games import get_rules
 from ..play.models import Game
 

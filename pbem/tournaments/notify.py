@@ -1,11 +1,11 @@
 """Tournament mail: invitations, the start, each round's pairings, withdrawals, the final
-standings. Each is queued in the outbox in the transaction of its cause."""
+standings. Each is queued in the transaction of its cause, through ``pbem.notifications``."""
 
 from __future__ import annotations
 
-from ..mail.outbox import queue
-from ..signing import sign
-from ..urls import external_url
+from ..core.signing import sign
+from ..core.urls import external_url
+from ..notifications.delivery import message
 
 
 def _page(tournament) -> str:
@@ -18,10 +18,11 @@ def _tag(tournament) -> str:
 
 def invitation(tournament, entrant) -> None:
     token = sign("tournament-invitation", [tournament.id, entrant.player_id])
-    queue("tournament_invitation", entrant.player,
-          f"{_tag(tournament)} You are invited to a {tournament.rules.name} tournament",
-          tournament=tournament, player=entrant.player, page=_page(tournament),
-          link=external_url("tournaments.invitation", token=token))
+    message("tournament_invitation", entrant.player,
+            f"{_tag(tournament)} You are invited to a {tournament.rules.name} tournament",
+            context={"tournament": tournament, "player": entrant.player,
+                     "page": _page(tournament),
+                     "link": external_url("tournaments.invitation", token=token)})
 
 
 def round_paired(tournament, rnd, names: dict, first: bool) -> None:
@@ -36,23 +37,28 @@ def round_paired(tournament, rnd, names: dict, first: bool) -> None:
         if entrant.playing:
             mine = [p for p, tb in zip(pairings, rnd.tables, strict=True)
                     if entrant.player_id in tb.seats]
-            queue(kind, entrant.player, f"{_tag(tournament)} {what}",
-                  tournament=tournament, player=entrant.player, round=rnd, page=_page(tournament),
-                  pairings=pairings, mine=mine, byes=byes,
-                  bye=entrant.player_id in rnd.byes)
+            message(kind, entrant.player, f"{_tag(tournament)} {what}",
+                    context={"tournament": tournament, "player": entrant.player, "round": rnd,
+                             "page": _page(tournament), "pairings": pairings, "mine": mine,
+                             "byes": byes, "bye": entrant.player_id in rnd.byes})
 
 
 def withdrawn(tournament, entrant, reason: str, by_self: bool) -> None:
     """Confirm a withdrawal to the player, whether the director made it or they did."""
     what = "You have withdrawn" if by_self else "You have been withdrawn"
-    queue("tournament_withdrawal", entrant.player, f"{_tag(tournament)} {what}",
-          tournament=tournament, player=entrant.player, reason=reason, by_self=by_self,
-          page=_page(tournament))
+    message("tournament_withdrawal", entrant.player, f"{_tag(tournament)} {what}",
+            context={"tournament": tournament, "player": entrant.player, "reason": reason,
+                     "by_self": by_self, "page": _page(tournament)})
 
 
-def final_standings(tournament, rows) -> None:
+def final_standings(tournament, rows, winner) -> None:
+    """Everyone who played hears who won (``winner``: a :class:`~.bracket.Winner` or
+    ``None``) and the final standings."""
+    subject = f"{_tag(tournament)} " + (
+        f"{' and '.join(winner.names)} won {tournament.name}" if winner
+        else f"{tournament.name}: final standings")
     for entrant in tournament.entrants:
         if entrant.seed is not None:
-            queue("tournament_final", entrant.player,
-                  f"{_tag(tournament)} final standings", tournament=tournament,
-                  player=entrant.player, rows=rows, page=_page(tournament))
+            message("tournament_final", entrant.player, subject,
+                    context={"tournament": tournament, "player": entrant.player, "rows": rows,
+                             "winner": winner, "page": _page(tournament)})

@@ -9,22 +9,36 @@ from __future__ import annotations
 
 from dataclasses import astuple, dataclass, field
 from datetime import datetime
+from functools import cache
 
 from sqlalchemy import func, select
 
-from ..db import db
+from ..accounts.models import Player
+from ..core.extensions import db
+from ..core.urls import external_url
 from ..play.models import FINISHED, Game
-from ..urls import external_url
-from . import formats, results
-from .models import ROUND_ROBIN, Tournament, TournamentRound, TournamentTable
-from .scoring import format_points, seat_points
+from . import bracket, formats, results
+from .logic.scoring import format_points, seat_points
+from .models import (
+    ENTERED,
+    KNOCKOUT,
+    ROUND_ROBIN,
+    SETUP,
+    Entrant,
+    Tournament,
+    TournamentRound,
+    TournamentTable,
+)
+
+#: Part of the cache's key: a cache stored in an older shape is computed afresh.
+CACHE_FORMAT = 2
 
 
 @dataclass
 class TableView:
     board: int
     game_id: int
-    seats: list[tuple[str, str]]  # (name, points or "" while playing)
+    seats: list[tuple[int, str, str]]  # (player id, name, points or "" while playing)
     finished: bool
     deadline: datetime
     note: str | None
@@ -41,8 +55,12 @@ class View:
     shown: TournamentRound | None
     tables: list[TableView] = field(default_factory=list)
     byes: list[str] = field(default_factory=list)
-    matches: list[str] = field(default_factory=list)
     total_rounds: int | None = None
+    legend: list[tuple[str, str]] = field(default_factory=list)
+    row_page: Paged | None = None
+    board_page: Paged | None = None
+    bracket: bracket.Bracket | None = None
+    champion: bracket.Winner | None = None
 
 
 @dataclass
@@ -58,19 +76,19 @@ class _Round:
     tables: list
 
 
-def _load(t: Tournament, only: TournamentRound | None = None) -> list[_Round]:
-    """Every round (or ``only`` one) with its tables, in two queries."""
+def _load(t: Tournament, only: list[TournamentRound] | None = None) -> list[_Round]:
+    """Every round (or ``only`` those) with its tables, in two queries."""
     columns = [TournamentTable.round_id, TournamentTable.id, TournamentTable.board,
                TournamentTable.match, TournamentTable.seats, TournamentTable.game_id,
                TournamentTable.places, TournamentTable.deadline, TournamentTable.note,
                TournamentTable.adjudicated]
-    where = (TournamentTable.round_id == only.id if only is not None
+    where = (TournamentTable.round_id.in_([r.id for r in only]) if only is not None
              else TournamentTable.tournament_id == t.id)
     tables: dict[int, list] = {}
     for row in db.session.execute(select(*columns).where(where).order_by(TournamentTable.id)):
         tables.setdefault(row.round_id, []).append(_Table(**row._asdict()))
     return [_Round(r.number, r.byes, r.matches, r.started_at, r.finished_at,
-                   tables.get(r.id, [])) for r in ([only] if only else t.rounds)]
+                   tables.get(r.id, [])) for r in (t.rounds if only is None else only)]
 
 
 @dataclass
@@ -96,8 +114,25 @@ def _key(t: Tournament) -> list[int]:
                                    .where(TournamentTable.tournament_id == t.id,
                                           TournamentTable.places.is_(None),
                                           Game.status == FINISHED))
-    withdrawn = sum(not e.playing for e in t.field())
-    return [len(t.rounds), recorded, unrecorded, withdrawn]
+    withdrawn = 0 if t.status == SETUP else db.session.scalar(
+        select(func.count()).where(Entrant.tournament_id == t.id, Entrant.seed.is_not(None),
+                                   Entrant.status != ENTERED))
+    return [CACHE_FORMAT, len(t.rounds), recorded, unrecorded, withdrawn]
+
+
+def _names(t: Tournament) -> dict[int, str]:
+    """Every entrant's name by player id, in one query (not hundreds of ORM entrants)."""
+    return dict(db.session.execute(
+        select(Entrant.player_id, Player.name).join(Player, Player.id == Entrant.player_id)
+        .where(Entrant.tournament_id == t.id)).all())
+
+
+def _field_ids(t: Tournament) -> list[int]:
+    """The ids of :meth:`Tournament.field`, in seed order, in one query."""
+    if t.status == SETUP:
+        return []
+    return list(db.session.scalars(select(Entrant.player_id).where(
+        Entrant.tournament_id == t.id, Entrant.seed.is_not(None)).order_by(Entrant.seed)))
 
 
 def _computed(t: Tournament, key: list[int]) -> dict:
@@ -122,22 +157,62 @@ def _current(t: Tournament) -> dict:
     return cache if cache and cache["key"] == key else _computed(t, key)
 
 
-def build(t: Tournament, round_number: int | None) -> View:
+#: Standings (and crosstable) rows per page: a 500-player Swiss in five pages.
+ROWS_PER_PAGE = 100
+
+
+@dataclass(frozen=True)
+class Paged:
+    """A page of a long list: where it starts (0-based) and where every page starts."""
+
+    offset: int
+    starts: list[int]
+    count: int
+
+    @classmethod
+    def of(cls, count: int, first: int | None) -> Paged:
+        """The page holding item ``first`` (1-based; the first page when out of range)."""
+        offset = (first - 1) // ROWS_PER_PAGE * ROWS_PER_PAGE if first in range(
+            1, count + 1) else 0
+        return cls(offset, list(range(0, count, ROWS_PER_PAGE)), count)
+
+    @property
+    def slice(self) -> slice:
+        return slice(self.offset, self.offset + ROWS_PER_PAGE)
+
+    def ranges(self) -> list[tuple[int, int]]:
+        """(first, last) of every page, 1-based, for the page links."""
+        return [(s + 1, min(s + ROWS_PER_PAGE, self.count)) for s in self.starts]
+
+
+def build(t: Tournament, round_number: int | None, first_row: int | None = None,
+          first_board: int | None = None) -> View:
+    """The page's contents: a page of the standings (the one holding row ``first_row``), the
+    bracket of a knockout, and a page of one round's games (the latest round unless
+    ``round_number``; the page holding board ``first_board``)."""
     cache = _current(t)
     rows = [results.Row(*row) for row in cache["rows"]]
+    row_page = Paged.of(len(rows), first_row)
     rnd = None
     if t.rounds:
         number = round_number if round_number in range(1, len(t.rounds) + 1) else len(t.rounds)
-        (rnd,) = _load(t, t.rounds[number - 1])
+        (rnd,) = _load(t, [t.rounds[number - 1]])
     names = {e.player_id: e.player.name for e in t.entrants}
-    view = View(rows, results.tiebreak_labels(t), cache["crosstable"], t.rounds, rnd,
-                total_rounds=formats.total_rounds(t, [e.player_id for e in t.field()])
-                if t.rounds else None)
+    crosstable = cache["crosstable"] and {
+        **cache["crosstable"], "grid": cache["crosstable"]["grid"][row_page.slice]}
+    view = View(rows[row_page.slice], results.tiebreak_labels(t), crosstable, t.rounds, rnd,
+                total_rounds=formats.total_rounds(t, lambda: _field_ids(t))
+                if t.rounds else None, legend=results.legend(t), row_page=row_page)
+    if t.format == KNOCKOUT and t.rounds:
+        view.bracket = bracket.build(t, _load(t), names)
+        view.champion = view.bracket.champion
+    elif t.finished_at is not None:
+        view.champion = bracket.champion(t, t.rounds, names, rows)
     if rnd is not None:
+        view.board_page = Paged.of(len(rnd.tables), first_board)
+        rnd.tables = rnd.tables[view.board_page.slice]
         view.tables = _tables(rnd, names)
         view.byes = [names[p] for p in rnd.byes]
-        if rnd.matches is not None:
-            view.matches = _matches(t, rnd, names)
     return view
 
 
@@ -147,31 +222,27 @@ def _tables(rnd: _Round, names: dict) -> list[TableView]:
         select(Game.id, Game.status).where(Game.id.in_(open_ids))).all()) if open_ids else {}
     views = []
     for tb in rnd.tables:
-        points = seat_points(tb.places) if tb.places else None
+        points = _points(tuple(tb.places)) if tb.places else ("",) * len(tb.seats)
         views.append(TableView(
             tb.board, tb.game_id,
-            [(names[p], format_points(points[i]) if points else "")
-             for i, p in enumerate(tb.seats)],
+            [(p, names[p], points[i]) for i, p in enumerate(tb.seats)],
             tb.places is not None, tb.deadline, tb.note, tb.id,
             "over" if tb.places else status.get(tb.game_id, "")))
     return views
 
 
-def _matches(t: Tournament, rnd: _Round, names: dict) -> list[str]:
-    lines = []
-    for (high, low), winner in zip(rnd.matches, formats.match_winners(t, rnd), strict=True):
-        if low is None:
-            lines.append(f"{names[high]}: bye")
-        else:
-            result = f"{names[winner]} goes through" if winner else "in progress"
-            lines.append(f"{names[high]} v {names[low]}: {result}")
-    return lines
+@cache
+def _points(places: tuple[int, ...]) -> tuple[str, ...]:
+    """Each seat's points, formatted (a few distinct finishing orders recur on every row)."""
+    return tuple(format_points(p) for p in seat_points(places))
 
 
 def _crosstable(t: Tournament, rows, rounds: list[_Round]) -> dict | None:
     """Two at a table: a round robin's player-by-player grid, otherwise each player's
     games round by round (``+5`` a win against the player ranked 5th, ``=`` a draw, ``-`` a
-    loss). Bigger tables show their results round by round instead."""
+    loss). Each cell is a list of ``[mark, game id]`` (the id ``None`` for a bye or the
+    diagonal), so the page links every result to its game. Bigger tables show their results
+    round by round instead."""
     if t.table_size != 2 or not rounds:
         return None
     rank = {row.player_id: i for i, row in enumerate(rows, 1)}
@@ -185,33 +256,39 @@ def _crosstable(t: Tournament, rows, rounds: list[_Round]) -> dict | None:
                 other = tb.seats[1 - seat]
                 mark = {1: "1", 0: "0"}.get(points[seat], "½")
                 if t.format == ROUND_ROBIN:
-                    cells[player][other] = cells[player].get(other, "") + mark
+                    cells[player].setdefault(other, []).append([mark, tb.game_id])
                 else:
                     sign = {"1": "+", "0": "-"}.get(mark, "=")
-                    cells[player].setdefault(rnd.number, []).append(f"{sign}{rank[other]}")
+                    cells[player].setdefault(rnd.number, []).append(
+                        [f"{sign}{rank[other]}", tb.game_id])
         for player in rnd.byes if t.format != ROUND_ROBIN else ():
-            cells[player][rnd.number] = ["bye"]
+            cells[player][rnd.number] = [["bye", None]]
     if t.format == ROUND_ROBIN:
         columns = [row.player_id for row in rows]
-        grid = [[cells[r.player_id].get(c, "×" if c == r.player_id else "") for c in columns]
-                for r in rows]
+        grid = [[cells[r.player_id].get(c, [["×", None]] if c == r.player_id else [])
+                 for c in columns] for r in rows]
         return {"grid": grid, "columns": list(range(1, len(rows) + 1))}
     columns = list(range(1, len(rounds) + 1))
-    return {"grid": [[" ".join(cells[r.player_id].get(n, [])) for n in columns] for r in rows],
+    return {"grid": [[cells[r.player_id].get(n, []) for n in columns] for r in rows],
             "columns": columns, "by_round": True}
 
 
+#: Rounds the feed covers (the latest): a reader's feed holds what is new, not the history.
+FEED_ROUNDS = 3
+
+
 def feed_entries(t: Tournament) -> list[dict]:
-    """Pairings and results round by round, and the final standings; newest first."""
+    """Pairings and results of the latest rounds, and the final standings; newest first."""
     page_url = external_url("tournaments.page", tournament_id=t.id)
-    names = {e.player_id: e.player.name for e in t.entrants}
+    names = _names(t)
     entries = []
 
     def entry(key, at, title, lines):
         entries.append({"id": f"{page_url}#{key}", "url": page_url, "updated": at,
                         "title": title, "summary": "\n".join(lines)})
 
-    for rnd in _load(t):
+    rounds = _load(t, t.rounds[-FEED_ROUNDS:])
+    for rnd in rounds:
         tables = _tables(rnd, names)
         byes = [f"Byes: {', '.join(names[p] for p in rnd.byes)}"] if rnd.byes else []
         entry(f"round-{rnd.number}-pairings", rnd.started_at, f"Round {rnd.number} pairings",
@@ -220,13 +297,16 @@ def feed_entries(t: Tournament) -> list[dict]:
             entry(f"round-{rnd.number}-results", rnd.finished_at,
                   f"Round {rnd.number} results", [_table_line(tb, results=True) for tb in tables])
     if t.finished_at:
-        entry("final", t.finished_at, "Final standings",
-              [f"{row.rank}. {row.name} {row.points}"
-               for row in (results.Row(*r) for r in _current(t)["rows"])])
+        rows = [results.Row(*r) for r in _current(t)["rows"]]
+        winner = bracket.champion(t, rounds, names, rows)
+        entry("final", t.finished_at, f"{t.name}: final standings",
+              ([winner.line] if winner else [])
+              + [f"{row.rank}. {row.name} {row.points}" for row in rows])
     return sorted(entries, key=lambda e: e["updated"])[::-1]  # stable: same-time entries too
 
 
 def _table_line(table: TableView, results: bool) -> str:
-    seats = " – ".join(f"{name} {points}" if results else name for name, points in table.seats)
+    seats = " – ".join(f"{name} {points}" if results else name
+                       for _, name, points in table.seats)
     return f"{table.board}. {seats}"
 

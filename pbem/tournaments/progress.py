@@ -10,26 +10,28 @@ from __future__ import annotations
 import random
 from datetime import datetime, timedelta
 
-from ..db import db
-from ..errors import PbemError
+from ..core.errors import PbemError
+from ..core.extensions import db
 from ..games import IllegalMove
 from ..play import service as play
-from ..play.models import ACTIVE
-from ..play.queries import resigned_seats
+from ..play.models import ACTIVE, FORFEITED
+from ..play.queries import get_game, resigned_seats
+from ..play.service import race_guard
 from ..play.setup import create_game
-from . import formats, notify, results
+from . import bracket, formats, notify, results
+from .logic.scoring import finishing_places
 from .models import (
     ADJUDICATE,
     EXTEND,
     FINISHED,
     FORFEIT,
+    KNOCKOUT,
     RUNNING,
     LogEntry,
     Tournament,
     TournamentRound,
     TournamentTable,
 )
-from .scoring import finishing_places
 
 
 def log(t: Tournament, actor, action: str, reason: str = "", now: datetime | None = None):
@@ -73,6 +75,19 @@ def step(t: Tournament, now: datetime) -> str:
     for tb in rnd.tables:
         if tb.places is None and tb.deadline <= now and tb.game.status == ACTIVE:
             done.append(apply_policy(t, tb, t.stall_policy, now))
+    return "; ".join(done + settle(t, now))
+
+
+def settle(t: Tournament, now: datetime) -> list[str]:
+    """Take in the current round's finished games: store their results, start the knockout
+    match games they call for, and pair the next round (or end the tournament) when the
+    round is complete. Run as a game ends (:mod:`.subscriptions`) and by every tick.
+
+    :returns: what was done, for the tick's summary.
+    """
+    rnd, done = t.current_round, []
+    if t.status != RUNNING or t.paused_at is not None or rnd is None:
+        return done
     recorded = record_results(t, rnd)
     if recorded:
         done.append(f"{recorded} result(s)")
@@ -81,7 +96,7 @@ def step(t: Tournament, now: datetime) -> str:
         done.append(f"match game {' v '.join(map(str, table.seats))}")
     if formats.round_complete(t, rnd):
         done.append(_advance(t, rnd, now))
-    return "; ".join(done)
+    return done
 
 
 def record_results(t: Tournament, rnd: TournamentRound) -> int:
@@ -94,11 +109,12 @@ def record_results(t: Tournament, rnd: TournamentRound) -> int:
 
 
 def apply_policy(t: Tournament, tb: TournamentTable, policy: str, now: datetime,
-                 actor=None, reason: str = "") -> str:
+                 actor=None, reason: str = "", seat: int | None = None) -> str:
     """Adjudicate, forfeit or extend an unfinished game (at its deadline, or by the admin).
 
-    An extension at the deadline is given once; the next deadline adjudicates. A forfeit at a
-    bigger table that leaves the game going adjudicates the rest.
+    An extension at the deadline is given once; the next deadline adjudicates. A forfeit
+    takes ``seat`` (the director names the player), at a deadline the seat to move; at a
+    bigger table one that leaves the game going adjudicates the rest.
     """
     by_hand = actor is not None
     game = tb.game
@@ -110,16 +126,18 @@ def apply_policy(t: Tournament, tb: TournamentTable, policy: str, now: datetime,
         tb.extended += 1
         action = f"extended game #{game.id} by {t.extend_days} days"
     elif policy == FORFEIT:
-        seat = game.rules.to_move(game.load_state())
+        if seat is None:
+            seat = game.rules.to_move(game.load_state())
         name = game.seats[seat].player.name
-        play.resign(game.id, seat, game.ply, commit=False)
+        with race_guard():
+            play.resign(get_game(game.id, lock=True), seat, game.ply, reason=FORFEITED)
+            db.session.flush()
         if game.status == ACTIVE:
-            _adjudicate(tb)
+            _adjudicate(t, tb, now, automatic=not by_hand)
         tb.note = f"{name} forfeited at the deadline" if not by_hand else f"{name} forfeited"
         action = f"forfeited {name} in game #{game.id}"
     elif policy in (ADJUDICATE, EXTEND):
-        _adjudicate(tb)
-        tb.note = "adjudicated"
+        tb.note = _adjudicate(t, tb, now, automatic=not by_hand)
         action = f"adjudicated game #{game.id}"
     else:
         raise PbemError(f"Unknown action {policy!r}.", "bad-action", 422)
@@ -127,13 +145,30 @@ def apply_policy(t: Tournament, tb: TournamentTable, policy: str, now: datetime,
     return action
 
 
-def _adjudicate(tb: TournamentTable) -> None:
+def _decide(game, winners: list[int], *, automatic: bool) -> None:
+    """End the game by the tournament's decision (its row locked, a lost race turned into
+    ``PositionChanged``)."""
+    with race_guard():
+        play.adjudicate(get_game(game.id, lock=True), winners, automatic=automatic)
+
+
+def _adjudicate(t: Tournament, tb: TournamentTable, now: datetime, *, automatic: bool) -> str:
     """End the game by its current finishing order: the leaders on score win (a draw when
-    every seat still in is level)."""
+    every seat still in is level); ``automatic``: by the deadline's policy, not the director.
+    A knockout game nobody has moved in is no draw: its seats finish in seed order, so the
+    better seed goes through. The note for the page."""
     game, tb.adjudicated = tb.game, True
     resigned = resigned_seats([game.id]).get(game.id, [])
+    if t.format == KNOCKOUT and game.ply == 0 and not resigned:
+        seed = {e.player_id: e.seed for e in t.entrants}
+        order = sorted(range(len(tb.seats)), key=lambda s: seed[tb.seats[s]])
+        _decide(game, order[:1], automatic=automatic)
+        tb.places, tb.finished_at = [order.index(s) for s in range(len(tb.seats))], now
+        return "not played: placed in seed order"
     places = finishing_places(game.rules.scores(game.load_state()), [], resigned)
-    play.adjudicate(game.id, [s for s, p in enumerate(places) if p == 0 and s not in resigned])
+    _decide(game, [s for s, p in enumerate(places) if p == 0 and s not in resigned],
+            automatic=automatic)
+    return "adjudicated"
 
 
 def forfeit_withdrawn(t: Tournament, entrant) -> None:
@@ -148,7 +183,9 @@ def _forfeit_seat(tb: TournamentTable, seat: int, name: str) -> None:
     if tb.game.status != ACTIVE:
         return
     try:
-        play.resign(tb.game.id, seat, commit=False)
+        with race_guard():
+            play.resign(get_game(tb.game.id, lock=True), seat, reason=FORFEITED)
+            db.session.flush()
     except IllegalMove:  # already out of a game that plays on
         return
     tb.note = f"forfeit: {name} withdrew"
@@ -175,7 +212,8 @@ def _advance(t: Tournament, rnd: TournamentRound, now: datetime) -> str:
 def _finish(t: Tournament, now: datetime) -> None:
     t.status, t.finished_at = FINISHED, now
     rows = results.standings(t)
-    notify.final_standings(t, rows)
+    names = {e.player_id: e.player.name for e in t.entrants}
+    notify.final_standings(t, rows, bracket.champion(t, t.rounds, names, rows))
     log(t, None, "finished the tournament", "", now)
 
 
@@ -206,7 +244,7 @@ def _add_table(t: Tournament, rnd: TournamentRound, board: int, seats, now: date
     try:
         game = create_game(t.slug, [entrants[p].player for p in seats], t.options,
                            creator=t.created_by, start_now=True, seed=seed,
-                           time_control=t.time_control, commit=False)
+                           time_control=t.time_control)
     except PbemError as exc:
         raise PbemError(f"Cannot create a game of round {rnd.number}: {exc.message}",
                         exc.code, 422) from None

@@ -11,13 +11,13 @@ from types import SimpleNamespace
 
 from sqlalchemy import select
 
-from ..db import db
+from ..core.extensions import db
 from ..play.models import FINISHED, Game
 from ..play.queries import resigned_seats
 from . import formats
+from .logic.scoring import finishing_places, format_points, number_format
+from .logic.standings import EXPLANATIONS, LABELS
 from .models import Tournament, TournamentTable
-from .scoring import finishing_places, format_points
-from .standings import LABELS
 
 
 def places_of(game: Game, resigned: list[int]) -> tuple[int, ...]:
@@ -60,11 +60,14 @@ def standings(t: Tournament, rounds=None) -> list[Row]:
     if live:
         rounds = [_with_places(rnd, live) for rnd in rounds]
     names = {e.player_id: (e.player.name, not e.playing) for e in field}
+    ranked = formats.ranking(t, [e.player_id for e in field], rounds)
+    number = number_format([s.points for s in ranked]
+                           + [v for s in ranked for v in s.tiebreaks if v is not None])
     rows = []
-    for s in formats.ranking(t, [e.player_id for e in field], rounds):
+    for s in ranked:
         name, withdrawn = names[s.player]
-        rows.append(Row(s.rank, s.player, name, format_points(s.points), s.games, s.byes,
-                        tuple("" if v is None else format_points(v) for v in s.tiebreaks),
+        rows.append(Row(s.rank, s.player, name, number(s.points), s.games, s.byes,
+                        tuple("" if v is None else number(v) for v in s.tiebreaks),
                         withdrawn))
     return rows
 
@@ -77,3 +80,17 @@ def _with_places(rnd, live: dict):
 
 def tiebreak_labels(t: Tournament) -> list[str]:
     return [LABELS[tb] for tb in formats.tiebreaks(t)]
+
+
+def legend(t: Tournament) -> list[tuple[str, str]]:
+    """(column, what it means) for every column of the standings after the player's name."""
+    if t.table_size == 2:
+        points = "A win scores 1, a draw ½, a loss 0"
+    else:
+        points = ("Each game scores the share of your tablemates you finished above, a tie "
+                  "counting half (at a table of four: 1, ⅔, ⅓, 0)")
+    byes = formats.bye_points(t)
+    if byes:
+        points += f"; a bye scores {format_points(byes)}"
+    columns = [("Points", points), ("Games", "Games finished; + the byes had")]
+    return columns + [(LABELS[tb], EXPLANATIONS[tb]) for tb in formats.tiebreaks(t)]

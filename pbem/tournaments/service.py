@@ -1,8 +1,9 @@
 """Tournament administration and enrolment: set up, invite, register, start, withdraw, pause,
 resume and act on stalled games. Every admin action is logged with who, when and why.
 
-Each function that changes a running tournament claims it first (:mod:`.claim`) and commits
-what it did with its mail, so admin actions and the tick never interleave.
+Each function that changes a running tournament claims it first (:mod:`.claim`), so admin
+actions and the tick never interleave, and flushes what it did with its mail: the entry point
+(a page, a command) commits its unit of work, claim included.
 """
 
 from __future__ import annotations
@@ -14,13 +15,14 @@ from sqlalchemy import select
 
 from ..accounts.service import mark_joined, player_by_email
 from ..clocks import service as clocks
-from ..clocks.errors import ClockError
-from ..db import db, row_id
-from ..errors import PbemError
+from ..clocks.logic.errors import ClockError
+from ..core.db import row_id
+from ..core.errors import PbemError
+from ..core.extensions import db
+from ..core.signing import LinkError, unsign
+from ..core.validators import CONTROL_CHARACTERS, BadNumber, whole_number
 from ..games import InvalidOptions, UnknownGame, get_rules
-from ..signing import LinkError, unsign
-from ..validators import CONTROL_CHARACTERS
-from . import formats, notify, progress
+from . import director, formats, notify, progress
 from . import page as pages
 from .claim import TournamentNotFound, claim_or_raise
 from .models import (
@@ -28,6 +30,7 @@ from .models import (
     ENTERED,
     EXTEND,
     FINISHED,
+    FORFEIT,
     FORMATS,
     INVITED,
     KNOCKOUT,
@@ -36,6 +39,7 @@ from .models import (
     ROUND_ROBIN,
     RUNNING,
     SETUP,
+    SWISS,
     WITHDRAWN,
     Entrant,
     LogEntry,
@@ -84,7 +88,7 @@ def has_random_setup(slug: str, options: dict, players: int) -> bool:
 
 
 def create(slug: str, data: dict, creator, now: datetime) -> Tournament:
-    """A new tournament (status ``setup``) from the admin form's ``data``; committed.
+    """A new tournament (status ``setup``) from the admin form's ``data`` (flushed: it has its id).
 
     :raises BadTournament: a setting that does not work (the message says which).
     """
@@ -96,7 +100,7 @@ def create(slug: str, data: dict, creator, now: datetime) -> Tournament:
     _configure(t, data, now)
     db.session.add(t)
     progress.log(t, creator, "created the tournament", data.get("reason", ""), now)
-    db.session.commit()
+    db.session.flush()
     return t
 
 
@@ -110,8 +114,10 @@ def edit(tournament_id, data: dict, actor, now: datetime) -> Tournament:
         _configure(t, data, now)
     else:
         _describe(t, data)
+        if t.status == RUNNING:
+            _adjust(t, data)
     progress.log(t, actor, "edited the settings", data.get("reason", ""), now)
-    db.session.commit()
+    db.session.flush()
     return t
 
 
@@ -122,6 +128,24 @@ def _describe(t: Tournament, data: dict) -> None:
     if CONTROL_CHARACTERS.search(name):
         raise BadTournament("A tournament's name cannot contain control characters.")
     t.name, t.description = name, (data.get("description") or "").strip()
+
+
+def _adjust(t: Tournament, data: dict) -> None:
+    """What a running tournament may still change: the days per round and the deadline
+    policy (for the deadlines of rounds to come) and a Swiss's number of rounds (not below
+    the rounds paired already)."""
+    t.round_days = _whole(data, "round_days", 1, 365, t.round_days)
+    t.extend_days = _whole(data, "extend_days", 1, 365, t.extend_days)
+    policy = data.get("stall_policy") or t.stall_policy
+    if policy not in POLICIES:
+        raise BadTournament("Choose what happens to a game at its deadline.")
+    t.stall_policy = policy
+    if t.format == SWISS:
+        rounds = _whole(data, "rounds", 1, 99, t.settings["rounds"])
+        if rounds < len(t.rounds):
+            raise BadTournament(f"{len(t.rounds)} rounds have been paired already: the "
+                                f"tournament cannot have fewer.")
+        t.settings = {**t.settings, "rounds": rounds}
 
 
 def _configure(t: Tournament, data: dict, now: datetime) -> None:
@@ -154,10 +178,14 @@ def _configure(t: Tournament, data: dict, now: datetime) -> None:
         raise BadTournament("Choose what happens to a game at its deadline.")
     t.enrolment = OPEN if data.get("enrolment") == OPEN else "invitation"
     t.starts_at = data.get("starts_at")
+    previous = t.registration_deadline
     t.registration_deadline = data.get("registration_deadline") if t.enrolment == OPEN else None
     t.capacity = data.get("capacity") if t.enrolment == OPEN else None
     if t.capacity is not None and t.capacity < 2:
         raise BadTournament("The capacity must be at least two players.")
+    if t.registration_deadline not in (None, previous) and t.registration_deadline < now:
+        raise BadTournament("The registration deadline has passed already: choose a later "
+                            "time, or none.")
     if t.starts_at and t.registration_deadline and t.registration_deadline > t.starts_at:
         raise BadTournament("Registration must close before the tournament starts.")
 
@@ -167,13 +195,9 @@ def _whole(data: dict, key: str, low: int, high: int, default: int) -> int:
     if value in (None, ""):
         return default
     try:
-        number = int(value)
-    except (TypeError, ValueError):
-        number = low - 1
-    if not low <= number <= high:
-        raise BadTournament(f"{key.replace('_', ' ')} must be a whole number from {low} to "
-                            f"{high}.")
-    return number
+        return whole_number(str(value), low, high, key.replace("_", " "))
+    except BadNumber as exc:
+        raise BadTournament(str(exc)) from None
 
 
 def _check_format(t: Tournament) -> None:
@@ -195,7 +219,7 @@ def _check_format(t: Tournament) -> None:
 
 def invite(tournament_id, emails_text: str, actor, now: datetime, reason: str = "") -> int:
     """Enrol players by email invitation (players are created for new addresses; their
-    account starts when they answer). Committed; the number invited.
+    account starts when they answer). The number invited.
 
     :raises BadEmail: an address that is not one (nothing is invited then).
     :raises PbemError: the tournament has started.
@@ -212,13 +236,14 @@ def invite(tournament_id, emails_text: str, actor, now: datetime, reason: str = 
             known.add(player.id)
             entrant = Entrant(player=player, status=INVITED)
             t.entrants.append(entrant)
-            invited.append(player.email)
+            invited.append(player)
     db.session.flush()
     for entrant in t.entrants[-len(invited):] if invited else ():
         notify.invitation(t, entrant)
-    if invited:
-        progress.log(t, actor, f"invited {', '.join(invited)}", reason, now)
-    db.session.commit()
+    if invited:  # the public log names players, never addresses (unstarted accounts: unnamed)
+        names = ", ".join(player.name for player in invited)
+        progress.log(t, actor, f"invited {names}"[:200], reason, now)
+    db.session.flush()
     return len(invited)
 
 
@@ -236,7 +261,7 @@ def open_invitation(token: str) -> tuple[Tournament, Entrant]:
 
 
 def answer(tournament_id, player_id: int, accept: bool) -> Entrant:
-    """An invited player's answer (which also starts their account); committed.
+    """An invited player's answer (which also starts their account).
 
     :raises PbemError: already answered, or the tournament has started.
     """
@@ -247,8 +272,19 @@ def answer(tournament_id, player_id: int, accept: bool) -> Entrant:
         raise PbemError("You have already answered this invitation.", "settled", 409)
     entrant.status = ENTERED if accept else DECLINED
     mark_joined(entrant.player)
-    db.session.commit()
+    db.session.flush()
     return entrant
+
+
+def is_full(t: Tournament) -> bool:
+    """Open registration has taken as many players as it may."""
+    return t.capacity is not None and _entered(t) >= t.capacity
+
+
+def entry_of(t: Tournament, player) -> Entrant | None:
+    """``player``'s entry in ``t``, if any (one row: a big field's entrants stay unloaded)."""
+    return db.session.scalar(select(Entrant).where(Entrant.tournament_id == t.id,
+                                                   Entrant.player_id == player.id))
 
 
 def registration_open(t: Tournament, now: datetime) -> bool:
@@ -258,7 +294,7 @@ def registration_open(t: Tournament, now: datetime) -> bool:
 
 
 def register(tournament_id, player, now: datetime) -> Entrant:
-    """Open registration: a signed-in player enters; committed.
+    """Open registration: a signed-in player enters.
 
     :raises PbemError: registration is closed, full, or the player is already in.
     """
@@ -274,13 +310,13 @@ def register(tournament_id, player, now: datetime) -> Entrant:
         entrant = Entrant(player=player)
         t.entrants.append(entrant)
     entrant.status = ENTERED
-    db.session.commit()
+    db.session.flush()
     return entrant
 
 
 def seed(tournament_id, emails_text: str, actor, now: datetime, reason: str = "") -> None:
     """Set the seeding before the start: the listed players first, in that order; everyone
-    else follows in the order they entered. Committed.
+    else follows in the order they entered.
 
     :raises PbemError: started already, or an address that is not an entrant's.
     """
@@ -299,7 +335,7 @@ def seed(tournament_id, emails_text: str, actor, now: datetime, reason: str = ""
         entrant.seed = order.index(entrant) + 1 if entrant in order else None
     progress.log(t, actor, "set the seeding: " + ", ".join(e.player.name for e in order),
                  reason, now)
-    db.session.commit()
+    db.session.flush()
 
 
 def seeding(t: Tournament) -> list[Entrant]:
@@ -322,7 +358,7 @@ def _check_setup(t: Tournament) -> None:
 
 
 def start(tournament_id, actor, now: datetime, reason: str = "") -> Tournament:
-    """Start now: pair round one and create its games; committed.
+    """Start now: pair round one and create its games.
 
     :raises PbemError: already started, or a field the format cannot pair.
     """
@@ -330,32 +366,81 @@ def start(tournament_id, actor, now: datetime, reason: str = "") -> Tournament:
     _check_setup(t)
     progress.start(t, now, actor, reason)
     pages.refresh(t)
-    db.session.commit()
+    db.session.flush()
     return t
 
 
 def withdraw(tournament_id, entrant_id: int, actor, now: datetime, reason: str = "") -> None:
     """Withdraw a player (the director, or the player themselves): their unfinished games are
     forfeited now, later ones when they are created; they stay in the standings marked as
-    withdrawn. Committed.
+    withdrawn.
 
     :raises PbemError: no such entrant, already withdrawn, or the tournament is over.
     """
     t = claim_or_raise(tournament_id)
-    entrant = next((e for e in t.entrants if e.id == _int(entrant_id)), None)
+    entrant = next((e for e in t.entrants if e.id == row_id(entrant_id)), None)
     by_self = entrant is not None and actor is not None and actor.id == entrant.player_id
     if entrant is None or entrant.status == WITHDRAWN or (by_self and not entrant.playing):
         raise PbemError("That player is not in this tournament.", "not-entered", 409)
     if t.status == FINISHED:
         raise PbemError("This tournament is over.", "finished", 409)
+    _withdraw(t, entrant, actor, now, reason, by_self)
+    progress.settle(t, now)  # its forfeits may have ended the round
+    pages.refresh(t)
+    db.session.flush()
+
+
+def _withdraw(t: Tournament, entrant: Entrant, actor, now: datetime, reason: str,
+              by_self: bool) -> None:
     entrant.status, entrant.withdrawn_at = WITHDRAWN, now
     if t.status == RUNNING:
         progress.forfeit_withdrawn(t, entrant)
     notify.withdrawn(t, entrant, reason, by_self)
     progress.log(t, actor, "withdrew" if by_self else f"withdrew {entrant.player.name}",
                  reason, now)
+
+
+def leave_all(player, now: datetime) -> None:
+    """Take a player whose account is being deleted (and already erased, so they are named
+    "deleted player") out of every tournament they were asked to or entered: an unanswered
+    invitation is declined; an entry in a tournament not over is withdrawn as they would
+    withdraw it themselves (before the start it goes; while it runs, their unfinished games
+    are forfeited). The stored standings, which carry names, are computed afresh. Flushes
+    only (the caller commits the whole deletion).
+
+    :raises TournamentBusy: one of them was being updated at that moment.
+    """
+    for tournament_id in db.session.scalars(
+            select(Entrant.tournament_id).where(Entrant.player_id == player.id)).all():
+        t = claim_or_raise(tournament_id)
+        entrant = next(e for e in t.entrants if e.player_id == player.id)
+        if entrant.status == INVITED:
+            entrant.status = DECLINED
+        elif entrant.playing and t.status != FINISHED:
+            _withdraw(t, entrant, player, now, "", by_self=True)
+        t.standings_cache = None
+        pages.refresh(t)
+        db.session.flush()  # before the next claim, which expires everything read
+
+
+def reinstate(tournament_id, entrant_id: int, actor, now: datetime, reason: str = "") -> None:
+    """Undo a withdrawal while the round it happened in is still the current one: the player
+    is paired again from the next round (games forfeited stay forfeited).
+
+    :raises PbemError: not a withdrawn entrant, or the next round has been paired since.
+    """
+    t = claim_or_raise(tournament_id)
+    entrant = next((e for e in t.entrants if e.id == row_id(entrant_id)), None)
+    if entrant is None or entrant.status != WITHDRAWN:
+        raise PbemError("That player has not withdrawn from this tournament.", "not-withdrawn",
+                        409)
+    if not director.can_reinstate(t, entrant):
+        raise PbemError(f"{entrant.player.name}'s withdrawal can no longer be undone: a round "
+                        "has been paired since.", "paired-since", 409)
+    entrant.status, entrant.withdrawn_at = ENTERED, None
+    progress.log(t, actor, f"undid the withdrawal of {entrant.player.name}", reason, now)
     pages.refresh(t)
-    db.session.commit()
+    db.session.flush()
 
 
 def pause(tournament_id, actor, now: datetime, reason: str = "") -> None:
@@ -365,7 +450,7 @@ def pause(tournament_id, actor, now: datetime, reason: str = "") -> None:
         raise PbemError("The tournament is already paused.", "paused", 409)
     t.paused_at = now
     progress.log(t, actor, "paused the tournament", reason, now)
-    db.session.commit()
+    db.session.flush()
 
 
 def resume(tournament_id, actor, now: datetime, reason: str = "") -> None:
@@ -379,26 +464,38 @@ def resume(tournament_id, actor, now: datetime, reason: str = "") -> None:
             tb.deadline += paused_for
     t.paused_at = None
     progress.log(t, actor, "resumed the tournament", reason, now)
-    db.session.commit()
+    db.session.flush()
+
+
+def table_of(t: Tournament, table_id) -> TournamentTable:
+    """:raises PbemError: no such game in the tournament."""
+    tb = db.session.get(TournamentTable, row_id(table_id)) if row_id(table_id) else None
+    if tb is None or tb.tournament_id != t.id:
+        raise PbemError("That game is not part of this tournament.", "not-found", 404)
+    return tb
 
 
 def act_on_game(tournament_id, table_id, action: str, actor, now: datetime,
-                reason: str = "") -> str:
-    """Adjudicate, forfeit (the seat to move) or extend one unfinished game by hand.
+                reason: str = "", seat=None) -> str:
+    """Adjudicate, forfeit (``seat``: the director names the player) or extend one
+    unfinished game by hand.
 
-    :raises PbemError: no such game in the tournament, or it is not being played.
+    :raises PbemError: no such game in the tournament, it is not being played, or a forfeit
+        without a seat still in the game.
     """
     t = _running(tournament_id)
-    tb = db.session.get(TournamentTable, _int(table_id))
-    if tb is None or tb.tournament_id != t.id:
-        raise PbemError("That game is not part of this tournament.", "not-found", 404)
+    tb = table_of(t, table_id)
     if action not in POLICIES:
         raise PbemError(f"Unknown action {action!r}.", "bad-action", 422)
-    done = progress.apply_policy(t, tb, action, now, actor, reason)
+    if action == FORFEIT:
+        seat = director.seat_of(tb, seat)
+    done = progress.apply_policy(t, tb, action, now, actor, reason,
+                                 seat if action == FORFEIT else None)
     if action != EXTEND:
         progress.record_results(t, tb.round)
+        progress.settle(t, now)  # the round's last game: the next round, now
     pages.refresh(t)
-    db.session.commit()
+    db.session.flush()
     return done
 
 
@@ -409,9 +506,4 @@ def _running(tournament_id) -> Tournament:
     return t
 
 
-def _int(value) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return -1
 

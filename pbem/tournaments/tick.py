@@ -12,8 +12,8 @@ from datetime import datetime
 
 from sqlalchemy import or_, select
 
-from ..db import db
-from ..errors import PbemError
+from ..core.errors import PbemError
+from ..core.extensions import db
 from . import page, progress
 from .claim import claim
 from .models import RUNNING, SETUP, Tournament

@@ -7,9 +7,11 @@ from flask import Blueprint, Response, flash, g, redirect, render_template, requ
 
 from ..accounts.auth import login_required, sign_in_session
 from ..accounts.forms import ConfirmForm
-from ..db import utcnow
-from ..feeds import CONTENT_TYPE, atom
-from ..urls import external_url
+from ..core.db import MAX_INT, utcnow
+from ..core.extensions import db
+from ..core.feeds import CONTENT_TYPE, atom
+from ..core.urls import external_url
+from ..core.validators import BadNumber, whole_number
 from . import page as pages
 from . import service
 
@@ -27,12 +29,13 @@ def index():
 @bp.get("/<int:tournament_id>")
 def page(tournament_id):
     t = service.get_tournament(tournament_id)
-    view = pages.build(t, request.args.get("round", type=int))
+    view = pages.build(t, _number_asked("round"), _number_asked("from"), _number_asked("board"))
     me = _my_entry(t)
     limit = None if request.args.get("log") == "all" else LOG_SHOWN
     log = service.log_of(t, limit)
     return render_template("tournaments/page.html", t=t, view=view, me=me, form=ConfirmForm(),
                            registration_open=service.registration_open(t, utcnow()),
+                           full=t.status == "setup" and service.is_full(t),
                            log=log, more_log=limit is not None and len(log) == limit)
 
 
@@ -49,6 +52,7 @@ def feed(tournament_id):
 def register(tournament_id):
     if ConfirmForm().validate_on_submit():
         service.register(tournament_id, g.player, utcnow())
+        db.session.commit()
         flash("You are registered.")
     return redirect(url_for("tournaments.page", tournament_id=tournament_id))
 
@@ -64,13 +68,14 @@ def withdraw(tournament_id):
         else:
             me = _my_entry(t)
             service.withdraw(t.id, me.id if me else None, g.player, utcnow())
+            db.session.commit()
             flash("You have withdrawn from this tournament.")
     return redirect(url_for("tournaments.page", tournament_id=t.id))
 
 
 def _my_entry(t):
     """The signed-in player's entry in ``t``, if any."""
-    return next((e for e in t.entrants if g.player and e.player_id == g.player.id), None)
+    return service.entry_of(t, g.player) if g.player else None
 
 
 @bp.route("/invitations/<token>", methods=["GET", "POST"])
@@ -83,6 +88,16 @@ def invitation(token):
         accept = "accept" in request.form
         service.answer(t.id, entrant.player_id, accept)
         sign_in_session(entrant.player)
+        db.session.commit()
         flash("You are entered." if accept else "You declined the invitation.")
         return redirect(url_for("tournaments.page", tournament_id=t.id))
     return render_template("tournaments/invitation.html", t=t, entrant=entrant, form=form)
+
+
+def _number_asked(name: str) -> int | None:
+    """The number ``?round=N`` (or ``from``, ``board``) asks for; anything else shows the
+    current round (or the first page)."""
+    try:
+        return whole_number(request.args.get(name), 1, MAX_INT, name)
+    except BadNumber:
+        return None

@@ -3,7 +3,8 @@ from __future__ import annotations
 from flask import Blueprint, abort, current_app, g, render_template
 from sqlalchemy import select
 
-from ..db import db
+from ..core.extensions import db
+from ..core.headers import content_security_policy
 from ..mail.compose import compose
 from ..mail.models import OutboxMessage
 from ..play.queries import games_of, recent_games
@@ -35,4 +36,6 @@ def mailbox():
     ).all()
     for message in messages:  # composed to be shown, not stored (the sender does that)
         compose(message)
-    return render_template("web/mailbox.html", messages=messages)
+    policy = content_security_policy("'self' 'unsafe-inline'")
+    return render_template("web/mailbox.html", messages=messages), {
+        "Content-Security-Policy": policy}

@@ -8,7 +8,7 @@ from freezegun import freeze_time
 from helpers import outbox, path_of, sign_in
 
 from pbem.accounts.models import Player, SignInRequest
-from pbem.db import db
+from pbem.core.extensions import db
 
 
 def request_link(client, email="new@example.com"):

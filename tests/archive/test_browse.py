@@ -8,12 +8,13 @@ import re
 import pytest
 from sqlalchemy import event, select
 
-from pbem.db import db
+from pbem.core.extensions import db
+from pbem.games import all_rules
 from pbem.play.models import Game, Seat
 
 
 def ids_on(html: str) -> list[int]:
-    return [int(n) for n in re.findall(r'<td><a href="/games/(\d+)">', html)]
+    return [int(n) for n in re.findall(r'<td data-label="Game"><a href="/games/(\d+)">', html)]
 
 
 def all_games() -> list[Game]:
@@ -59,6 +60,31 @@ def test_filters_by_game_status_player_and_date(client, many_games):
         g.id for g in games if g.slug == "pylon" and g.status == "finished" and g.id in of_ann]
 
 
+def test_the_form_finds_a_player_by_display_name_never_by_address(client, many_games,
+                                                                  make_player):
+    ann = many_games[0]
+    by_name = client.get("/archive?by=ann&sort=oldest").get_data(as_text=True)
+    assert ids_on(by_name) == ids_on(
+        client.get(f"/archive?player={ann.id}&sort=oldest").get_data(as_text=True))
+    assert 'name="by" value="Ann"' in by_name
+    by_address = client.get(f"/archive?by={ann.email}")
+    assert by_address.status_code == 400  # an address finds nobody
+    assert "No player is called" in by_address.get_data(as_text=True)
+    make_player(name="Ann")
+    assert "Several players" in client.get("/archive?by=Ann").get_data(as_text=True)
+
+
+def test_the_sort_and_result_menus_read_as_words(client, many_games):
+    html = client.get("/archive?sort=longest").get_data(as_text=True)
+    assert '<option value="longest" selected>most plies</option>' in html
+    assert '<option value="newest">newest first</option>' in html
+    assert '<option value="won">won by the player</option>' in html
+
+
+def test_the_header_links_the_rules(client):
+    assert '<a href="/rules">Rules</a>' in client.get("/archive").get_data(as_text=True)
+
+
 def test_result_filters_follow_the_outcomes(client, many_games):
     games = all_games()
     ann = many_games[0]
@@ -89,6 +115,7 @@ def test_result_filters_follow_the_outcomes(client, many_games):
     ("from=2024-13-01", "from"), ("to=yesterday", "to"), ("player=99999", "player"),
     ("player=ann", "player"), ("result=won", "needs a player"),
     ("player=%C2%B2", "player"), ("tournament=99999999999", "tournament"),
+    ("by=Nobody", "No player is called"), ("by=Ann&player=1", "not both"),
 ])
 def test_bad_filter_values_are_400_naming_the_problem(client, many_games, query, named):
     response = client.get("/archive?" + query)
@@ -139,6 +166,16 @@ def test_a_game_type_page_has_the_summary_the_options_and_recent_games(client, m
     assert client.get("/rules").status_code == 200
     assert client.get("/rules/chess").status_code == 404
     assert client.get("/rules/chess/spec").status_code == 404
+
+
+@pytest.mark.parametrize("slug", [rules.slug for rules in all_rules()])
+def test_every_game_ships_its_rules_page(client, slug):
+    spec = client.get(f"/rules/{slug}/spec")
+    assert spec.status_code == 200
+    html = spec.get_data(as_text=True)
+    assert "Turn structure" in html and "End of game" in html and "<table>" in html
+    summary = client.get(f"/rules/{slug}").get_data(as_text=True)
+    assert "not installed" not in summary and f'href="/rules/{slug}/spec#' in summary
 
 
 def test_without_the_spec_files_the_game_pages_still_work(app, client, tmp_path):

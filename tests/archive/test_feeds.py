@@ -43,6 +43,17 @@ def test_the_finished_games_feed(client, make_game):
         f"{ATOM}entry/{ATOM}title").text
 
 
+def test_feed_titles_name_the_players(client, make_game, make_player):
+    players = [make_player(name="Ann"), make_player(name="Bob")]
+    game = play_turns(make_game("pylon", players=players, seed=1), 400, random.Random(1))
+    winner = game.seats[game.result["winners"][0]].player.name
+    feed = parse_atom(client.get(f"/games/{game.id}/feed.atom"))
+    titles = [entry.find(f"{ATOM}title").text for entry in feed.findall(f"{ATOM}entry")]
+    assert titles[0].endswith(f": {winner} wins by the rules")
+    mover = game.seats[game.moves[-1].seat].player.name
+    assert titles[1].endswith(f": {mover} {game.moves[-1].move}")
+
+
 def test_a_game_feed_has_its_moves_newest_first_and_its_result(client, make_game):
     game = play_turns(make_game("pylon", seed=3), 400, random.Random(3))
     feed = parse_atom(client.get(f"/games/{game.id}/feed.atom"))

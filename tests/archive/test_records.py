@@ -3,8 +3,10 @@ first bad ply named, nothing stored)."""
 
 from __future__ import annotations
 
+import html
 import json
 import random
+import re
 from io import BytesIO
 
 import pytest
@@ -15,10 +17,10 @@ from pbem.accounts.models import Player
 from pbem.archive import records
 from pbem.archive.history import BadRecord
 from pbem.archive.importer import import_record
-from pbem.db import db
+from pbem.core.extensions import db
 from pbem.games import all_rules
-from pbem.play import agreement, service
-from pbem.play.models import Game
+from pbem.play import commands
+from pbem.play.models import FORFEITED, RESIGNED, TIMED_OUT, Game
 from pbem.play.queries import get_game
 
 SLUGS = [rules.slug for rules in all_rules()]
@@ -60,7 +62,7 @@ def test_an_exported_json_record_reimported_gives_the_same_game(client, make_gam
 def test_a_text_record_reimported_gives_the_same_game(client, make_game, slug):
     game = play_turns(make_game(slug, seed=8), 400, random.Random(2))
     if game.status == "active":
-        service.resign(game.id, 0)
+        commands.resign(commands.locked(game.id), 0)
         game = get_game(game.id)
     text = client.get(f"/games/{game.id}.txt").get_data(as_text=True)
     assert f'[Slug "{slug}"]' in text and f'[P1 "{game.seats[0].player.name}"]' in text
@@ -74,10 +76,10 @@ def test_a_game_ended_by_a_decision_round_trips_in_both_formats(client, make_gam
     game = play_turns(make_game("pylon", options={"start": "quick"}, seed=4), 3,
                       random.Random(1))
     if how == "agreement":
-        agreement.agree(game, 0, game.ply)
-        agreement.agree(get_game(game.id), 1, game.ply)
+        commands.agree(game, 0, game.ply)
+        commands.agree(get_game(game.id), 1, game.ply)
     else:
-        service.adjudicate(game.id, [1])
+        commands.adjudicate(commands.locked(game.id), [1])
         db.session.commit()
     game = get_game(game.id)
     data = client.get(f"/games/{game.id}.json").get_json()
@@ -86,6 +88,45 @@ def test_a_game_ended_by_a_decision_round_trips_in_both_formats(client, make_gam
     assert f'[Ended "{how}"]' in text
     for record in (json.dumps(data), text):
         same_game(game, get_game(import_record(records.parse(record)).id))
+
+
+@pytest.mark.parametrize("how, termination, words", [
+    ("rules", "rules", "by the rules"), ("resign", "resignation", "by resignation"),
+    ("timeout", "timeout", "on time"), ("forfeit", "forfeit", "by forfeit"),
+    ("director", "adjudication", "by the director's adjudication"),
+    ("deadline", "automatic adjudication", "by adjudication at the deadline"),
+])
+def test_every_reader_is_told_how_a_game_ended(client, make_game, how, termination, words):
+    game = play_turns(make_game("pylon", seed=2), 400 if how == "rules" else 3,
+                      random.Random(7))
+    if how in ("resign", "timeout", "forfeit"):
+        reason = {"resign": RESIGNED, "timeout": TIMED_OUT, "forfeit": FORFEITED}[how]
+        commands.resign(commands.locked(game.id), 0, reason=reason)
+    elif how in ("director", "deadline"):
+        commands.adjudicate(commands.locked(game.id), [1], automatic=how == "deadline")
+        db.session.commit()
+    game = get_game(game.id)
+    text = client.get(f"/games/{game.id}.txt").get_data(as_text=True)
+    assert f'[Termination "{termination}"]' in text
+    assert client.get(f"/games/{game.id}.json").get_json()["result"]["termination"] == termination
+    def page(url):
+        return html.unescape(client.get(url).get_data(as_text=True))
+
+    assert f"ended {words}." in page(f"/games/{game.id}")
+    assert f" won {words}</td>" in page("/archive")
+    feed = page(f"/games/{game.id}/feed.atom")
+    assert re.search(rf"<title>Pylon #{game.id}: P1 vs P2: P[12] wins {re.escape(words)}</",
+                     feed)
+    copy = import_record(records.parse(text))
+    same_game(game, get_game(copy.id))
+    assert f'[Termination "{termination}"]' in client.get(f"/games/{copy.id}.txt").get_data(
+        as_text=True)
+    if how not in ("resign", "timeout", "forfeit"):  # a resignation's reason is the record's
+        wrong = text.replace(f'[Termination "{termination}"]', '[Termination "timeout"]')
+        with pytest.raises(BadRecord, match="ended by timeout, but"):
+            import_record(records.parse(wrong))
+    with pytest.raises(BadRecord, match="'boredom' is not one this server writes"):
+        records.parse(text.replace(f'[Termination "{termination}"]', '[Termination "boredom"]'))
 
 
 def test_a_decided_ending_is_refused_for_a_game_its_moves_ended(client, make_game):
@@ -116,8 +157,12 @@ def test_an_admin_imports_a_hand_written_text_record(client, make_player):
     assert [m.move for m in game.moves] == ["Mc3", "Sa1", "Lb2"]
     assert [s.player.name for s in game.seats] == ["Historic One", "Historic Two"]
     assert game.seats[0].player.email.endswith("@imported.invalid")
-    again = client.post("/admin/import", data={"record": record})
-    assert get_game(int(again.location.rsplit("/", 1)[1])).seats[0].player_id == (
+    before = counts()
+    again = client.post("/admin/import", data={"record": record.replace("\n1.", "\n\n1.")})
+    assert again.status_code == 422 and counts() == before  # the same content: refused
+    assert f"imported already, as game #{game.id}" in again.get_data(as_text=True)
+    shorter = client.post("/admin/import", data={"record": record.replace("3. Lb2\n", "")})
+    assert get_game(int(shorter.location.rsplit("/", 1)[1])).seats[0].player_id == (
         game.seats[0].player_id)  # the same placeholder for the same name
 
 
@@ -164,6 +209,12 @@ def bad_records(game_json: dict):
     yield edited(lambda d: d["players"].pop()), "played by 2 players"
     yield edited(lambda d: d["players"][0].update(email="not-an-address")), "not an email"
     yield edited(lambda d: d["players"][1].update(name="")), "Player 2"
+    for name in ('Ann"]\n[Result "P2 wins', "Ann\r\nBcc: x@example.com", "Ann\u2028Bob",
+                 'Ann "the bold"'):
+        yield edited(lambda d, name=name: d["players"][1].update(name=name)), (
+            "Player 2: a player's name cannot contain quotes, line breaks")
+    yield ('[Slug "pylon"]\n[P1 "a\\"b"]\n[P2 "b"]\n\n1. Mc3\n',
+           "Tag P1: a player's name cannot contain quotes")
     yield edited(lambda d: d.update(plies="Mc3")), "'plies'"
     yield edited(lambda d: d["plies"][0].update(time="noon")), "ISO 8601"
     yield edited(lambda d: d.update(seed="seven")), "seed"
@@ -175,6 +226,12 @@ def bad_records(game_json: dict):
     yield '[Slug "pylon"]\n[P1 "a"]\n[P2 "b"]\n\nMc3 Sa1\n', "Line 5"
     yield '[Slug "pylon"]\n[P1 "a"]\n[P2 "b"]\n[Result "P1 wins"]\n\n1. Mc3\n', "moves give"
     yield '[Slug "pylon"]\n[P1 "a"]\n[P2 "a"]\n\n1. Mc3\n', "two seats"
+    many = "9" * 5000  # more digits than int() reads
+    yield f'[Slug "pylon"]\n[P1 "a"]\n[P2 "b"]\n\n{many}. P1 Mc3\n', "Line 5: cannot read"
+    yield f'[Slug "pylon"]\n[P1 "a"]\n[P{many} "b"]\n\n1. Mc3\n', "played by 2 players"
+    yield '[Slug "pylon"]\n[P1 "a"]\n[P2 "b"]\n\n\u0661. P1 Mc3\n', "Line 5: cannot read"
+    yield edited(lambda d: d["plies"][0].update(seat=f"P{many}")), "a seat is written P1"
+    yield edited(lambda d: d.update(seed="\u0661\u0662")), "seed must be a whole number"
 
 
 def test_bad_records_are_refused_naming_the_problem_and_store_nothing(
@@ -193,9 +250,23 @@ def test_bad_records_are_refused_naming_the_problem_and_store_nothing(
         assert counts() == before, words
 
 
+def test_no_stored_name_can_add_a_line_to_a_text_record(client, make_game):
+    """Names from before they were checked (or changed behind the app's back) are written on
+    the tag's own line: quotes escaped, line breaks replaced."""
+    game = make_game("pylon")
+    game.seats[0].player.name = 'Ann"]\r\n[Result "P1 wins"]\u2028\\'
+    db.session.commit()
+    text = client.get(f"/games/{game.id}.txt").get_data(as_text=True)
+    assert '[P1 "Ann\\"]\ufffd\ufffd[Result \\"P1 wins\\"]\ufffd\\\\"]\n' in text
+    assert [line for line in text.splitlines() if line.startswith("[Result")] == [
+        '[Result "*"]']
+    with pytest.raises(BadRecord, match="Tag P1: a player's name cannot contain quotes"):
+        records.parse(text)  # read back as one tag, whose name is then refused
+
+
 def test_a_record_that_resigns_replays_the_resignation(make_game):
     game = play_turns(make_game("stawvs", seed=3), 4, random.Random(4))
-    service.resign(game.id, 1)
+    commands.resign(commands.locked(game.id), 1)
     game = get_game(game.id)
     copy = import_record(records.parse(records.to_text(game)))
     same_game(game, get_game(copy.id))

@@ -34,10 +34,10 @@ def test_each_position_shows_its_move_scores_links_and_description(client, make_
         assert "replay.js" in html
 
 
-def test_the_move_page_keeps_its_form_and_leaves_the_keys_alone(client, make_game):
+def test_the_move_page_keeps_its_form_beside_the_replay_keys(client, make_game):
     game = play_turns(make_game("pylon", seed=6), 2, random.Random(6))
     sign_in(client, game.seats[0].player)
     html = client.get(f"/games/{game.id}").get_data(as_text=True)
-    assert "move-form" in html and "replay.js" not in html
+    assert "move-form" in html and "compose.js" in html and "replay.js" in html
     assert 'data-step="prev"' in html
     assert "move-form" not in client.get(f"/games/{game.id}?ply=2").get_data(as_text=True)

@@ -7,8 +7,8 @@ import random
 from helpers import play_turns
 from sqlalchemy import update
 
-from pbem.db import db
-from pbem.play import agreement, service
+from pbem.core.extensions import db
+from pbem.play import commands
 from pbem.play.models import Game, Move
 from pbem.play.queries import get_game
 
@@ -73,9 +73,9 @@ def test_games_ended_by_a_decision_verify_and_their_scores_are_checked(runner, m
     ended: that is no mismatch, but the stored scores must still be the position's."""
     agreed, decided, stopped = (make_game("pylon", seed=n) for n in (1, 2, 3))
     for game in (agreed, stopped):
-        agreement.agree(game, 0, 0)
-        agreement.agree(get_game(game.id), 1, 0)
-    service.adjudicate(decided.id, [1])
+        commands.agree(game, 0, 0)
+        commands.agree(get_game(game.id), 1, 0)
+    commands.adjudicate(commands.locked(decided.id), [1])
     db.session.commit()
     assert "checked 3 games: 0 mismatched" in runner.invoke(args=["pbem", "verify-records"]).output
     stopped = get_game(stopped.id)

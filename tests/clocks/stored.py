@@ -9,9 +9,9 @@ from sqlalchemy import func, select
 
 from pbem.clocks.models import StoredClock
 from pbem.clocks.tick import run
-from pbem.db import db
+from pbem.core.extensions import db
+from pbem.play.commands import create_game
 from pbem.play.models import Move
-from pbem.play.setup import create_game
 
 T0 = datetime(2026, 3, 2, 8, 0, tzinfo=UTC)  # a Monday, well clear of DST changes
 H = timedelta(hours=1)

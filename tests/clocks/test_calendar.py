@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta, timezone
 
 from icalendar import Calendar
 
-from pbem.clocks.calendar import CalendarEntry, build_calendar
+from pbem.clocks.logic.calendar import CalendarEntry, build_calendar
 
 NOW = datetime(2026, 11, 20, 9, 15, tzinfo=UTC)
 TOKYO = timezone(timedelta(hours=9))

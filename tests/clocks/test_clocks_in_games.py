@@ -10,8 +10,8 @@ from helpers import outbox, random_turn
 
 from pbem.clocks.models import StoredClock
 from pbem.clocks.service import OutOfTime
-from pbem.db import db
-from pbem.play import service
+from pbem.core.extensions import db
+from pbem.play import commands
 from pbem.play.errors import BadSetup
 from pbem.play.queries import get_game
 
@@ -27,7 +27,8 @@ def play_out(game, think):
             state = game.load_state()
             seat = game.rules.to_move(state)
             frozen.tick(think(turn))
-            service.submit_turn(game.id, seat, random_turn(game.rules, state, rng), game.ply)
+            commands.play_turn(commands.locked(game.id), seat,
+                               random_turn(game.rules, state, rng), game.ply)
             row = clock(game, seat)
             seen.append((seat, row and row.remaining_seconds))
             turn += 1
@@ -69,7 +70,7 @@ def test_no_time_control_has_no_clocks(app, make_player):
 def test_a_turn_after_the_deadline_is_refused_and_nothing_changes(app, make_player):
     game = timed_game([make_player(), make_player()], "1d/move")
     with freeze_time(T0 + D + H), pytest.raises(OutOfTime, match="time ran out"):
-        service.submit_turn(game.id, 0, "Mc3", 0)
+        commands.play_turn(commands.locked(game.id), 0, "Mc3", 0)
     assert get_game(game.id).ply == 0
 
 
@@ -82,11 +83,12 @@ def test_the_turn_email_and_game_page_show_the_deadline_in_the_readers_zone(
         app, client, make_player):
     from helpers import sign_in
 
-    from pbem.clocks import settings
-    from pbem.clocks.schedule import NotificationSettings
+    from pbem.notifications import settings
+    from pbem.notifications.logic.schedule import NotificationSettings
 
     alice, bob = make_player(name="Alice"), make_player(name="Bob")
     settings.save(alice.id, NotificationSettings(timezone="Asia/Tokyo"), T0)
+    db.session.commit()  # the page that does this commits
     timed_game([alice, bob], "3d/move")
     with freeze_time(T0):  # the turn email is composed when it goes out: at once, here
         [mail] = outbox("turn")
@@ -94,7 +96,9 @@ def test_the_turn_email_and_game_page_show_the_deadline_in_the_readers_zone(
     with freeze_time(T0 + H):
         page = client.get("/games/1").get_data(as_text=True)
         assert "Time control: 3 days per move" in page
-        assert "must move by Thu 5 Mar 2026, 08:00 UTC" in page  # anonymous: UTC
+        assert ('must move by <time datetime="2026-03-05T08:00:00+00:00" '  # anonymous: UTC
+                'title="2026-03-05 08:00:00 UTC; 2 days 23 hours left">'
+                "Thu 5 Mar 2026, 08:00 UTC (in 3 days)</time>") in page
         sign_in(client, alice)
         assert "17:00 JST" in client.get("/games/1").get_data(as_text=True)
 
@@ -111,4 +115,5 @@ def test_the_new_game_form_sets_a_time_control(app, client, make_player):
     assert client.post("/new/pylon", data=form).status_code == 302
     assert get_game(1).time_control == "bank 5d +12h cap 10d"
     bad = client.post("/new/pylon", data={**form, "bank_initial": "lots"})
-    assert bad.status_code == 422 and "is not a number of days" in bad.get_data(as_text=True)
+    assert bad.status_code == 422
+    assert "initial bank: &#39;lots&#39; is not a number from 0" in bad.get_data(as_text=True)

@@ -7,8 +7,14 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from pbem.clocks.display import format_date, format_deadline, format_remaining
-from pbem.clocks.durations import format_words
+from pbem.clocks.logic.display import (
+    deadline_view,
+    format_date,
+    format_deadline,
+    format_left,
+    format_remaining,
+)
+from pbem.clocks.logic.durations import format_words
 
 DEADLINE = datetime(2026, 11, 24, 17, 0, tzinfo=UTC)
 
@@ -37,18 +43,33 @@ def test_no_deadline():
 @pytest.mark.parametrize(
     "left, text",
     [
-        (timedelta(days=1, hours=23), "in 1 day"),
+        (timedelta(days=2, hours=23, minutes=59), "in 3 days"),  # a 3-day deadline, just set
+        (timedelta(days=1, hours=11), "in 1 day"),
+        (timedelta(days=1, hours=12), "in 2 days"),
         (timedelta(days=3), "in 3 days"),
-        (timedelta(hours=23, minutes=59), "in 23 hours"),
+        (timedelta(hours=23, minutes=40), "in 1 day"),
+        (timedelta(hours=23, minutes=20), "in 23 hours"),
         (timedelta(hours=1), "in 1 hour"),
-        (timedelta(minutes=59, seconds=59), "in 59 minutes"),
-        (timedelta(seconds=59), "in less than a minute"),
+        (timedelta(minutes=59, seconds=40), "in 1 hour"),
+        (timedelta(minutes=59, seconds=20), "in 59 minutes"),
+        (timedelta(seconds=40), "in 1 minute"),
+        (timedelta(seconds=20), "in less than a minute"),
         (timedelta(0), "passed"),
         (timedelta(hours=-3), "passed"),
     ],
 )
-def test_time_left_is_rounded_down(left, text):
+def test_time_left_is_rounded_to_the_nearest_unit(left, text):
     assert format_remaining(DEADLINE, DEADLINE - left) == text
+
+
+def test_the_exact_deadline_is_there_for_a_tooltip():
+    now = DEADLINE - timedelta(days=2, hours=23, minutes=59, seconds=30)
+    shown = deadline_view(DEADLINE, ZoneInfo("Europe/Paris"), now)
+    assert shown.iso == "2026-11-24T17:00:00+00:00"
+    assert shown.text == "Tue 24 Nov 2026, 18:00 CET (in 3 days)"
+    assert shown.exact == "2026-11-24 18:00:00 CET; 2 days 23 hours 59 minutes left"
+    assert format_left(DEADLINE, DEADLINE - timedelta(seconds=5)) == "less than a minute left"
+    assert format_left(DEADLINE, DEADLINE) == "passed"
 
 
 def test_durations_in_words():

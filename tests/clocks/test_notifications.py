@@ -9,13 +9,14 @@ from freezegun import freeze_time
 from helpers import outbox, path_of, sign_in
 from icalendar import Calendar
 
-from pbem.clocks import settings
-from pbem.clocks.models import StoredSettings, StoredVacation
-from pbem.clocks.schedule import Kind, Mode, NotificationSettings
-from pbem.db import db
+from pbem.clocks.models import StoredVacation
+from pbem.core.extensions import db
+from pbem.core.signing import sign
 from pbem.mail.sender import deliver_due
-from pbem.play import service
-from pbem.signing import sign
+from pbem.notifications import settings
+from pbem.notifications.logic.schedule import Kind, Mode, NotificationSettings
+from pbem.notifications.models import StoredSettings
+from pbem.play import commands
 
 from .stored import T0, D, H, tick, timed_game
 
@@ -24,6 +25,7 @@ def test_a_digest_lists_every_game_waiting_with_its_move_link(app, make_player):
     me = make_player(name="Me")
     settings.save(me.id, NotificationSettings(
         timezone="Europe/Paris", digest_hour=7, modes={Kind.TURN: Mode.DIGEST}), T0)
+    db.session.commit()  # the page that does this commits
     games = [timed_game([me, make_player()], "3d/move") for _ in range(3)]
     held = outbox("turn")
     assert len(held) == 3 and all(m.held for m in held)
@@ -46,6 +48,7 @@ def test_a_digest_lists_every_game_waiting_with_its_move_link(app, make_player):
 def test_no_digest_when_nothing_waits(app, make_player):
     me = make_player()
     settings.save(me.id, NotificationSettings(modes={Kind.TURN: Mode.DIGEST}), T0)
+    db.session.commit()  # the page that does this commits
     assert tick(T0 + D) == "nothing due"
     assert outbox("digest") == []
 
@@ -54,11 +57,12 @@ def test_quiet_hours_hold_immediate_mail_until_they_end(app, make_player):
     alice, bob = make_player(), make_player()
     settings.save(bob.id, NotificationSettings(
         timezone="America/New_York", quiet_start=22, quiet_end=7), T0)
+    db.session.commit()  # the page that does this commits
     game = timed_game([alice, bob], None)
     late = datetime(2026, 3, 3, 4, 0, tzinfo=UTC)  # 23:00 in New York
     with freeze_time(late):
         deliver_due()
-        service.submit_turn(game.id, 0, "Mc3", 0)
+        commands.play_turn(commands.locked(game.id), 0, "Mc3", 0)
         assert deliver_due() == (0, 0)
     [to_bob] = [m for m in outbox("turn") if m.recipient == bob.email]
     assert to_bob.next_attempt_at == datetime(2026, 3, 3, 12, 0, tzinfo=UTC)  # 07:00 there
@@ -87,10 +91,10 @@ def test_one_click_unsubscribe_switches_off_exactly_its_kind(make_app, make_play
         modes = settings.settings_of(alice.id).modes
         assert modes[Kind.TURN] is Mode.OFF
         assert all(mode is Mode.IMMEDIATE for kind, mode in modes.items() if kind != Kind.TURN)
-        service.submit_turn(game.id, 0, "Mc3", 0)
-        service.submit_turn(game.id, 1, "Sa1", 1)
+        commands.play_turn(commands.locked(game.id), 0, "Mc3", 0)
+        commands.play_turn(commands.locked(game.id), 1, "Sa1", 1)
         assert [m.recipient for m in outbox("turn")] == [alice.email, bob.email]
-        service.resign(game.id, 0)
+        commands.resign(commands.locked(game.id), 0)
         assert {m.recipient for m in outbox("game_over")} == {alice.email, bob.email}
 
 

@@ -7,9 +7,9 @@ from datetime import UTC, datetime, timedelta
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pbem.clocks.reminders import Due, Reminder, check
-from pbem.clocks.timecontrol import NO_LIMIT, Kind, TimeControl
-from pbem.clocks.vacation import Vacation
+from pbem.clocks.logic.reminders import Due, Reminder, check
+from pbem.clocks.logic.timecontrol import NO_LIMIT, Kind, TimeControl
+from pbem.clocks.logic.vacation import Vacation
 
 T0 = datetime(2026, 10, 20, 8, 0, tzinfo=UTC)
 H = timedelta(hours=1)

@@ -9,8 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pbem.clocks.errors import InvalidSettings
-from pbem.clocks.schedule import Kind, Mode, NotificationSettings, parse_zone
+from pbem.notifications.logic.schedule import (
+    InvalidSettings,
+    Kind,
+    Mode,
+    NotificationSettings,
+    parse_zone,
+)
 
 H = timedelta(hours=1)
 ZONES = ["Europe/Paris", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata", "UTC"]

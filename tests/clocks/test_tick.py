@@ -11,12 +11,13 @@ from freezegun import freeze_time
 from helpers import outbox
 from sqlalchemy import func, select
 
-from pbem.clocks import booking, settings
+from pbem.clocks import booking
 from pbem.clocks import tick as clocks_tick
 from pbem.clocks.models import ClockNotice, StoredVacation
-from pbem.clocks.schedule import NotificationSettings
-from pbem.db import db
-from pbem.play import service
+from pbem.core.extensions import db
+from pbem.notifications import settings
+from pbem.notifications.logic.schedule import NotificationSettings
+from pbem.play import commands, service
 from pbem.play.queries import get_game
 
 from .stored import T0, D, H, clock, resignations, tick, timed_game
@@ -39,16 +40,19 @@ def test_each_reminder_goes_once_then_the_timeout_applies_once(app, make_player)
     game = get_game(game.id)
     assert game.status == "finished" and game.result["winners"] == [1]
     assert resignations(game.id) == 1
+    assert '[Termination "timeout"]' in app.test_client().get(
+        f"/games/{game.id}.txt").get_data(as_text=True)
     told = outbox("timeout")
     assert sorted(m.recipient for m in told) == sorted([alice.email, bob.email])
-    assert "Alice ran out of time" in told[0].subject
+    assert "P1 ran out of time" in told[0].subject and "Alice" not in told[0].subject
+    assert "Alice" in told[0].body_text
 
 
 def test_a_move_settles_the_turn_and_the_next_turn_has_its_own_reminders(app, make_player):
     game = timed_game([make_player(), make_player()], "2d/move")
     assert tick(T0 + 25 * H) == "1 reminder"
     with freeze_time(T0 + 26 * H):
-        service.submit_turn(game.id, 0, "Mc3", 0)
+        commands.play_turn(commands.locked(game.id), 0, "Mc3", 0)
     assert tick(T0 + 30 * H) == "nothing due"
     assert tick(T0 + 26 * H + 25 * H) == "1 reminder"  # Bob's half, his own turn
     assert [m.recipient for m in outbox("reminder")] == [s.player.email for s in game.seats]
@@ -75,13 +79,15 @@ def test_a_vacation_stops_the_clock(app, make_player):
     game = timed_game([alice, bob], "2d/move")
     with freeze_time(T0 + H):
         booking.book(alice.id, "3", "", T0 + H)
+        db.session.commit()  # the page that does this commits
     assert tick(T0 + 2 * D) == "nothing due"  # the old deadline has passed: no timeout
     assert tick(T0 + 4 * D) == "1 reminder"   # a day left (of two), after the vacation
     [reminder] = outbox("reminder")
     assert "a day or less left" in reminder.subject
     with freeze_time(T0 + 4 * D):
         page = app.test_client().get(f"/games/{game.id}").get_data(as_text=True)
-    assert "must move by Sat 7 Mar 2026, 08:00 UTC" in page
+    assert '<time datetime="2026-03-07T08:00:00+00:00"' in page
+    assert ">Sat 7 Mar 2026, 08:00 UTC (in 1 day)</time>" in page
     assert tick(T0 + 5 * D - H) == "nothing due"
     assert tick(T0 + 5 * D) == "1 timeout"
 
@@ -91,6 +97,7 @@ def test_opponents_see_a_player_on_vacation(app, make_player):
     game = timed_game([alice, bob], "2d/move")
     with freeze_time(T0 + H):
         booking.book(bob.id, "2", "", T0 + H)
+        db.session.commit()  # the page that does this commits
         page = app.test_client().get(f"/games/{game.id}").get_data(as_text=True)
     assert "P2 Bob is on vacation until Wed 4 Mar 2026, 09:00 UTC" in page
 
@@ -100,12 +107,14 @@ def test_tournament_games_can_forbid_vacation(app, make_player):
     timed_game([alice, bob], "2d/move", vacation_allowed=False)
     with freeze_time(T0 + H):
         booking.book(alice.id, "5", "", T0 + H)
+        db.session.commit()  # the page that does this commits
     assert tick(T0 + 2 * D) == "1 timeout"
 
 
 def test_vacation_days_are_spent_to_save_a_clock_until_they_run_out(app, make_player):
     alice, bob = make_player(), make_player()
     settings.save(alice.id, NotificationSettings(), T0, auto_vacation=True)
+    db.session.commit()  # the page that does this commits
     game = timed_game([alice, bob], "1d/move")
     now = T0 + D + H
     assert tick(now) == "1 vacation"
@@ -125,9 +134,11 @@ def test_a_cut_short_vacation_brings_the_deadline_back(app, make_player):
     game = timed_game([alice, bob], "2d/move")
     with freeze_time(T0 + H):
         booking.book(alice.id, "5", "", T0 + H)
+        db.session.commit()  # the page that does this commits
     [vacation] = booking.upcoming(alice.id, T0 + H)
     with freeze_time(T0 + 2 * H):
         booking.end(alice.id, vacation.id, T0 + 2 * H)
+        db.session.commit()  # the page that does this commits
     assert booking.allowance_left(alice.id, T0) == 13  # the day begun is charged
     assert tick(T0 + 2 * D + H) == "1 timeout"
     assert get_game(game.id).status == "finished"
@@ -141,7 +152,7 @@ def _concurrent_ticks(app, make_player, games):
         made.append(game.id)
         if index % 2:  # half of them only owe a reminder
             with freeze_time(T0 + D):
-                service.submit_turn(game.id, 0, "Mc3", 0)
+                commands.play_turn(commands.locked(game.id), 0, "Mc3", 0)
     db.session.remove()
     now = T0 + 3 * D + H
     barrier, summaries = threading.Barrier(2), []

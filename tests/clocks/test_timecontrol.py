@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pbem.clocks.errors import InvalidTimeControl, TimeExpired
-from pbem.clocks.timecontrol import (
+from pbem.clocks.logic.errors import InvalidTimeControl, TimeExpired
+from pbem.clocks.logic.timecontrol import (
     NO_LIMIT,
     Kind,
     SeatClock,
@@ -18,7 +18,7 @@ from pbem.clocks.timecontrol import (
     from_form,
     parse,
 )
-from pbem.clocks.vacation import Vacation
+from pbem.clocks.logic.vacation import Vacation
 
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 H = timedelta(hours=1)
@@ -80,6 +80,10 @@ def test_every_control_round_trips_through_its_compact_form(control):
         ("3x/move", "not a duration"),
         ("0d/move", "from 1 hour to 365 days"),
         ("400d/move", "not 400 days"),
+        ("99999999999d/move", "not a duration"),
+        ("9" * 90 + "h/move", "not a duration"),
+        ("bank 9999999999999d +1d cap 20d", "not a duration"),
+        ("\u0663d/move", "not a duration"),
         ("bank 10d +1d cap 5d", "cap must be from 10 days"),
         ("bank 10d +30d cap 20d", "increment must be from 0 hours to 20 days"),
     ],
@@ -113,10 +117,17 @@ def test_form_input_in_days():
     [
         ({"kind": "blitz"}, "'blitz' is not a kind of time control; choose one of none", "syntax"),
         ({"kind": "per_move", "days_per_move": ""}, "days per move: '' is not a number", "syntax"),
-        ({"kind": "per_move", "days_per_move": "three"}, "not a number of days", "syntax"),
-        ({"kind": "per_move", "days_per_move": "-2"}, "zero or more", "syntax"),
+        ({"kind": "per_move", "days_per_move": "three"}, "not a number from 0", "syntax"),
+        ({"kind": "per_move", "days_per_move": "-2"}, "not a number from 0", "syntax"),
         ({"kind": "per_move", "days_per_move": "0.1"}, "steps of one hour", "syntax"),
-        ({"kind": "per_move", "days_per_move": "nan"}, "zero or more", "syntax"),
+        ({"kind": "per_move", "days_per_move": "nan"}, "not a number from 0", "syntax"),
+        ({"kind": "per_move", "days_per_move": "1e20"}, "not a number from 0", "syntax"),
+        ({"kind": "per_move", "days_per_move": "1e999990"}, "not a number from 0", "syntax"),
+        ({"kind": "per_move", "days_per_move": "\u00b2"}, "not a number from 0", "syntax"),
+        ({"kind": "per_move", "days_per_move": "1" * 5000}, "not a number from 0", "syntax"),
+        ({"kind": "per_move", "days_per_move": "10001"}, "not a number from 0 to 10000",
+         "syntax"),
+        ({"kind": "per_move", "days_per_move": "9999"}, "time per move must be", "range"),
         ({"kind": "bank", "initial_days": "5", "cap_days": "4"}, "cap must be", "range"),
     ],
 )

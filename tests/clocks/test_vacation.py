@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pbem.clocks.errors import InvalidVacation
-from pbem.clocks.vacation import (
+from pbem.clocks.logic.errors import InvalidVacation
+from pbem.clocks.logic.vacation import (
     Vacation,
     advance,
     current,
@@ -61,7 +61,11 @@ def test_start_now_or_scheduled_in_the_players_zone():
         ("three", "", "'three' is not a whole number of days", "syntax"),
         ("1.5", "", "not a whole number", "syntax"),
         ("0", "", "from 1 to 366 days, not 0", "length"),
-        ("-2", "", "not -2", "length"),
+        ("-2", "", "'-2' is not a whole number", "syntax"),
+        ("\u00b3", "", "is not a whole number", "syntax"),
+        ("9" * 5000, "", "is not a whole number", "syntax"),
+        ("366", "9999-12-25", "not a date", "syntax"),
+        ("2", "\u0662\u0660\u0662\u0666-07-14", "not a date", "syntax"),
         ("2", "14/07/2026", "not a date like 2026-07-14", "syntax"),
         ("2", "2026-02-30", "not a date", "syntax"),
         ("2", "2026-06-09", "2026-06-09 is in the past", "past"),

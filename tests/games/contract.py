@@ -51,3 +51,19 @@ def near_misses(move: str, rng: random.Random, count: int = 4):
         else:
             out.append(move[:i] + move[i] + move[i:])
     return out
+
+
+def sample_positions():
+    """A few positions of every game: the start and some random midgames."""
+    out = []
+    for rules in all_rules():
+        for players in rules.player_counts:
+            state = rules.new_game(players=players, seed=11)
+            rng = random.Random(players)
+            for ply in range(40):
+                if rules.is_over(state):
+                    break
+                if ply % 13 == 0:
+                    out.append((rules, state))
+                state = rules.play(state, rng.choice(rules.legal_moves(state)))
+    return out

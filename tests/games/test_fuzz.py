@@ -2,31 +2,14 @@
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pbem.games import IllegalMove, all_rules
+from pbem.games import IllegalMove
 
+from .contract import sample_positions
 
-def _positions():
-    """A few positions of every game: the start and some random midgames."""
-    out = []
-    for rules in all_rules():
-        for players in rules.player_counts:
-            state = rules.new_game(players=players, seed=11)
-            rng = random.Random(players)
-            for ply in range(40):
-                if rules.is_over(state):
-                    break
-                if ply % 13 == 0:
-                    out.append((rules, state))
-                state = rules.play(state, rng.choice(rules.legal_moves(state)))
-    return out
-
-
-POSITIONS = _positions()
+POSITIONS = sample_positions()
 MOVE_ALPHABET = "abcdefgh012345678 -/:@,>=+~xXSMLNESWKQTPHfuo()pass"
 
 

@@ -10,6 +10,7 @@ import time
 import pytest
 
 from pbem.games import IllegalMove, get_renderer, get_rules
+from pbem.games.spike import position
 
 RULES = get_rules("spike")
 RENDER = get_renderer("spike")
@@ -36,7 +37,7 @@ def play_all(state, plies: str):
 
 def example2(**options):
     """Example 2 of the spec (P1 to move unless ``to_move`` is given)."""
-    return RULES.position(
+    return position(
         {"d7": "1MN", "g5": "1LE", "b4": "1SS", "e2": "1LN", "c3": "2SS", "f6": "2MW"},
         pennies="d7 g5 b4 e2 e6",
         nickels="c3 f6 b3",
@@ -46,7 +47,7 @@ def example2(**options):
 
 
 def example3():
-    return RULES.position(
+    return position(
         {"d4": "1SN", "f6": "2MW", "a8": "2SN"}, pennies="e6", stash=(0, 0, 1)
     )
 
@@ -97,12 +98,12 @@ def test_spike_r4_coins_and_pieces_block_passing_and_landing():
     p2 = example2(to_move=1)
     refused(p2, "f6-d6:W", "blocked", "e6 has a penny")
     # A coin alone blocks the landing square too.
-    lone = RULES.position({"a2": "1SN", "h2": "1SN"}, pennies="a3", stash=(0, 0, 1))
+    lone = position({"a2": "1SN", "h2": "1SN"}, pennies="a3", stash=(0, 0, 1))
     refused(lone, "a2-a3:N", "blocked", "a3 has a penny")
 
 
 def test_spike_r5_exits_need_not_be_exact():
-    state = RULES.position({"c7": "1LN", "f8": "1SN", "b1": "2MS"}, stash=(0, 0, 1))
+    state = position({"c7": "1LN", "f8": "1SN", "b1": "2MS"}, stash=(0, 0, 1))
     assert RULES.legal_moves(state) == ["c7-off", "f8-off"]
     after = RULES.play(state, "c7-off")
     assert RULES.to_dict(after)["chests"] == [[0, 0, 1], [0, 0, 0]]
@@ -121,23 +122,23 @@ def test_spike_r6_launches_enter_across_the_own_home_edge():
     assert ranks == {"S": {"8"}, "M": {"7"}, "L": {"6"}}
     refused(p2, "M@b2:N", "wrong-rank", "a medium launched by P2 lands on rank 7")
     # The home-row square is step 1: a coin there closes the whole file.
-    blocked = RULES.position(pennies="c1", stash=(5, 5, 5))
+    blocked = position(pennies="c1", stash=(5, 5, 5))
     assert not [ply for ply in RULES.legal_moves(blocked) if ply[2] == "c"]
     refused(blocked, "L@c3:N", "blocked", "c1 has a penny")
 
 
 def test_spike_r7_the_game_ends_when_neither_player_can_act():
-    state = RULES.position({"a8": "2SN", "h1": "1SS"}, pennies="c5", stash=(1, 0, 0))
+    state = position({"a8": "2SN", "h1": "1SS"}, pennies="c5", stash=(1, 0, 0))
     assert RULES.to_move(state) is None and RULES.legal_moves(state) == []
     assert RULES.winners(state) == [0, 1]
     # One player stuck, the other not: the stuck one passes.
-    stuck = RULES.position({"a8": "2SN", "c4": "1SN"}, stash=(1, 0, 0), to_move=1)
+    stuck = position({"a8": "2SN", "c4": "1SN"}, stash=(1, 0, 0), to_move=1)
     assert RULES.legal_moves(stuck) == ["pass"]
     refused(stuck, "a8-off", "off-board", "north edge")
 
 
 def test_spike_r8_equal_pieces_and_pips_are_a_draw():
-    state = RULES.position(stash=(0, 0, 1), chests=((1, 0, 1), (0, 2, 0)))
+    state = position(stash=(0, 0, 1), chests=((1, 0, 1), (0, 2, 0)))
     assert RULES.is_over(state)
     assert RULES.scores(state) == [2, 2] and RULES.winners(state) == [0, 1]
 
@@ -208,7 +209,7 @@ def test_example_3_forced_move_forced_pass_end():
     [((1, 0, 1), (0, 2, 0), [0, 1]), ((1, 0, 1), (1, 1, 0), [1]), ((0, 0, 3), (2, 0, 0), [0])],
 )
 def test_example_4_tie_breaks(p1, p2, winners):
-    state = RULES.position(stash=(0, 0, 1), chests=(p1, p2))
+    state = position(stash=(0, 0, 1), chests=(p1, p2))
     assert RULES.is_over(state) and RULES.winners(state) == winners
 
 
@@ -229,14 +230,14 @@ def test_option_launch_optional_allows_done_after_a_move_only():
 
 
 def test_option_hop_passes_coins_and_own_pieces_never_opposed_ones():
-    state = RULES.position(
+    state = position(
         {"a2": "1LN", "a3": "1SE", "b2": "1LN", "b4": "2SS"},
         nickels="b3", stash=(0, 0, 1), hop=True,
     )
     moves = RULES.legal_moves(state)
     assert set(faces("a2-a5")) <= set(moves)  # over its own piece on a3
     refused(state, "b2-b5:N", "blocked", "b4 holds a piece you don't control")
-    plain = RULES.position({"a2": "1LN", "a3": "1SE"}, stash=(0, 0, 1))
+    plain = position({"a2": "1LN", "a3": "1SE"}, stash=(0, 0, 1))
     refused(plain, "a2-a5:N", "blocked", "a3 holds a piece")
 
 
@@ -246,7 +247,7 @@ def test_option_hop_passes_coins_and_own_pieces_never_opposed_ones():
      ("trio", (2, 0, 1), "M", True), ("trio", (2, 0, 1), "S", False)],
 )
 def test_option_goal_wins_at_the_end_of_the_turn(goal, chest, exit_size, wins):
-    state = RULES.position(
+    state = position(
         {"a8": f"1{exit_size}N"}, stash=(2, 0, 0), chests=(chest, (0, 0, 0)), goal=goal
     )
     exited = RULES.play(state, "a8-off")
@@ -259,7 +260,7 @@ def test_option_goal_wins_at_the_end_of_the_turn(goal, chest, exit_size, wins):
 
 
 def test_goal_five_beats_the_pip_tie_break():
-    state = RULES.position({"a8": "1LN"}, stash=(1, 0, 0), chests=((0, 0, 4), (0, 0, 0)),
+    state = position({"a8": "1LN"}, stash=(1, 0, 0), chests=((0, 0, 4), (0, 0, 0)),
                            goal="five")
     end = RULES.play(state, "a8-off")
     assert RULES.winners(end) == [0]
@@ -373,11 +374,11 @@ def test_round_trip_is_exact_mid_turn_and_with_options():
 
 def test_position_builder_checks_its_input():
     with pytest.raises(ValueError):
-        RULES.position({"d4": "3SN"})
+        position({"d4": "3SN"})
     with pytest.raises(ValueError):
-        RULES.position({"d4": "1SN"}, nickels="d4")
+        position({"d4": "1SN"}, nickels="d4")
     with pytest.raises(ValueError):
-        RULES.position(to_move=2)
+        position(to_move=2)
 
 
 # ----- rendering ----------------------------------------------------------------------------
@@ -391,7 +392,9 @@ def test_svg_has_cells_tokens_and_the_last_move():
     assert sorted(re.findall(r'class="cell" data-cell="(\w\d)"', picture)) == sorted(
         f"{f}{r}" for f in "abcdefgh" for r in range(1, 9)
     )
-    assert {t for t in re.findall(r'data-token="(\w)"', picture)} == set("SMLNEW")
+    # the stash sizes, and the facings as the text they add to a move
+    assert set(re.findall(r'data-token="([^"]*)"', picture)) == {"S", "M", "L", ":N", ":E", ":S",
+                                                                   ":W"}
     assert picture.count('class="last"') == 1
     assert "#b87333" in picture and "#c4c7cc" in picture  # copper pennies, silver nickels
     assert RENDER.svg(state, last_move="d7-off L@a3:N").count('class="last"') == 2
@@ -414,10 +417,10 @@ def test_text_and_description_tell_the_whole_position():
     ("state", "status"),
     [
         (RULES.resign(RULES.new_game(), 1), "P2 resigned: P1 wins"),
-        (RULES.play(RULES.position({"a8": "1LN"}, stash=(1, 0, 0), chests=((0, 0, 4), (0, 0, 0)),
+        (RULES.play(position({"a8": "1LN"}, stash=(1, 0, 0), chests=((0, 0, 4), (0, 0, 0)),
                                    goal="five"), "a8-off"), "P1 reached the goal (five)"),
-        (RULES.position(stash=(0, 0, 1), chests=((1, 0, 1), (0, 2, 0))), "a draw (2–2)"),
-        (RULES.position(stash=(0, 0, 1), chests=((1, 0, 1), (1, 1, 0))), "P2 wins (2–2)"),
+        (position(stash=(0, 0, 1), chests=((1, 0, 1), (0, 2, 0))), "a draw (2–2)"),
+        (position(stash=(0, 0, 1), chests=((1, 0, 1), (1, 1, 0))), "P2 wins (2–2)"),
     ],
 )
 def test_finished_games_say_how_they_ended(state, status):

@@ -10,7 +10,9 @@ import re
 import pytest
 
 from pbem.games import IllegalMove, InvalidOptions, get_renderer, get_rules
-from pbem.games.stawvs.rules import CODE_INDEX, score
+from pbem.games.stawvs import position
+from pbem.games.stawvs.rules import score
+from pbem.games.stawvs.state import CODE_INDEX
 
 RULES = get_rules("stawvs")
 RENDER = get_renderer("stawvs")
@@ -30,11 +32,11 @@ EXAMPLE_2 = {
 
 
 def example_1(to_move=0, **options):
-    return RULES.position(EXAMPLE_1, [["c3"], ["e5"]], to_move, **options)
+    return position(EXAMPLE_1, [["c3"], ["e5"]], to_move, **options)
 
 
 def example_2(**options):
-    return RULES.position(EXAMPLE_2, [["b2", "b7", "f2"], ["a1", "a8", "h8"]], 1, **options)
+    return position(EXAMPLE_2, [["b2", "b7", "f2"], ["a1", "a8", "h8"]], 1, **options)
 
 
 def refused(state, text) -> IllegalMove:
@@ -114,7 +116,7 @@ def test_stawvs_r5_the_closed_form_is_the_best_arrangement():
 
 
 def test_stawvs_r6_tied_leaders_all_win():
-    state = RULES.position({"b2": "P1", "g7": "B1"}, [["b2"], ["g7"]], 0)
+    state = position({"b2": "P1", "g7": "B1"}, [["b2"], ["g7"]], 0)
     state = RULES.play(RULES.play(state, "pass"), "pass")
     assert RULES.is_over(state)
     assert RULES.scores(state) == [1, 1]
@@ -135,7 +137,7 @@ def test_stawvs_r7_two_caps_only_with_four_players():
 
 def test_stawvs_r8_resignation_with_three_players():
     pyramids = dict.fromkeys(["a1", "a2", "a3", "a4", "b1", "c1", "d1", "h8", "g8", "f8"], "P1")
-    state = RULES.position(pyramids, [["a1"], ["b1"], ["h8"]], 0)
+    state = position(pyramids, [["a1"], ["b1"], ["h8"]], 0)
     state = RULES.play(state, "a1-a3/a4")
     state = RULES.resign(state, 1)  # on P2's own turn
     assert RULES.to_move(state) == 2 and RULES.to_dict(state)["caps"][1] == ["b1"]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from pbem.games import IllegalMove, get_renderer, get_rules
+from pbem.games.stax import position
+from pbem.games.stax.notation import parse_dirset
 from pbem.games.stax.tiles import (
     ALL_TYPES,
     CANONICAL,
@@ -15,7 +17,6 @@ from pbem.games.stax.tiles import (
     TYPE_OF,
     TYPES,
     cell,
-    parse_dirset,
 )
 
 RULES = get_rules("stax")
@@ -93,13 +94,13 @@ def test_placements_are_parsed_leniently_into_canonical_form():
 
 
 def test_moves_get_their_orientation_filled_in_and_kings_lose_theirs():
-    state = RULES.position(EXAMPLE_3)
+    state = position(EXAMPLE_3)
     assert RULES.parse(state, "(0,0)>(3,0)") == "0,0>3,0=E+NW"
     assert RULES.parse(state, "0,0 > 3,0 = nw+e") == "0,0>3,0=E+NW"
     assert RULES.parse(state, "-1,1>-1,0=k") == "-1,1>-1,0"
     assert RULES.canonical(state, "-1,1>-1,0=K") == "-1,1>-1,0"
     assert refused(state, "-1,1>-1,0=E").code == "rotation"
-    queen = RULES.position("0,0: L Q; 1,0: D K; 0,1: L K", placed=(ALL_TYPES, ALL_TYPES))
+    queen = position("0,0: L Q; 1,0: D K; 0,1: L K", placed=(ALL_TYPES, ALL_TYPES))
     assert RULES.parse(queen, "0,0>2,0=Q") == "0,0>2,0"
 
 
@@ -126,7 +127,7 @@ def test_malformed_plies_are_syntax_errors(text):
 
 
 def test_legal_moves_are_sorted_by_code_point():
-    state = RULES.position(EXAMPLE_3)
+    state = position(EXAMPLE_3)
     moves = RULES.legal_moves(state)
     assert moves == sorted(moves)
     assert moves.index("-1,1>-1,0") < moves.index("0,0>0,-1=E+NW") < moves.index("E+W@3,0")
@@ -154,7 +155,7 @@ def test_example_1_opening_placements_and_the_king_restriction():
 
 
 def test_example_2_pointing_through_a_stack_and_an_empty_cell():
-    state = RULES.position(EXAMPLE_2)
+    state = position(EXAMPLE_2)
     moves = RULES.legal_moves(state)
     assert len(moves) == 273
     counts = {}
@@ -168,7 +169,7 @@ def test_example_2_pointing_through_a_stack_and_an_empty_cell():
 
 
 def test_example_3_passing_over_stacks_and_empty_cells_and_the_step_rule():
-    state = RULES.position(EXAMPLE_3)
+    state = position(EXAMPLE_3)
     moves = movements(state)
     assert len(moves) == 34
     from_origin = {m.split("=")[0] for m in moves if m.startswith("0,0>")}
@@ -188,7 +189,7 @@ def test_example_3_passing_over_stacks_and_empty_cells_and_the_step_rule():
 
 
 def test_example_4_superko():
-    state = play_all(RULES.position(EXAMPLE_3), "2,0>3,0=W", "0,-1>0,0=NW", "3,0>2,0=E")
+    state = play_all(position(EXAMPLE_3), "2,0>3,0=W", "0,-1>0,0=NW", "3,0>2,0=E")
     error = refused(state, "0,0>0,-1=SE")
     assert error.code == "superko"
     assert "0,0>0,-1=SE" not in RULES.legal_moves(state)
@@ -197,7 +198,7 @@ def test_example_4_superko():
 
 
 def test_example_5_capture():
-    state = RULES.position(EXAMPLE_5)
+    state = position(EXAMPLE_5)
     assert movements(state) == [
         "0,0>1,0=E+W",
         "0,0>1,0=NE+SW",
@@ -217,14 +218,14 @@ def test_example_5_capture():
 
 
 def test_example_6_free_side_and_connectivity():
-    surrounded = RULES.position(
+    surrounded = position(
         "0,0: L 2s{E,W}; 1,0: D 1{E}; 1,-1: D 2n{E,NE}; 0,-1: D 2w{E,NW}; -1,0: D 2s{E,W};"
         " -1,1: D 3f{E,NE,NW}; 0,1: D 3y{E,NW,SW}; 2,0: L K; 1,1: D K"
     )
     error = refused(surrounded, "0,0>1,0=E+W")
     assert error.code == "no-free-side" and "0,0" in error.reason
     assert not [m for m in movements(surrounded) if m.startswith("0,0>")]
-    pinned = RULES.position(
+    pinned = position(
         EXAMPLE_3.replace("1,-1: D 4s{E,NE,W,SW}", "").replace("0,1:  D 2n{E,NE}", "")
     )
     assert not [m for m in movements(pinned) if m.startswith("0,0>")]
@@ -262,7 +263,7 @@ HEMMED_IN = "0,0: L K; 1,0: D 2n; 1,-1: D 2w; 0,-1: D 2s; -1,0: D 3f; -1,1: D 3y
 
 
 def test_stax_r3_a_player_without_a_legal_action_loses_at_once():
-    state = RULES.position(HEMMED_IN, turn=1, placed=(ALL_TYPES,))
+    state = position(HEMMED_IN, turn=1, placed=(ALL_TYPES,))
     after = RULES.play(state, "E@0,1")
     assert RULES.to_move(after) is None
     assert RULES.legal_moves(after) == [] and RULES.winners(after) == [1]
@@ -274,13 +275,13 @@ def test_stax_r3_a_player_without_a_legal_action_loses_at_once():
 
 def test_stax_r11_three_players_the_player_whose_target_is_stuck_wins():
     hemmed = HEMMED_IN.replace(" L ", " X ").replace(" D ", " L ").replace(" X ", " D ")
-    state = RULES.position(hemmed + "; 2,-1: R K", players=3, placed=(None, ALL_TYPES))
+    state = position(hemmed + "; 2,-1: R K", players=3, placed=(None, ALL_TYPES))
     after = RULES.play(state, "E@0,1")
     assert RULES.winners(after) == [0] and RULES.scores(after) == [1, 0, 0]
 
 
 def test_stax_r4_superko_counts_translated_positions_with_exact_orientations():
-    start = RULES.position(
+    start = position(
         "0,0: L K; 1,0: L 1{E}; 0,1: D K; 1,1: D 1{E}", placed=(ALL_TYPES, ALL_TYPES)
     )
     state = play_all(
@@ -293,9 +294,9 @@ def test_stax_r4_superko_counts_translated_positions_with_exact_orientations():
 
 
 def test_stax_r5_only_the_targets_king_counts_and_empty_touching_cells_carry_the_ray():
-    state = RULES.position(EXAMPLE_2)
+    state = position(EXAMPLE_2)
     assert refused(state, "NE@0,1").code == "points-at-king"  # across the empty 2,-1
-    three = RULES.position("0,0: L 1{E}; 1,0: D 1{E}; 0,1: L K; 2,-1: R K; 3,-1: D K", players=3)
+    three = position("0,0: L 1{E}; 1,0: D 1{E}; 0,1: L K; 2,-1: R K; 3,-1: D K", players=3)
     assert "E+W@1,-1" in RULES.legal_moves(three)  # at Red's king, not Light's target
     assert refused(three, "NE+SW@2,0").code == "points-at-king"  # at Dark's, on 3,-1
 
@@ -304,14 +305,14 @@ def test_stax_r6_the_step_rule_binds_placements():
     tall = "D 1{E} | D 1{E} | D 1{E}"
     ring = ["1,-1", "0,-1", "-1,0", "-1,1", "0,1", "1,1", "2,0", "2,-1"]
     board = "; ".join(f"{c}: {tall}" for c in ring)
-    state = RULES.position(board + "; 1,0: L 1{E}; 3,0: D 1{E} | D 1{E}; 4,0: D 1{E}")
+    state = position(board + "; 1,0: L 1{E}; 3,0: D 1{E} | D 1{E}; 4,0: D 1{E}")
     error = refused(state, "E+W@0,0")
     assert error.code == "step-rule"
     assert not [m for m in RULES.legal_moves(state) if m.endswith("@0,0")]
 
 
 def test_stax_r7_a_free_side_is_a_lower_neighbour():
-    raised = RULES.position(
+    raised = position(
         "0,0: D 1{E} | L 2s{E,W}; 1,0: D 2n{E,NE}; 1,-1: D 2w{E,NW}; 0,-1: D 3f{E,NE,NW};"
         " -1,0: D 3y{E,NW,SW}; -1,1: D K; 0,1: L K"
     )
@@ -319,20 +320,20 @@ def test_stax_r7_a_free_side_is_a_lower_neighbour():
 
 
 def test_stax_r8_the_moving_tile_is_not_an_adjacent_tile():
-    state = RULES.position("0,0: L K; -1,0: D K")
+    state = position("0,0: L K; -1,0: D K")
     assert refused(state, "0,0>1,0").code == "isolated"
-    assert refused(RULES.position(EXAMPLE_3), "2,1>3,1=E+NE+NW").code == "blocked"
+    assert refused(position(EXAMPLE_3), "2,1>3,1=E+NE+NW").code == "blocked"
 
 
 def test_stax_r9_the_asymmetric_tile_keeps_its_face():
     assert {"E+NE+W@0,0", "E+NE+SW@0,0"} <= set(RULES.legal_moves(RULES.new_game(players=2)))
-    state = RULES.position("0,0: L 3h{E,NE,W}; 1,0: D 1{E}; 2,0: D K; 0,1: L K")
+    state = position("0,0: L 3h{E,NE,W}; 1,0: D 1{E}; 2,0: D K; 0,1: L K")
     assert refused(state, "0,0>1,0=E+NE+SW").code == "flip"
     assert "0,0>1,0=NE+NW+SW" in RULES.legal_moves(state)
 
 
 def test_stax_r10_the_final_position_is_checked_after_the_capture():
-    state = RULES.position(
+    state = position(
         "1,-1: L K; 1,0: L 1{E}; 2,0: L 2s{E,W} | D K; 3,0: D 1{E}; 2,-1: D 2n{E,NE}"
     )
     # height 3 before the king is removed would break the step rule; height 2 does not
@@ -341,7 +342,7 @@ def test_stax_r10_the_final_position_is_checked_after_the_capture():
 
 
 def test_stax_r12_a_resigned_seat_stays_on_the_table_and_is_skipped():
-    state = RULES.position("0,0: L 1{E}; 1,0: D K; 0,1: L K; 1,1: R K; -1,1: R 1{E}", players=3)
+    state = position("0,0: L 1{E}; 1,0: D K; 0,1: L K; 1,1: R K; -1,1: R 1{E}", players=3)
     assert "0,0>1,0=E" in RULES.legal_moves(state)  # Dark's king is Light's target
     assert refused(state, "0,1>1,1").code == "not-target-king"
     assert refused(state, "NE+SE@1,-1").code == "points-at-king"
@@ -371,7 +372,7 @@ def test_two_player_resignation_ends_the_game():
 
 
 def test_each_refusal_names_its_rule():
-    state = RULES.position(EXAMPLE_3)
+    state = position(EXAMPLE_3)
     assert refused(state, "E+W@0,0").code == "occupied"
     assert refused(state, "E+W@5,5").code == "two-neighbours"
     assert refused(state, "E+NW@3,-1").code == "already-placed"
@@ -388,7 +389,7 @@ def test_each_refusal_names_its_rule():
 
 def test_renderings_show_the_table_the_hands_and_the_last_move():
     render = get_renderer("stax")
-    state = RULES.position(EXAMPLE_3)
+    state = position(EXAMPLE_3)
     svg = render.svg(state, last_move="0,0>3,0=E+NW")
     assert svg.startswith("<svg") and 'role="img"' in svg and "<title>" in svg
     for where in ("0,0", "2,0", "3,0", "-2,1"):

@@ -26,7 +26,7 @@ from pbem.games.stax.tiles import (
 )
 
 RULES = get_rules("stax")
-GAMES = int(os.environ.get("PBEM_STAX_GAMES", "2000"))
+GAMES = int(os.environ.get("PBEM_STAX_GAMES", "400"))  # make test-all: 2000
 
 
 def _check(state, seen_positions, seen_keys):

@@ -11,9 +11,10 @@ import pytest
 
 from pbem.games import IllegalMove, get_rules
 from pbem.games.stax.hashing import position_key, snapshot
+from pbem.games.stax.notation import parse_position
 from pbem.games.stax.state import decode, put
 from pbem.games.stax.state import seen as is_seen
-from pbem.games.stax.tiles import KING, cell, parse_position
+from pbem.games.stax.tiles import KING, cell
 
 RULES = get_rules("stax")
 BOARD = "0,0: L 2w{E,NW}; 1,0: D 2s{E,W}; 2,0: D 3y{NE,W,SE} | L 1{E}; 1,1: D K; -1,1: L K"
@@ -58,7 +59,7 @@ def test_keys_are_the_same_in_another_interpreter():
         "import json\n"
         "from pbem.games import IllegalMove, get_rules\n"
         "from pbem.games.stax.hashing import position_key\n"
-        "from pbem.games.stax.tiles import parse_position\n"
+        "from pbem.games.stax.notation import parse_position\n"
         "r = get_rules('stax')\n"
         "s = r.new_game(players=2)\n"
         f"for seat, ply in {list(state.history)!r}:\n"
@@ -165,6 +166,33 @@ def test_two_moves_from_one_state_each_see_only_their_own_history():
     with pytest.raises(IllegalMove):
         RULES.play(again, last)
     assert RULES.play(other, RULES.legal_moves(other)[0]).history[:-1] == other.history
+
+
+def test_a_move_from_a_grown_past_state_branches_without_copying_the_history():
+    back, home, _last = _out_and_back()
+    RULES.play(back, home)
+    other = RULES.play(back, next(m for m in RULES.legal_moves(back) if m != home))
+    assert other.line.parent is back.line and other.line.history == [other.history[-1]]
+    assert (other.line.start_history, other.line.start_keys) == (back.n_history, back.n_keys)
+
+
+def test_superko_sees_positions_in_every_segment_a_line_branched_from():
+    """Each ply played from a state its line has grown past, so every state of the game sits
+    on its own segment: the repeat is still found, and every state equals the straight
+    replay of its history."""
+    back, home, last = _out_and_back()
+    state = RULES.new_game(players=2)
+    for _seat, ply in back.history:
+        RULES.play(state, RULES.legal_moves(state)[0])  # grow the line past ``state``
+        state = RULES.play(state, ply)
+        assert state == _replayed(state.history)
+    assert state == back and len(state.line.segments(state.n_history, state.n_keys)) > 25
+    RULES.play(state, RULES.legal_moves(state)[0])
+    cycle = RULES.play(state, home)
+    assert last not in RULES.legal_set(cycle)
+    with pytest.raises(IllegalMove) as info:
+        RULES.play(cycle, last)
+    assert info.value.code == "superko"
 
 
 def test_a_loaded_line_confirms_a_repeat_by_replaying_its_history():

@@ -1,62 +1,178 @@
-"""Moves by email reply: the token in the address authorises, the first unquoted line moves."""
+"""Moves by email reply: the token in the address and the seat's own From authorise, the first
+unquoted line moves; a message is handled once, and a poisonous one stops nothing."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from email.message import EmailMessage
+from pathlib import Path
 
+import pytest
 from helpers import outbox
+from smtp_server import free_port
 
-from pbem.mail.ingest import ingest_bytes
+from pbem.correspondence.ingest import ALREADY_HANDLED, ingest_bytes
+from pbem.mail.inbound import Unreadable
 from pbem.play.queries import get_game
 
+ROOT = Path(__file__).resolve().parents[2]
 
-def reply(to: str, body: str) -> bytes:
+
+def reply(to: str, body: str, sender: str, message_id: str | None = None) -> bytes:
     message = EmailMessage()
-    message["From"] = "someone@example.com"
+    message["From"] = sender
     message["To"] = to
     message["Subject"] = "Re: your turn"
+    if message_id:
+        message["Message-ID"] = message_id
     message.set_content(body)
     return message.as_bytes()
 
 
+def turn_reply(game, body: str, **headers) -> bytes:
+    """A reply from the player to move to their latest turn email."""
+    turn = outbox("turn")[-1]
+    return reply(turn.headers["Reply-To"], body, turn.recipient, **headers)
+
+
+def deep_mime(depth: int) -> bytes:
+    """Multipart parts nested ``depth`` deep around a legal first move."""
+    raw = b""
+    for level in range(depth):
+        raw += b"Content-Type: multipart/mixed; boundary=b%d\r\n\r\n--b%d\r\n" % (level, level)
+    return raw + b"Content-Type: text/plain\r\n\r\nMc3\r\n"
+
+
 def test_a_reply_plays_the_move_and_answers(make_game):
     game = make_game("pylon")
-    address = outbox("turn")[0].headers["Reply-To"]
-    outcome = ingest_bytes(reply(address, "\n  mc3 \n\nOn Monday pbem wrote:\n> Sa1\n"))
+    raw = turn_reply(game, "\n  mc3 \n\nOn Monday pbem wrote:\n> Sa1\n")
+    outcome = ingest_bytes(raw)
     assert outcome == f"played 'mc3' in game {game.id}"
     assert [m.move for m in get_game(game.id).moves] == ["Mc3"]
     [answer] = outbox("reply_result")
     assert answer.recipient == game.seats[0].player.email and "accepted" in answer.subject
     assert outbox("turn")[-1].recipient == game.seats[1].player.email
-    assert ingest_bytes(reply(address, "Sa1")).startswith("ignored")  # the ply has passed
+    assert ingest_bytes(raw) == f"too late in game {game.id}"  # the ply has passed
 
 
 def test_an_illegal_reply_is_answered_with_the_reason(make_game):
     game = make_game("pylon")
-    address = outbox("turn")[0].headers["Reply-To"]
-    outcome = ingest_bytes(reply(address, "> quoted\nXx9\n"))
+    outcome = ingest_bytes(turn_reply(game, "> quoted\nc3-c4\n"))
     assert outcome.startswith("refused") and get_game(game.id).ply == 0
     [answer] = outbox("reply_result")
-    assert "refused" in answer.subject and "Xx9" in answer.body_text
+    assert "refused" in answer.subject and "c3-c4" in answer.body_text
 
 
 def test_mail_without_a_valid_token_is_ignored(make_game):
     game = make_game("pylon")
     address = outbox("turn")[0].headers["Reply-To"]
-    assert ingest_bytes(reply("pbem@pbem.test", "Mc3")).startswith("ignored")
-    assert ingest_bytes(reply(address.replace("move+", "move+x"), "Mc3")).startswith("ignored")
+    alice = game.seats[0].player.email
+    assert ingest_bytes(reply("pbem@pbem.test", "Mc3", alice)).startswith("ignored")
+    assert ingest_bytes(reply(address.replace("move+", "move+x"), "Mc3", alice)
+                        ).startswith("ignored")
     assert ingest_bytes(b"not an email at all").startswith("ignored")
     assert get_game(game.id).ply == 0 and not outbox("reply_result")
 
 
 def test_ingest_mail_command_reads_stdin_and_mbox(app, runner, make_game, tmp_path):
     game = make_game("pylon")
-    address = outbox("turn")[0].headers["Reply-To"]
-    result = runner.invoke(args=["pbem", "ingest-mail"], input=reply(address, "Mc3"))
+    result = runner.invoke(args=["pbem", "ingest-mail"], input=turn_reply(game, "Mc3"))
     assert result.exit_code == 0 and "played" in result.output
     mbox = tmp_path / "in.mbox"
-    second = outbox("turn")[-1].headers["Reply-To"]
-    mbox.write_bytes(b"From x@y Mon Jan  1 00:00:00 2024\n" + reply(second, "Sa1") + b"\n")
+    mbox.write_bytes(b"From x@y Mon Jan  1 00:00:00 2024\n" + turn_reply(game, "Sa1") + b"\n")
     result = runner.invoke(args=["pbem", "ingest-mail", "--mbox", str(mbox)])
     assert result.exit_code == 0 and "played 'Sa1'" in result.output
     assert get_game(game.id).ply == 2
+
+
+def test_a_reply_from_another_address_plays_nothing_and_is_not_answered(make_game):
+    """The token is not enough: Mallory holding Bob's reply address cannot move for him."""
+    game = make_game("pylon")
+    turn = outbox("turn")[0]
+    address, alice = turn.headers["Reply-To"], turn.recipient
+    for sender in ("mallory@evil.example", f"Mallory <mallory@evil.example>, {alice}",
+                   "", "not an address"):
+        outcome = ingest_bytes(reply(address, "Mc3", sender))
+        assert outcome == ("ignored: not sent from the address of the seat's player in game "
+                           f"{game.id}")
+    assert get_game(game.id).ply == 0 and not outbox("reply_result")
+    # The seat's own address, written as mail clients do (a name, other case), plays.
+    played = reply(address, "Mc3", f"P1 <{alice.upper()}>")
+    assert ingest_bytes(played) == f"played 'Mc3' in game {game.id}"
+
+
+@pytest.mark.parametrize("engine", ["sqlite",
+                                    pytest.param("postgres", marks=pytest.mark.postgres)])
+def test_a_repeated_message_id_is_handled_once(make_game, engine):
+    game = make_game("pylon")
+    refused = turn_reply(game, "c3-c4", message_id="<a1@mail.example>")
+    assert ingest_bytes(refused).startswith("refused")
+    assert ingest_bytes(refused) == ingest_bytes(refused) == ALREADY_HANDLED
+    assert len(outbox("reply_result")) == 1
+    played = turn_reply(game, "Mc3", message_id="<a2@mail.example>")
+    assert ingest_bytes(played).startswith("played")
+    # Again, now that it is a reply to the next turn email, the copy still plays nothing.
+    again = turn_reply(game, "Sa1", message_id="<a2@mail.example>")
+    assert ingest_bytes(again) == ALREADY_HANDLED
+    assert get_game(game.id).ply == 1 and len(outbox("reply_result")) == 2
+
+
+def test_a_message_nested_too_deep_is_refused(make_game):
+    game = make_game("pylon")
+    turn = outbox("turn")[0]
+    head = f"From: {turn.recipient}\r\nTo: {turn.headers['Reply-To']}\r\n".encode()
+    with pytest.raises(Unreadable, match="the message has too many nested parts"):
+        ingest_bytes(head + deep_mime(3000))
+    assert ingest_bytes(head + deep_mime(5)) == f"played 'Mc3' in game {game.id}"
+
+
+def test_a_poisonous_message_does_not_stop_an_mbox(runner, make_game, tmp_path):
+    """A message nested 3,000 deep, then a legal move: the move is played."""
+    game = make_game("pylon")
+    turn = outbox("turn")[0]
+    head = f"From: {turn.recipient}\r\nTo: {turn.headers['Reply-To']}\r\n".encode()
+    separator = b"From x@y Mon Jan  1 00:00:00 2024\n"
+    mbox = tmp_path / "in.mbox"
+    mbox.write_bytes(separator + head + deep_mime(3000) + b"\n"
+                     + separator + turn_reply(game, "Mc3") + b"\n")
+    result = runner.invoke(args=["pbem", "ingest-mail", "--mbox", str(mbox)])
+    assert result.exit_code == 65, result.output  # the worst of the two
+    assert result.output.splitlines() == ["refused: the message has too many nested parts",
+                                          f"played 'Mc3' in game {game.id}"]
+    assert [m.move for m in get_game(game.id).moves] == ["Mc3"]
+
+
+def test_ingest_mail_exits_0_for_handled_or_ignored_mail_and_65_for_unreadable(
+        app, runner, make_game):
+    game = make_game("pylon")
+    turn = outbox("turn")[0]
+    played = runner.invoke(args=["pbem", "ingest-mail"], input=turn_reply(game, "Mc3"))
+    assert (played.exit_code, played.output) == (0, f"played 'Mc3' in game {game.id}\n")
+    ignored = runner.invoke(args=["pbem", "ingest-mail"],
+                            input=reply("pbem@pbem.test", "Sa1", turn.recipient))
+    assert ignored.exit_code == 0 and ignored.output.startswith("ignored")
+    app.config["MAIL_INBOUND_MAX_BYTES"] = 100
+    too_large = runner.invoke(args=["pbem", "ingest-mail"], input=turn_reply(game, "Sa1"))
+    assert too_large.exit_code == 65
+    assert too_large.output == "refused: the message is larger than 100 bytes\n"
+    assert get_game(game.id).ply == 1
+
+
+def test_ingest_mail_exits_75_without_a_traceback_when_the_database_is_down(tmp_path):
+    """EX_TEMPFAIL, the one code an MTA retries on: the player's move is not bounced. The
+    traceback goes to the log file, not to the MTA."""
+    closed = free_port()  # nothing listens there
+    env = {"PATH": "/usr/bin:/bin", "PBEM_INSTANCE_PATH": str(tmp_path),
+           "PBEM_DATABASE_URL": f"postgresql://pbem@127.0.0.1:{closed}/pbem",
+           "PBEM_MAIL_DOMAIN": "pbem.example.org", "PBEM_SECRET_KEY": "k" * 40,
+           "PBEM_BASE_URL": "https://pbem.example.org"}
+    message = reply("move+abc@pbem.example.org", "Mc3", "alice@example.com", "<m1@mail.example>")
+    done = subprocess.run([sys.executable, "-c", "from pbem.cli import main; main()",
+                           "ingest-mail"], input=message, capture_output=True, env=env,
+                          cwd=ROOT, timeout=60)
+    assert done.returncode == 75, done.stderr
+    assert done.stdout == b"failed: OperationalError (left to be tried again)\n"
+    assert done.stderr == b""
+    log = (tmp_path / "ingest-mail.log").read_text()
+    assert "Traceback" in log and "OperationalError" in log

@@ -1,21 +1,24 @@
 """Mail through a real SMTP server on loopback: recipients, subjects, signed links, threading
-headers; and an outage that delays mail but loses none."""
+headers; an outage that delays mail but loses none; a server that hangs holds nothing."""
 
 from __future__ import annotations
 
 import socket
 import struct
+import threading
 from datetime import timedelta
 from urllib.parse import urlencode, urlsplit
 
+import pytest
 from freezegun import freeze_time
 from helpers import outbox, path_of, wait_for_mail
+from smtp_server import HangingServer
 from sqlalchemy import select
 
-from pbem.db import db
+from pbem.core.extensions import db
 from pbem.mail.models import OutboxMessage
 from pbem.mail.sender import deliver_due
-from pbem.play import service
+from pbem.play import commands, service
 from pbem.play.links import move_url
 from pbem.play.queries import get_game
 
@@ -23,7 +26,7 @@ from pbem.play.queries import get_game
 def test_turn_emails_arrive_with_the_link_the_board_and_threading(app, client, smtp, make_game):
     game = make_game("pylon")
     alice, bob = (seat.player for seat in game.seats)
-    service.submit_turn(game.id, 0, "Mc3", 0)
+    commands.play_turn(commands.locked(game.id), 0, "Mc3", 0)
     assert deliver_due() == (2, 0)
     [to_alice] = smtp.to(alice.email)
     [to_bob] = smtp.to(bob.email)
@@ -47,7 +50,7 @@ def test_turn_emails_arrive_with_the_link_the_board_and_threading(app, client, s
 
 def test_everyone_is_emailed_the_result(app, smtp, make_game):
     game = make_game("pylon")
-    service.resign(game.id, 0)
+    commands.resign(commands.locked(game.id), 0)
     deliver_due()
     for seat in game.seats:
         [*_, last] = smtp.to(seat.player.email)
@@ -60,7 +63,7 @@ def test_an_smtp_outage_delays_mail_and_loses_none(app, smtp, make_game):
     with freeze_time() as clock:
         game = make_game("pylon")
         for ply, move in enumerate(["Mc3", "Sa1", "Lb2", "Sf5"]):
-            service.submit_turn(game.id, ply % 2, move, ply)
+            commands.play_turn(commands.locked(game.id), ply % 2, move, ply)
             # Each round tries only what is due: the new mail (and, first, the start mail).
             assert deliver_due() == (0, 2 if ply == 0 else 1)
         waiting = outbox()
@@ -103,11 +106,11 @@ def test_a_turn_email_is_composed_when_first_tried_from_its_ply_and_kept(app, cl
     the position at its ply (even if the game has moved on), and a retry sends the same."""
     game = make_game("pylon")
     bob = game.seats[1].player
-    service.submit_turn(game.id, 0, "Mc3", 0)
+    commands.play_turn(commands.locked(game.id), 0, "Mc3", 0)
     row = db.session.scalars(select(OutboxMessage).where(OutboxMessage.recipient == bob.email)
                              ).one()
     assert row.body_text is None and "List-Unsubscribe" not in row.headers
-    assert row.facts == {"seat": 1, "ply": 1, "moves": [[0, "Mc3", False]],
+    assert row.facts == {"seat": 1, "ply": 1,
                          "unsubscribe": [bob.id, "turn"]}
     smtp.stop()
     assert deliver_due() == (0, 2)  # composed at this attempt, and kept for the retry
@@ -115,7 +118,8 @@ def test_a_turn_email_is_composed_when_first_tried_from_its_ply_and_kept(app, cl
     composed = db.session.get(OutboxMessage, row.id).body_text
     board = game.renderer.text(service.replay(get_game(game.id), 1), last_move="Mc3")
     assert board in composed and "played: Mc3" in composed
-    service.submit_turn(game.id, 1, "Sa1", 1)  # the game moves on before the mail goes
+    # the game moves on before the mail goes
+    commands.play_turn(commands.locked(game.id), 1, "Sa1", 1)
     smtp.start()
     with freeze_time(timedelta(seconds=app.config["MAIL_RETRY_MAX"] + 1)):
         assert deliver_due() == (3, 0)
@@ -143,3 +147,56 @@ def test_a_move_is_mailed_even_when_its_client_resets_the_connection(app, smtp, 
         assert sock.recv(12) == b"HTTP/1.1 302"
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # RST
     wait_for_mail(smtp, game.seats[1].player.email, 1)
+
+
+def test_a_server_that_never_answers_holds_neither_the_sender_nor_a_connection(app, smtp,
+                                                                              make_game):
+    """Against a server that accepts and never answers, the attempt fails after MAIL_TIMEOUT
+    (it blocked for ever), no database connection is held meanwhile (stuck delivery threads
+    once held every one of them), and the message, leased, is sent once, later."""
+    make_game("pylon")
+    app.config["MAIL_TIMEOUT"] = 0.5
+    outcome = []
+
+    def deliver():
+        with app.app_context():
+            outcome.append(deliver_due())
+
+    with HangingServer() as hung:
+        app.extensions["mail"].port = hung.port
+        sender = threading.Thread(target=deliver, daemon=True)
+        sender.start()
+        assert hung.accepted.wait(30)
+        db.session.rollback()
+        assert db.engine.pool.checkedout() == 0  # the sender waits on SMTP with none
+        assert deliver_due() == (0, 0)  # the message is leased to the stuck sender
+        sender.join(60)
+        assert not sender.is_alive() and outcome == [(0, 1)]
+    [message] = outbox()
+    assert message.sent_at is None and "timed out" in message.last_error
+    app.extensions["mail"].port = smtp.port
+    with freeze_time(timedelta(seconds=app.config["MAIL_RETRY_MAX"] + 1)):
+        assert deliver_due() == (1, 0)
+        assert deliver_due() == (0, 0)
+    assert len(smtp.messages) == 1
+
+
+def test_the_lease_must_outlast_the_smtp_timeout(make_app):
+    """A lease shorter than a slow delivery lets a second sender send the message again."""
+    with pytest.raises(ValueError, match="MAIL_LEASE .* must be more than twice MAIL_TIMEOUT"):
+        make_app(MAIL_TIMEOUT=60, MAIL_LEASE=90)
+
+
+def test_mail_says_it_is_automatic_and_carries_its_unsubscribe_link_verbatim(app, smtp,
+                                                                            make_game):
+    """Auto-Submitted (RFC 3834) keeps autoresponders quiet; List-Unsubscribe must be the URL
+    itself, never RFC 2047-encoded (the SMTP policy encoded any line over 78 characters)."""
+    game = make_game("pylon")
+    commands.play_turn(commands.locked(game.id), 0, "Mc3", 0)
+    assert deliver_due() == (2, 0)
+    [to_bob] = smtp.to(game.seats[1].player.email)
+    raw = to_bob.as_bytes(policy=to_bob.policy.clone(refold_source="none")).decode()
+    link = outbox("turn")[-1].headers["List-Unsubscribe"]
+    assert f"\nList-Unsubscribe: {link}\n" in raw.replace("\r\n", "\n")
+    assert "\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\n" in raw.replace("\r\n", "\n")
+    assert to_bob["Auto-Submitted"] == "auto-generated"

@@ -8,12 +8,12 @@ import pytest
 from helpers import outbox, path_of, sign_in
 
 from pbem.clocks.models import StoredClock
-from pbem.db import db
-from pbem.errors import PbemError
-from pbem.play import agreement, service
+from pbem.core.errors import PbemError
+from pbem.core.extensions import db
+from pbem.play import agreement, commands
+from pbem.play.commands import create_game
 from pbem.play.errors import GameNotActive, NotYourTurn, PositionChanged
 from pbem.play.queries import get_game
-from pbem.play.setup import create_game
 
 
 def answer(client, path: str, game, what: str):
@@ -49,7 +49,7 @@ def test_a_proposal_accepted_through_its_emailed_link_ends_the_game_drawn(
     over = outbox("game_over")
     assert {m.recipient for m in over} == {alice.email, bob.email}
     assert all("The players agreed to end it." in m.body_text for m in over)
-    assert "Ended by agreement. A draw." in client.get(f"/games/{game.id}").get_data(
+    assert "ended by agreement. A draw." in client.get(f"/games/{game.id}").get_data(
         as_text=True)
     verified = runner.invoke(args=["pbem", "verify-records"])
     assert "0 mismatched" in verified.output, verified.output
@@ -60,11 +60,11 @@ def test_pylon_ends_scored_as_it_stands(make_game):
     rules, state = game.rules, game.load_state()
     move = next(m for m in rules.legal_moves(state)
                 if len(set(rules.scores(rules.play(state, m)))) == 2)
-    service.submit_turn(game.id, 0, move, 0)
+    commands.play_turn(commands.locked(game.id), 0, move, 0)
     game = get_game(game.id)
     scores = rules.scores(game.load_state())
-    assert not agreement.agree(game, 1, 1)
-    assert agreement.agree(get_game(game.id), 0, 1)
+    assert not commands.agree(game, 1, 1)
+    assert commands.agree(get_game(game.id), 0, 1)
     game = get_game(game.id)
     leader = scores.index(max(scores))
     assert game.result == {"winners": [leader], "scores": scores, "agreed": True}
@@ -73,31 +73,32 @@ def test_pylon_ends_scored_as_it_stands(make_game):
 
 def test_the_next_ply_lapses_a_proposal_and_declining_withdraws_it(make_game):
     game = make_game("pylon")
-    agreement.agree(game, 0, 0)
-    service.submit_turn(game.id, 0, "Mc3", 0)  # the proposer moves on: the proposal lapses
+    commands.agree(game, 0, 0)
+    # the proposer moves on: the proposal lapses
+    commands.play_turn(commands.locked(game.id), 0, "Mc3", 0)
     game = get_game(game.id)
     assert game.end_proposal is None
-    assert not agreement.agree(game, 1, 1)  # a fresh proposal, not an acceptance
-    agreement.decline(get_game(game.id), 0, 1)
+    assert not commands.agree(game, 1, 1)  # a fresh proposal, not an acceptance
+    commands.decline(get_game(game.id), 0, 1)
     game = get_game(game.id)
     assert game.status == "active" and game.end_proposal is None
     (declined,) = outbox("end_declined")
     assert declined.recipient == game.seats[1].player.email
     assert "declined to end" in declined.body_text and "the game goes on" in declined.body_text
-    agreement.agree(game, 1, 1)
-    agreement.decline(get_game(game.id), 1, 1)  # the proposer takes it back: nobody to tell
+    commands.agree(game, 1, 1)
+    commands.decline(get_game(game.id), 1, 1)  # the proposer takes it back: nobody to tell
     assert len(outbox("end_declined")) == 1
 
 
 def test_every_player_still_in_the_game_must_agree(make_game, make_player):
     three = make_game("stawvs", players=[make_player() for _ in range(3)], seed=3)
-    service.resign(three.id, 2)
+    commands.resign(commands.locked(three.id), 2)
     three = get_game(three.id)
     assert agreement.players_in(three) == [0, 1]
     with pytest.raises(NotYourTurn):
-        agreement.agree(three, 2, three.ply)
-    assert not agreement.agree(get_game(three.id), 0, three.ply)
-    assert agreement.agree(get_game(three.id), 1, three.ply)
+        commands.agree(three, 2, three.ply)
+    assert not commands.agree(get_game(three.id), 0, three.ply)
+    assert commands.agree(get_game(three.id), 1, three.ply)
     three = get_game(three.id)
     assert three.result["winners"] == [0, 1] and three.result["agreed"]
     assert [seat.outcome for seat in three.seats] == ["drawn", "drawn", "lost"]
@@ -105,14 +106,14 @@ def test_every_player_still_in_the_game_must_agree(make_game, make_player):
 
 def test_bad_requests_change_nothing(app, client, make_game, make_player):
     game = make_game("pylon")
-    agreement.agree(game, 0, 0)
+    commands.agree(game, 0, 0)
     version = get_game(game.id).version
     with pytest.raises(PbemError, match="already agreed"):
-        agreement.agree(get_game(game.id), 0, 0)
+        commands.agree(get_game(game.id), 0, 0)
     with pytest.raises(PositionChanged):
-        agreement.agree(get_game(game.id), 1, 5)
+        commands.agree(get_game(game.id), 1, 5)
     with pytest.raises(NotYourTurn):
-        agreement.agree(get_game(game.id), 7, 0)
+        commands.agree(get_game(game.id), 7, 0)
     sign_in(client, make_player())
     stranger = answer(client, f"/games/{game.id}/end", game, "agree")
     assert stranger.status_code == 403
@@ -122,12 +123,12 @@ def test_bad_requests_change_nothing(app, client, make_game, make_player):
     stale = client.post(f"/games/{game.id}/end", data={"answer": "agree", "ply": 3})
     assert stale.status_code == 409 and b"position changed" in stale.data
     assert get_game(game.id).version == version
-    agreement.decline(get_game(game.id), 1, 0)
+    commands.decline(get_game(game.id), 1, 0)
     with pytest.raises(PbemError, match="Nobody has proposed"):
-        agreement.decline(get_game(game.id), 1, 0)
-    service.resign(game.id, 0)
+        commands.decline(get_game(game.id), 1, 0)
+    commands.resign(commands.locked(game.id), 0)
     with pytest.raises(GameNotActive):
-        agreement.agree(get_game(game.id), 1, 1)
+        commands.agree(get_game(game.id), 1, 1)
     assert answer(client, f"/games/{game.id}/end", get_game(game.id), "agree").status_code == 409
 
 
@@ -135,19 +136,19 @@ def test_an_agreed_end_stops_the_clocks(make_player):
     players = [make_player(), make_player()]
     game = create_game("pylon", players, creator=players[0], start_now=True, seed=1,
                        time_control="3d/move")
-    service.submit_turn(game.id, 0, "Mc3", 0)
+    commands.play_turn(commands.locked(game.id), 0, "Mc3", 0)
     running = db.session.query(StoredClock).filter_by(game_id=game.id, seat=1).one()
     assert running.next_check_at is not None
-    agreement.agree(get_game(game.id), 0, 1)
-    agreement.agree(get_game(game.id), 1, 1)
+    commands.agree(get_game(game.id), 0, 1)
+    commands.agree(get_game(game.id), 1, 1)
     rows = db.session.query(StoredClock).filter_by(game_id=game.id).all()
     assert rows and all(row.next_check_at is None and row.turn_started is None for row in rows)
 
 
 def test_a_director_adjudicating_withdraws_a_standing_proposal(make_game):
     game = make_game("pylon")
-    agreement.agree(game, 0, 0)
-    service.adjudicate(game.id, [1])
+    commands.agree(game, 0, 0)
+    commands.adjudicate(commands.locked(game.id), [1])
     db.session.commit()
     game = get_game(game.id)
     assert game.result["adjudicated"] and game.end_offer is None and game.end_proposal is None

@@ -1,104 +1,251 @@
 """In a real browser (the system chromium through Playwright): a player opens the link from a
-received turn email, clicks a move on the board, confirms, and the opponent's email arrives."""
+received turn email, composes the move by clicks on the board (and the choices beside it),
+confirms, and the opponent's email arrives. What the page highlights is compared with the
+legal moves the rules list; screenshots of every game page, wide and phone-sized, are saved in
+test-screenshots/ (git-ignored) for a person to look at."""
 
 from __future__ import annotations
 
 import json
+import random
 import re
+from pathlib import Path
 
 import pytest
-from helpers import wait_for_mail
+from helpers import play_turns, wait_for_mail
+from playwright.sync_api import expect
 
+from pbem.games.stax.notation import parse_dirset
+from pbem.games.stax.tiles import FACE_OF, type_code
 from pbem.mail.sender import deliver_due
+from pbem.play import links
 from pbem.play.queries import get_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+WIDE = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+SHOTS = Path(__file__).resolve().parents[2] / "test-screenshots"
+
 
 def link_in(message) -> str:
     return re.search(r"http://\S+/play/\S+", message.get_body(("plain",)).get_content()).group(0)
 
 
-@pytest.mark.parametrize("slug, clicks, candidate, expected", [
-    ("pylon", ["c3"], "Mc3", "Mc3"),          # a square, then the size among the candidates
-    ("stawvs", ["d4"], None, None),            # a placement: one click is the whole move
-])
-def test_move_from_the_email_link_by_clicking_the_board(
-        app, smtp, live_server, browser_page, make_game, slug, clicks, candidate, expected):
-    game = make_game(slug, seed=3)
-    first, second = (seat.player.email for seat in game.seats[:2])
+@pytest.fixture
+def page(browser_page):
+    """The browser page, watched: a script error or anything the Content-Security-Policy
+    refuses is an error of the test."""
+    problems = []
+    browser_page.on("pageerror", lambda error: problems.append(f"script error: {error}"))
+    browser_page.on("console", lambda message: message.text.startswith("Refused")
+                    and problems.append(message.text))
+    yield browser_page
+    assert problems == []
+
+
+def open_turn_email(page, smtp, game):
+    """The first seat's turn email's link, opened at 1280×800; the move form is in view."""
     deliver_due()
-    page = browser_page
-    page.goto(link_in(wait_for_mail(smtp, first, 1)))
-    for cell in clicks:
-        page.locator(f'figure.board [data-cell="{cell}"]').first.click()
-    if candidate:
-        page.locator(f'button.candidate[data-move="{candidate}"]').click()
-    page.wait_for_selector("button.confirm")
-    played = page.locator(".preview-move").inner_text()
-    assert played == (expected or played) and (expected or clicks[0]) in played
-    page.locator("button.confirm").click()
-    page.wait_for_selector("text=Your move was played")
-    assert get_game(game.id).moves[0].move == played
-    mail = wait_for_mail(smtp, second, 1)
-    assert played in mail.get_body(("plain",)).get_content()
-    assert f"/games/{game.id}" in page.url
+    page.set_viewport_size(WIDE)
+    page.goto(link_in(wait_for_mail(smtp, game.seats[0].player.email, 1)))
+    expect(page.locator("form.move-form button[value=preview]")).to_be_in_viewport(ratio=1)
 
 
-def still_composing(page) -> bool:
-    """False once the composer has submitted (the marker set on the old page is gone)."""
-    from playwright.sync_api import Error
+def screenshots(page, name: str):
+    """The page as a desktop and as a phone show it (the phone first at the top: the board,
+    then the move controls)."""
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SHOTS / f"{name}-1280x800.png")
+    page.emulate_media(color_scheme="dark")
+    page.screenshot(path=SHOTS / f"{name}-1280x800-dark.png")
+    page.emulate_media(color_scheme="light")
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=SHOTS / f"{name}-phone.png", full_page=True)
+    page.set_viewport_size(WIDE)
 
-    try:
-        return page.evaluate("window.composing === true")
-    except Error:  # the old page's context went away mid-call: it navigated
-        return False
+
+def legal(page) -> list[str]:
+    return [move for move, _ in json.loads(page.locator("script.legal-plies").text_content())
+            ["plies"]]
 
 
-def click_a_legal_ply(page) -> str:
-    """Compose the first legal ply by clicking its squares (and, if offered, its button); the
-    composer submits it for a preview, which loads a new page."""
-    move = json.loads(page.locator("form.move-form").get_attribute("data-legal"))[0]
-    names = page.eval_on_selector_all("figure.board [data-cell]",
-                                      "els => els.map(e => e.dataset.cell)")
-    pattern = "|".join(re.escape(n) for n in sorted(set(names), key=len, reverse=True))
-    page.evaluate("window.composing = true")
-    for cell in re.findall(pattern, move):
-        page.locator(f'figure.board [data-cell="{cell}"]').first.click()
-        if not still_composing(page):
-            break
-    if still_composing(page):
-        page.locator(f'button.candidate[data-move="{move}"]').click()
+def targets(page, selector: str, expected: set[str], attribute: str) -> None:
+    """The highlighted parts matching ``selector`` are exactly ``expected``."""
+    found = page.locator(f"figure.board .target{selector}")
+    expect(found).to_have_count(len(expected))
+    assert set(found.evaluate_all(f"els => els.map(e => e.getAttribute('{attribute}'))")) \
+        == expected
+
+
+def cell(page, name: str):
+    return page.locator(f'figure.board .target[data-cell="{name}"]').first.click()
+
+
+def token(page, value: str):
+    return page.locator(f'figure.board .target[data-token="{value}"]').first.click()
+
+
+def choice(page, value: str):
+    return page.locator(f'button.choice[data-choice="{value}"]:visible').click()
+
+
+STEP = {"cell": cell, "token": token, "choice": choice}
+
+
+def click_route(page):
+    """Compose the first legal ply by clicking its first route, each step only once it is
+    highlighted; the page submits it for a preview."""
+    move, routes = json.loads(page.locator("script.legal-plies").text_content())["plies"][0]
+    for kind, value in routes[0]:
+        STEP[kind](page, value)
     page.wait_for_url(re.compile(r".*/preview$"))
     return move
 
 
-@pytest.mark.parametrize("slug", ["triumvirate", "spike"])
-def test_a_whole_multi_ply_turn_is_composed_on_the_page(
-        app, smtp, live_server, browser_page, make_game, slug):
-    game = make_game(slug, seed=3)
-    first, second = (seat.player.email for seat in game.seats[:2])
-    deliver_due()
-    page = browser_page
-    page.goto(link_in(wait_for_mail(smtp, first, 1)))
-    plies = []
-    while not page.locator("button.confirm").count():
-        plies.append(click_a_legal_ply(page))
-        page.wait_for_load_state()
-        assert len(plies) < 30
-    assert page.locator(".preview-move").inner_text().split() == plies
+def confirm(page, smtp, game, plies):
+    expect(page.locator(".preview-move")).to_have_text(" ".join(plies))
     page.locator("button.confirm").click()
-    page.wait_for_selector("text=Your move was played")
-    assert [m.move for m in get_game(game.id).moves if not m.auto][:len(plies)] == plies
-    wait_for_mail(smtp, second, 1)
-    assert len(smtp.to(second)) == 1  # one email for the whole turn
+    expect(page.get_by_text("Your move was played")).to_be_visible()
+    assert [m.move for m in get_game(game.id).moves if not m.auto][: len(plies)] == plies
+    mail = wait_for_mail(smtp, game.seats[1].player.email, 1)
+    assert plies[-1] in mail.get_body(("plain",)).get_content()
+
+
+def test_stawvs_a_placement_is_one_click_on_a_highlighted_square(
+        app, smtp, live_server, page, make_game):
+    game = make_game("stawvs", seed=3)
+    open_turn_email(page, smtp, game)
+    targets(page, "[data-cell]", set(game.rules.legal_moves(game.load_state())), "data-cell")
+    screenshots(page, "stawvs")
+    cell(page, "d4")
+    confirm(page, smtp, game, ["d4"])
+
+
+def test_pylon_a_size_in_hand_highlights_where_it_may_go(
+        app, smtp, live_server, page, make_game):
+    game = make_game("pylon", seed=3)
+    open_turn_email(page, smtp, game)
+    screenshots(page, "pylon")
+    token(page, "M")
+    expect(page.locator('figure.board [data-token="M"]').first).to_have_class(re.compile("picked"))
+    everywhere = {m[1:] for m in game.rules.legal_moves(game.load_state()) if m[0] == "M"}
+    targets(page, "[data-cell]", everywhere, "data-cell")
+    cell(page, "c3")
+    confirm(page, smtp, game, ["Mc3"])
+
+
+def test_pylon_an_empty_square_first_offers_the_sizes_from_the_keyboard(
+        app, smtp, live_server, page, make_game):
+    game = make_game("pylon", seed=3)
+    open_turn_email(page, smtp, game)
+    page.locator('figure.board [data-cell="e2"]').focus()
+    page.keyboard.press("Enter")
+    targets(page, "[data-token]", {"S", "M", "L"}, "data-token")
+    page.keyboard.press("Tab")  # the sizes are the only parts left in the tab order
+    expect(page.locator('figure.board [data-token="S"]')).to_be_focused()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    expect(page.locator('figure.board [data-token="L"]')).to_be_focused()
+    page.keyboard.press("Escape")  # start again: nothing picked, the square first once more
+    expect(page.locator("figure.board .picked")).to_have_count(0)
+    page.locator('figure.board [data-cell="e2"]').focus()
+    page.keyboard.press("Enter")
+    page.locator('figure.board [data-token="L"]').focus()
+    page.keyboard.press(" ")
+    confirm(page, smtp, game, ["Le2"])
+
+
+def test_stax_the_first_placement_on_0_0_by_hex_tile_and_orientation(
+        app, smtp, live_server, page, make_game):
+    game = make_game("stax", seed=3)
+    open_turn_email(page, smtp, game)
+    page.locator("figure.board .coord").first.wait_for()
+    screenshots(page, "stax")
+    moves = game.rules.legal_moves(game.load_state())
+    assert len(moves) == 63 and all(m.endswith("@0,0") for m in moves)
+    page.locator('figure.board [data-token][data-seat="1"]').first.click()  # not the mover's
+    expect(page.locator(".composer .prompt")).to_contain_text("another player's")
+    expect(page.locator("figure.board .picked")).to_have_count(0)
+    cell(page, "0,0")
+    def tiles(dirsets):  # a tile is its type and, for 3h, its face
+        return {(type_code(parse_dirset(d)), FACE_OF[parse_dirset(d)]) for d in dirsets}
+
+    in_moves = tiles(m.split("@")[0] for m in moves)
+    found = page.locator('figure.board .target[data-token][data-seat="0"]')
+    expect(found).to_have_count(len(in_moves))
+    assert tiles(found.evaluate_all("els => els.map(e => e.dataset.token)")) == in_moves
+    token(page, "E+NE+NW")
+    shown = page.locator("button.choice:visible")
+    three_f = {m.split("@")[0] for m in moves if type_code(parse_dirset(m.split("@")[0])) == "3f"}
+    expect(shown).to_have_count(len(three_f))
+    assert set(shown.evaluate_all("els => els.map(e => e.dataset.choice)")) == three_f
+    expect(shown.first.locator("svg polygon").first).to_be_visible()  # a picture of the tile
+    screenshots(page, "stax-choices")
+    choice(page, "NE+NW+W")
+    confirm(page, smtp, game, ["NE+NW+W@0,0"])
+
+
+def test_stawvs_a_move_may_claim_the_square_it_left(app, smtp, live_server, page, make_game):
+    """From, to, then the claim: clicking the picked origin again claims it (a5-a2/a5)."""
+    game = play_turns(make_game("stawvs", seed=3), 6, random.Random(2))
+    state = game.load_state()
+    seat = game.rules.to_move(state)
+    moves = game.rules.legal_moves(state)
+    move = next(m for m in moves if m.split("-")[0] == m.split("/")[1])
+    origin, target = move.split("/")[0].split("-")
+    page.set_viewport_size(WIDE)
+    page.goto(links.move_url(game, seat))
+    cell(page, origin)
+    targets(page, "[data-cell]", {m.split("-")[1].split("/")[0] for m in moves
+                                  if m.startswith(origin + "-")}, "data-cell")
+    cell(page, target)
+    cell(page, origin)
+    expect(page.locator(".preview-move")).to_have_text(move)
+
+
+@pytest.mark.parametrize("slug", ["spike", "triumvirate"])
+def test_a_whole_multi_ply_turn_is_clicked_on_the_page(
+        app, smtp, live_server, page, make_game, slug):
+    game = make_game(slug, seed=3)
+    open_turn_email(page, smtp, game)
+    screenshots(page, slug)
+    state = game.load_state()
+    if slug == "spike":  # the large stash size first: every square it may land on lights up
+        token(page, "L")
+        lands = {m.split("@")[1].split(":")[0] for m in game.rules.legal_moves(state)
+                 if m.startswith("L@")}
+        targets(page, "[data-cell]", lands, "data-cell")
+        page.locator("button.clear").click()
+    else:  # arranging: a piece in reserve is the mover's, but no move starts there yet
+        page.locator('figure.board [data-token="1"][data-seat="0"]').click()
+        expect(page.locator(".composer .prompt")).to_contain_text(
+            "reserve: 3 small: no legal move starts there")
+    plies = [click_route(page)]
+    if slug == "triumvirate":  # after the arrangement, a piece shows where it may go
+        after = game.rules.play(state, plies[0])
+        piece = legal(page)[0][:2]
+        cell(page, piece)
+        ends = {m[3:] for m in game.rules.legal_moves(after) if m[:2] == piece}
+        targets(page, "[data-cell]", ends, "data-cell")
+        screenshots(page, "triumvirate-targets")
+        page.locator("button.clear").click()
+    while not page.locator("button.confirm").count():
+        plies.append(click_route(page))
+        assert len(plies) < 30
+    screenshots(page, f"{slug}-preview")
+    preview = page.locator("figure.board .turn")
+    expect(preview.first).to_be_attached()  # every ply of the turn is marked, not the last only
+    confirm(page, smtp, game, plies)
+    assert len(smtp.to(game.seats[1].player.email)) == 1  # one email for the whole turn
+    screenshots(page, f"{slug}-played")
 
 
 def test_end_a_game_by_agreement_through_the_page_and_the_emailed_link(
-        app, smtp, live_server, browser_page, make_game):
+        app, smtp, live_server, page, make_game):
     game = make_game("stax", seed=2)
     first, second = (seat.player.email for seat in game.seats)
     deliver_due()
-    page = browser_page
     page.goto(link_in(wait_for_mail(smtp, first, 1)))
     page.locator("section.end-offer summary").click()
     page.locator("button", has_text="Propose to end the game").click()
@@ -107,8 +254,36 @@ def test_end_a_game_by_agreement_through_the_page_and_the_emailed_link(
     assert "proposes to end" in offer.get_body(("plain",)).get_content()
     page.goto(link_in(offer))
     page.locator("button", has_text="Accept: end the game").click()
-    page.wait_for_selector("text=Ended by agreement. A draw.")
+    page.wait_for_selector("text=ended by agreement. A draw.")
     assert get_game(game.id).result["agreed"]
     for address in (first, second):  # after the first's turn email, the second's proposal
         over = wait_for_mail(smtp, address, 2)
         assert "The players agreed to end it." in over.get_body(("plain",)).get_content()
+
+
+SMALL_PHONE = {"width": 360, "height": 740}
+
+
+@pytest.mark.parametrize("slug", ["stawvs", "stax", "spike", "triumvirate", "pylon"])
+def test_on_a_small_phone_every_board_target_is_24_px_or_spaced_24_px_apart(
+        app, smtp, live_server, page, make_game, slug):
+    """WCAG 2.2's target size (2.5.8): 24×24 CSS px, or an undersized target's 24 px circle
+    clear of the others' (approximated by the distance between centres)."""
+    game = make_game(slug, seed=3)
+    open_turn_email(page, smtp, game)
+    page.set_viewport_size(SMALL_PHONE)
+    parts = page.locator("figure.board :is([data-cell], [data-token])")
+    expect(parts.first).to_be_attached()
+    boxes = [b for b in parts.evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return [r.x + r.width / 2, r.y + r.height / 2, r.width, r.height]; })")]
+    assert boxes
+    for x, y, width, height in boxes:
+        if width >= 24 and height >= 24:
+            continue
+        nearest = min(((x - a) ** 2 + (y - b) ** 2) ** 0.5 for a, b, *_ in boxes
+                      if (a, b) != (x, y))
+        assert nearest >= 24, (slug, x, y, width, height, nearest)
+    below = page.locator("form.move-form").bounding_box()
+    board = page.locator("figure.board").bounding_box()
+    assert below["y"] - (board["y"] + board["height"]) < 150  # the controls follow the board

@@ -10,7 +10,7 @@ import re
 import pytest
 from helpers import outbox
 
-from pbem.play import service
+from pbem.play import commands, service
 from pbem.play.queries import get_game
 
 
@@ -34,7 +34,7 @@ def _play_until_a_move_forces_a_pass(game, rng):
         if forcing:
             return game, forcing[0]
         ply = rng.choice(rules.legal_moves(state))
-        service.submit_turn(game.id, rules.to_move(state), ply, game.ply)
+        commands.play_turn(commands.locked(game.id), rules.to_move(state), ply, game.ply)
     pytest.fail("no ply forcing a pass came up")
 
 
@@ -68,7 +68,7 @@ def test_stawvs_r2_the_server_applies_a_forced_pass_and_emails_the_seat_to_move(
 def test_stawvs_r1_a_seat_that_passed_stays_out_and_gets_no_more_turn_email(make_game):
     game, ply = _play_until_a_move_forces_a_pass(make_game("stawvs", seed=0), random.Random(3))
     rules = game.rules
-    service.submit_turn(game.id, rules.to_move(game.load_state()), ply, game.ply)
+    commands.play_turn(commands.locked(game.id), rules.to_move(game.load_state()), ply, game.ply)
     game = get_game(game.id)
     first_pass, passer, mails = game.ply, game.moves[-1].seat, len(outbox("turn"))
     rng = random.Random(4)
@@ -76,8 +76,8 @@ def test_stawvs_r1_a_seat_that_passed_stays_out_and_gets_no_more_turn_email(make
         if game.status != "active":
             break
         state = game.load_state()
-        service.submit_turn(game.id, rules.to_move(state), rng.choice(rules.legal_moves(state)),
-                            game.ply)
+        commands.play_turn(commands.locked(game.id), rules.to_move(state),
+                           rng.choice(rules.legal_moves(state)), game.ply)
         game = get_game(game.id)
     assert game.status == "finished"
     passes = [m for m in game.moves if m.seat == passer and m.ply >= first_pass]

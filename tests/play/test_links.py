@@ -7,10 +7,10 @@ from datetime import timedelta
 
 from freezegun import freeze_time
 
-from pbem.play import service
+from pbem.core.signing import sign
+from pbem.play import commands
 from pbem.play.links import move_token
 from pbem.play.queries import get_game
-from pbem.signing import sign
 
 
 def test_a_link_shows_the_board_and_the_move_form_and_a_get_changes_nothing(client, make_game):
@@ -37,10 +37,11 @@ def test_a_link_moves_through_preview_and_confirm(client, make_game):
 def test_a_used_link_is_dead_once_the_ply_has_passed(client, make_game):
     game = make_game("pylon")
     token = move_token(game, 0)
-    service.submit_turn(game.id, 0, "Mc3", 0)
+    commands.play_turn(commands.locked(game.id), 0, "Mc3", 0)
     assert client.get(f"/play/{token}").status_code == 410
     again = client.post(f"/play/{token}/move", data={"move": "Sa1", "ply": 0})
     assert again.status_code == 410 and b"has been played" in again.data
+    assert f'<a href="/games/{game.id}">See game #{game.id}</a>'.encode() in again.data
     assert get_game(game.id).ply == 1
 
 
@@ -91,5 +92,5 @@ def test_a_link_for_the_other_seat_cannot_move(client, make_game):
 def test_a_link_is_dead_when_the_game_is_over(client, make_game):
     game = make_game("pylon")
     token = move_token(game, 0)
-    service.resign(game.id, 1)
+    commands.resign(commands.locked(game.id), 1)
     assert client.get(f"/play/{token}").status_code == 410

@@ -9,9 +9,9 @@ import threading
 import pytest
 from sqlalchemy import func, select
 
-from pbem.db import db
+from pbem.core.extensions import db
 from pbem.games import IllegalMove
-from pbem.play import service
+from pbem.play import commands, service
 from pbem.play.errors import NotYourTurn, PositionChanged
 from pbem.play.models import Move
 from pbem.play.queries import get_game
@@ -26,7 +26,7 @@ def race(app, game_id, seat, ply, texts):
         with app.app_context():
             barrier.wait()
             try:
-                service.submit_turn(game_id, seat, text, ply)
+                commands.play_turn(commands.locked(game_id), seat, text, ply)
                 outcomes[index] = "played"
             except PositionChanged:
                 outcomes[index] = "changed"

@@ -10,9 +10,9 @@ import sqlalchemy as sa
 from helpers import outbox, play_turns, random_turn
 from sqlalchemy import select
 
-from pbem.db import db
+from pbem.core.extensions import db
 from pbem.games import IllegalMove, all_rules, get_rules
-from pbem.play import service
+from pbem.play import commands, service
 from pbem.play.errors import GameNotActive, NotYourTurn, PositionChanged
 from pbem.play.models import FINISHED, Game, Move
 from pbem.play.queries import get_game
@@ -43,7 +43,7 @@ def test_snapshot_always_equals_a_replay_of_the_history(make_game, slug):
 
 def test_the_typed_text_is_kept_and_the_canonical_ply_stored(make_game):
     game = make_game("pylon")
-    service.submit_turn(game.id, 0, "  mC3 ", 0)
+    commands.play_turn(commands.locked(game.id), 0, "  mC3 ", 0)
     [move] = get_game(game.id).moves
     assert (move.move, move.text, move.seat, move.ply) == ("Mc3", "mC3", 0, 1)
 
@@ -52,7 +52,7 @@ def test_an_illegal_move_is_refused_with_the_rules_reason_and_changes_nothing(ma
     game = make_game("pylon")
     version = game.version
     with pytest.raises(IllegalMove) as info:
-        service.submit_turn(game.id, 0, "Zz9", 0)
+        commands.play_turn(commands.locked(game.id), 0, "Zz9", 0)
     assert info.value.reason
     game = get_game(game.id)
     assert (game.ply, game.version, len(outbox())) == (0, version, 1)
@@ -66,7 +66,7 @@ def test_a_game_changed_since_it_was_read_refuses_the_move_and_keeps_nothing(mak
     db.session.execute(sa.update(Game).where(Game.id == game.id)
                        .values(version=version + 1).execution_options(synchronize_session=False))
     with pytest.raises(PositionChanged, match="at the same moment"):
-        service.submit_turn(game, 0, "Mc3", 0)  # the object still holds the version read
+        commands.play_turn(game, 0, "Mc3", 0)  # the object still holds the version read
     game = get_game(game.id)
     assert (game.ply, game.version, game.moves, len(outbox())) == (0, version, [], 1)
 
@@ -74,20 +74,20 @@ def test_a_game_changed_since_it_was_read_refuses_the_move_and_keeps_nothing(mak
 def test_the_guards_come_in_order(make_game):
     game = make_game("pylon")
     with pytest.raises(NotYourTurn):
-        service.submit_turn(game.id, 1, "Mc3", 0)
+        commands.play_turn(commands.locked(game.id), 1, "Mc3", 0)
     with pytest.raises(NotYourTurn, match="do not play"):
-        service.submit_turn(game.id, 5, "Mc3", 0)
+        commands.play_turn(commands.locked(game.id), 5, "Mc3", 0)
     with pytest.raises(PositionChanged):
-        service.submit_turn(game.id, 0, "Mc3", 3)
-    service.submit_turn(game.id, 0, "Mc3", 0)
+        commands.play_turn(commands.locked(game.id), 0, "Mc3", 3)
+    commands.play_turn(commands.locked(game.id), 0, "Mc3", 0)
     with pytest.raises(PositionChanged):  # the same submission again: a double click
-        service.submit_turn(game.id, 0, "Mc3", 0)
+        commands.play_turn(commands.locked(game.id), 0, "Mc3", 0)
 
 
 def test_one_email_per_turn_to_the_seat_to_move(make_game):
     game = make_game("pylon")
-    service.submit_turn(game.id, 0, "Mc3", 0)
-    service.submit_turn(game.id, 1, "Sa1", 1)
+    commands.play_turn(commands.locked(game.id), 0, "Mc3", 0)
+    commands.play_turn(commands.locked(game.id), 1, "Sa1", 1)
     turns = outbox("turn")
     assert [m.recipient for m in turns] == [game.seats[i].player.email for i in (0, 1, 0)]
     assert "Mc3" in turns[1].body_text
@@ -102,7 +102,7 @@ def test_a_multi_ply_turn_is_one_submission_one_row_per_ply_and_one_email(make_g
         rules, state = game.rules, game.load_state()
         text = random_turn(rules, state, rng)
         seat, before, mails = rules.to_move(state), game.ply, len(outbox("turn"))
-        service.submit_turn(game.id, seat, text, before)
+        commands.play_turn(commands.locked(game.id), seat, text, before)
         game = get_game(game.id)
         stored = [m for m in game.moves if m.ply > before and not m.auto]
         assert [m.move for m in stored] == text.split()
@@ -134,15 +134,15 @@ def test_half_a_turn_is_refused_and_the_preview_lists_the_continuations(make_gam
     preview = service.preview_turn(game, seat, ply, at)
     assert not preview.complete and preview.next_moves == game.rules.legal_moves(after)
     with pytest.raises(IllegalMove) as info:
-        service.submit_turn(game.id, seat, ply, at)
+        commands.play_turn(commands.locked(game.id), seat, ply, at)
     assert info.value.code == "turn-incomplete"
     assert get_game(game.id).ply == at
 
 
 def test_resignation_ends_a_two_player_game_and_emails_everyone(make_game):
     game = make_game("pylon")
-    service.submit_turn(game.id, 0, "Mc3", 0)
-    service.resign(game.id, 0)
+    commands.play_turn(commands.locked(game.id), 0, "Mc3", 0)
+    commands.resign(commands.locked(game.id), 0)
     game = get_game(game.id)
     assert game.status == FINISHED and game.finished_at
     assert game.result["winners"] == [1]
@@ -150,9 +150,9 @@ def test_resignation_ends_a_two_player_game_and_emails_everyone(make_game):
     assert {m.recipient for m in outbox("game_over")} == {s.player.email for s in game.seats}
     assert game.rules.to_dict(service.replay(game)) == game.snapshot
     with pytest.raises(GameNotActive):
-        service.submit_turn(game.id, 1, "Sa1", game.ply)
+        commands.play_turn(commands.locked(game.id), 1, "Sa1", game.ply)
     with pytest.raises(GameNotActive):
-        service.resign(game.id, 1)
+        commands.resign(commands.locked(game.id), 1)
 
 
 @pytest.mark.skipif("stawvs" not in SLUGS, reason="needs Stawvs (3 players)")
@@ -160,10 +160,11 @@ def test_in_a_three_player_game_a_resigned_seat_leaves_and_play_goes_on(make_gam
     players = [make_player() for _ in range(3)]
     game = make_game("stawvs", players=players, seed=2)
     mails = len(outbox("turn"))
-    service.resign(game.id, 1)  # not on its turn: seat 0 is still to move, nobody is emailed
+    # not on its turn: seat 0 is still to move, nobody is emailed
+    commands.resign(commands.locked(game.id), 1)
     game = get_game(game.id)
     assert game.status == "active" and len(outbox("turn")) == mails
-    service.resign(game.id, 0)  # on its turn: the next seat in is told
+    commands.resign(commands.locked(game.id), 0)  # on its turn: the next seat in is told
     game = get_game(game.id)
     assert game.status == FINISHED and game.result["winners"] == [2]
     assert game.rules.to_dict(service.replay(game)) == game.snapshot

@@ -3,13 +3,16 @@ test client."""
 
 from __future__ import annotations
 
+import itertools
 import random
+import re
 
 import pytest
 from helpers import outbox, path_of, play_turns, sign_in
 
+from pbem.core.extensions import db
 from pbem.games import all_rules
-from pbem.play import service
+from pbem.play import commands
 from pbem.play.queries import get_game
 
 SLUGS = [rules.slug for rules in all_rules()]
@@ -21,11 +24,27 @@ def test_the_game_page_shows_board_turn_scores_moves_and_players(client, make_ga
     page = client.get(f"/games/{game.id}")
     html = page.get_data(as_text=True)
     assert page.status_code == 200
-    assert "<svg" in html and 'class="description"' in html
+    assert "<svg" in html and 'class="description visually-hidden"' in html
     assert all(seat.player.name in html for seat in game.seats)
-    assert 'class="last"' in html and game.moves[-1].move in html
+    assert re.search(r'class="[^"]*\blast\b', html) and game.moves[-1].move in html
     assert "to move" in html and "score" in html
     assert "move-form" not in html  # not signed in
+
+
+@pytest.mark.parametrize("slug", ["spike", "triumvirate"])
+def test_the_move_list_of_a_multi_ply_game_counts_turns(client, make_game, slug):
+    game, rng, ends = make_game(slug, seed=4), random.Random(4), [0, 0]
+    while ends[-1] - ends[-2] < 2 and game.status == "active":  # up to a turn of 2+ plies
+        ends.append(play_turns(game, 1, rng).ply)
+    ends = ends[1:]
+    html = client.get(f"/games/{game.id}").get_data(as_text=True)
+    moves = re.search(r'<ol class="moves turns">(.*?)</ol>', html, re.S).group(1)
+    items = re.findall(r"<li value=\"(\d+)\"[^>]*>(.*?)</li>", moves, re.S)
+    assert [int(number) for number, _ in items] == list(range(1, len(ends)))
+    plies = [[int(n) for n in re.findall(r'\?ply=(\d+)"', item)] for _, item in items]
+    assert plies == [list(range(a + 1, b + 1)) for a, b in itertools.pairwise(ends)]
+    assert len(plies[-1]) > 1
+    assert f'?ply={game.ply}" title="ply {game.ply}" aria-current="true"' in moves
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -92,8 +111,8 @@ def test_malformed_forms_are_422_and_change_nothing(client, make_game):
 def test_a_stale_page_gets_the_position_changed_with_the_current_board(client, make_game):
     game = make_game("pylon")
     sign_in(client, game.seats[0].player)
-    service.submit_turn(game.id, 0, "Mc3", 0)
-    service.submit_turn(game.id, 1, "Sa1", 1)
+    commands.play_turn(commands.locked(game.id), 0, "Mc3", 0)
+    commands.play_turn(commands.locked(game.id), 1, "Sa1", 1)
     response = client.post(f"/games/{game.id}/move", data={"move": "Mb3", "ply": 0})
     assert response.status_code == 409 and b"position changed" in response.data
     assert b"<svg" in response.data and get_game(game.id).ply == 2
@@ -111,7 +130,7 @@ def test_only_players_of_the_game_can_move(client, make_game, make_player):
 
 def test_moving_in_a_finished_game_is_refused(client, make_game):
     game = make_game("pylon")
-    service.resign(game.id, 1)
+    commands.resign(commands.locked(game.id), 1)
     sign_in(client, game.seats[0].player)
     response = client.post(f"/games/{game.id}/move", data={"move": "Mc3", "ply": 1})
     assert response.status_code == 409 and b"over" in response.data
@@ -139,7 +158,7 @@ def test_the_new_game_form_offers_every_option_with_its_default(client, make_pla
 
 
 def test_a_new_game_invites_then_starts_when_everyone_accepts(client, make_player):
-    me, friend = make_player(name="Me"), make_player(name="Friend")
+    me, friend = make_player(name="WIN A PRIZE at prize.example"), make_player(name="Friend")
     sign_in(client, me)
     created = client.post("/new/pylon", data={
         "players": 2, "seats": f"{me.email}\n{friend.email}", "option_start": "quick",
@@ -150,6 +169,7 @@ def test_a_new_game_invites_then_starts_when_everyone_accepts(client, make_playe
     assert game.status == "invited" and game.options["start"] == "quick"
     [invitation] = outbox("invitation")
     assert invitation.recipient == friend.email and "/invitations/" in invitation.body_text
+    assert invitation.subject == f"[pbem #{game_id}] Pylon: an invitation to play"
     link = path_of(invitation.body_text)
     invitee = client.application.test_client()
     page = invitee.get(link)
@@ -162,8 +182,44 @@ def test_a_new_game_invites_then_starts_when_everyone_accepts(client, make_playe
     assert invitee.post(link, data={"accept": "1"}).status_code == 409
 
 
+def test_an_invitation_opened_while_signed_in_as_someone_else_asks_first(client, make_player):
+    me, friend, other = make_player(name="Me"), make_player(name="Friend"), make_player(name="Zed")
+    sign_in(client, me)
+    created = client.post("/new/pylon", data={
+        "players": 2, "seats": f"{me.email}\n{friend.email}", "option_start": "quick",
+        "option_layout": "", "option_stacking_starts": "alternate"})
+    game_id = int(created.location.rsplit("/", 1)[1])
+    link = path_of(outbox("invitation")[0].body_text)
+    sign_in(client, other)
+    page = client.get(link).get_data(as_text=True)
+    assert "You are signed in as Zed" in page and 'name="switch"' in page
+    assert "Options: Start: quick; Stacking starts: alternate." in page
+    refused = client.post(link, data={"accept": "1"})
+    assert refused.status_code == 409 and b"Tick the box" in refused.data
+    assert get_game(game_id).status == "invited"
+    with client.session_transaction() as session:
+        assert session["player_id"] == other.id
+    assert client.post(link, data={"accept": "1", "switch": "1"}).status_code == 302
+    assert get_game(game_id).status == "active"
+    with client.session_transaction() as session:
+        assert session["player_id"] == friend.id
+    game_page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Options: Start: quick; Stacking starts: alternate." in game_page
+    assert "You are signed in as" not in client.get(link).get_data(as_text=True)
+
+
+def test_default_options_are_not_listed(client, make_game):
+    game = make_game("stawvs", options={"final_collect": "false"})
+    html = client.get(f"/games/{game.id}").get_data(as_text=True)
+    assert "Options: Final collect: no." in html
+    assert "Options:" not in client.get(f"/games/{make_game('stawvs').id}").get_data(
+        as_text=True)
+
+
 def test_a_declined_invitation_stops_the_game_and_tells_the_others(client, make_player):
     me, friend = make_player(), make_player()
+    friend.findable = True  # so offered by name
+    db.session.commit()
     sign_in(client, me)
     created = client.post("/new/pylon", data={"players": 2, "seats": me.email,
                                               "known": [friend.id], "random_order": "y"})
@@ -171,7 +227,8 @@ def test_a_declined_invitation_stops_the_game_and_tells_the_others(client, make_
     sign_in(client, friend)
     assert client.post(f"/games/{game_id}/respond", data={"decline": "1"}).status_code == 302
     assert get_game(game_id).status == "declined"
-    assert [m.recipient for m in outbox("declined")] == [me.email]
+    [told] = outbox("declined")
+    assert told.recipient == me.email and friend.name not in told.subject
 
 
 def test_new_game_errors_are_shown_and_nothing_is_made(client, make_player):

@@ -11,7 +11,7 @@ import pytest
 from helpers import outbox
 
 from pbem.tournaments import Result, results, service
-from pbem.tournaments.pairing import advancing
+from pbem.tournaments.logic.pairing import advancing
 
 from .tournament_sim import run_to_end, settings, started
 
@@ -66,7 +66,15 @@ def test_swiss_pairs_without_rematches(app, make_player, engine):
     assert len(byes) == len(set(byes)) == 3
     rows = results.standings(t)
     assert results.tiebreak_labels(t) == ["Buchholz", "Median", "H2H", "Wins"]
+    assert [label for label, _ in results.legend(t)] == ["Points", "Games", "Buchholz",
+                                                         "Median", "H2H", "Wins"]
     assert rows[0].rank == 1 and len(rows) == 7
+    numbers = [n for row in rows for n in (row.points, *row.tiebreaks) if n]
+    assert all("." not in n for n in numbers)  # halves as ½, no decimals beside them
+    leaders = [row.name for row in rows if row.rank == 1]
+    mail = outbox("tournament_final")[0]  # the winners named, with the tournament
+    assert mail.subject.endswith(f"{' and '.join(leaders)} won {t.name}")
+    assert ("Champion: " if len(leaders) == 1 else "Joint winners: ") in mail.body_text
 
 
 def test_knockout_best_of_three_with_byes_to_the_top_seeds(app, make_player):
@@ -84,6 +92,9 @@ def test_knockout_best_of_three_with_byes_to_the_top_seeds(app, make_player):
             assert all(g == ([high, low] if i % 2 == 0 else [low, high])
                        for i, g in enumerate(games))
             assert not games or len(games) >= 2
+    # the bracket decides a knockout: its standings have no Swiss tiebreak columns
+    assert results.tiebreak_labels(t) == [] and not any(r.tiebreaks for r in results.standings(t))
+    assert [label for label, _ in results.legend(t)] == ["Points", "Games"]
 
 
 def test_pools_play_every_seat_rotation(app, make_player):

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pbem.tournaments import History, Result
-from pbem.tournaments.pairing import (
+from pbem.tournaments.logic.pairing import (
     Match,
     advancing,
     bracket_order,

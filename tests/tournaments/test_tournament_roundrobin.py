@@ -8,7 +8,7 @@ from itertools import combinations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pbem.tournaments.pairing import round_robin
+from pbem.tournaments.logic.pairing import round_robin
 
 
 @given(st.integers(2, 24), st.integers(1, 3))

@@ -9,16 +9,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import pbem.tournaments.pairing.knockout
-import pbem.tournaments.pairing.roundrobin
-import pbem.tournaments.scoring
+import pbem.tournaments.logic.pairing.knockout
+import pbem.tournaments.logic.pairing.roundrobin
+import pbem.tournaments.logic.scoring
 from pbem.tournaments import finishing_places, format_points, seat_points
 
 
 @pytest.mark.parametrize(
     "module",
-    [pbem.tournaments.scoring, pbem.tournaments.pairing.knockout,
-     pbem.tournaments.pairing.roundrobin],
+    [pbem.tournaments.logic.scoring, pbem.tournaments.logic.pairing.knockout,
+     pbem.tournaments.logic.pairing.roundrobin],
 )  # fmt: skip
 def test_docstring_examples_run(module):
     assert doctest.testmod(module).failed == 0

@@ -7,12 +7,18 @@ from fractions import Fraction as F
 from pbem.tournaments import (
     ROUND_ROBIN_TIEBREAKS,
     History,
+    PlayedRound,
     Result,
     Tiebreak,
     compute_standings,
 )
 
 WIN, LOSS, DRAW = (0, 1), (1, 0), (0, 0)
+
+
+def one_round(results):
+    """Games whose rounds do not matter (no byes): all in one."""
+    return [PlayedRound(tuple(results))]
 
 
 def rows(standings):
@@ -29,7 +35,8 @@ def test_round_robin_sonneborn_berger_then_head_to_head():
     # SB: 1: ½·2 (3) + 1·1 (4) = 2;  2: 1·1½ (1) + ½·1 (4) = 2
     #     3: ½·1½ + 1·1½ + ½·1 = 2¾;  4: ½·1½ (2) + ½·2 (3) = 1¾
     # 1 and 2 are level on SB; 2 beat 1, so head-to-head puts 2 first
-    assert rows(compute_standings([1, 2, 3, 4], results, tiebreaks=ROUND_ROBIN_TIEBREAKS)) == [
+    standings = compute_standings([1, 2, 3, 4], one_round(results), ROUND_ROBIN_TIEBREAKS)
+    assert rows(standings) == [
         (1, 3, 2, F(11, 4), None, 1),
         (2, 2, F(3, 2), 2, 1, 1),
         (3, 1, F(3, 2), 2, 0, 1),
@@ -44,7 +51,7 @@ def test_level_on_everything_shares_a_rank_in_seed_order():
         Result((1, 2), WIN), Result((1, 3), WIN), Result((1, 4), WIN),
         Result((2, 3), WIN), Result((3, 4), WIN), Result((4, 2), WIN),
     ]  # fmt: skip
-    standings = compute_standings([1, 2, 3, 4], results, tiebreaks=ROUND_ROBIN_TIEBREAKS)
+    standings = compute_standings([1, 2, 3, 4], one_round(results), ROUND_ROBIN_TIEBREAKS)
     assert rows(standings) == [
         (1, 1, 3, 3, None, 3),
         (2, 2, 1, 1, 1, 1),
@@ -53,27 +60,33 @@ def test_level_on_everything_shares_a_rank_in_seed_order():
     ]
 
 
-def test_swiss_with_byes_buchholz_and_median():
-    results = [
-        Result((1, 4), WIN), Result((2, 5), DRAW),  # round 1, bye 3
-        Result((1, 3), LOSS), Result((2, 4), WIN),  # round 2, bye 5
-        Result((3, 2), WIN), Result((1, 5), WIN),  # round 3, bye 4
-    ]  # fmt: skip
-    byes = [3, 5, 4]
-    # points: 1: 2; 2: ½+1+0 = 1½; 3: 1 (bye)+1+1 = 3; 4: 0+0+1 (bye) = 1; 5: ½+1 (bye)+0 = 1½
-    # Buchholz (a bye adds nothing): 1: 1+3+1½ = 5½; 2: 1½+1+3 = 5½; 3: 2+1½ = 3½;
-    #   4: 2+1½ = 3½; 5: 1½+2 = 3½
-    # median (best and worst dropped, with three games or more): 1: 1½; 2: 1½; others as is
-    standings = compute_standings([1, 2, 3, 4, 5], results, byes)
-    assert rows(standings) == [
-        (1, 3, 3, F(7, 2), F(7, 2), None, 2),
-        (2, 1, 2, F(11, 2), F(3, 2), None, 2),
-        (3, 2, F(3, 2), F(11, 2), F(3, 2), None, 1),
-        (4, 5, F(3, 2), F(7, 2), F(7, 2), None, 0),
-        (5, 4, 1, F(7, 2), F(7, 2), None, 0),
+def test_swiss_byes_meet_a_virtual_opponent_and_count_as_draws_for_others():
+    rounds = [
+        PlayedRound((Result((1, 4), WIN), Result((2, 5), DRAW)), byes=(3,)),
+        PlayedRound((Result((1, 3), LOSS), Result((2, 4), WIN)), byes=(5,)),
+        PlayedRound((Result((3, 2), WIN), Result((1, 5), WIN)), byes=(4,)),
     ]
-    assert [s.byes for s in standings] == [1, 0, 0, 1, 1]
-    assert History.of(results, byes).points == {s.player: s.points for s in standings}
+    # points: 1: 1+0+1 = 2; 2: ½+1+0 = 1½; 3: 1 (bye)+1+1 = 3; 4: 0+0+1 (bye) = 1;
+    #   5: ½+1 (bye)+0 = 1½
+    # as others' Buchholz counts them (a bye as a draw): 1: 2, 2: 1½, 3: 2½, 4: ½, 5: 1
+    # virtual opponents (points before the round, lost the bye, drew every later round):
+    #   3 (round 1): 0 + 0 + ½·2 = 1;  5 (round 2): ½ + 0 + ½·1 = 1;  4 (round 3): 0
+    # Buchholz: 1: ½ (4) + 2½ (3) + 1 (5) = 4;  2: 1 (5) + ½ (4) + 2½ (3) = 4
+    #   3: 1 (virtual) + 2 (1) + 1½ (2) = 4½;  4: 2 (1) + 1½ (2) + 0 (virtual) = 3½
+    #   5: 1½ (2) + 1 (virtual) + 2 (1) = 4½
+    # median (the middle one of three, byes included): 1: 1; 2: 1; 3: 1½; 4: 1½; 5: 1½
+    # 5 and 2 are level on points; 5 has the higher Buchholz
+    standings = compute_standings([1, 2, 3, 4, 5], rounds)
+    assert rows(standings) == [
+        (1, 3, 3, F(9, 2), F(3, 2), None, 2),
+        (2, 1, 2, 4, 1, None, 2),
+        (3, 5, F(3, 2), F(9, 2), F(3, 2), None, 0),
+        (4, 2, F(3, 2), 4, 1, None, 1),
+        (5, 4, 1, F(7, 2), F(3, 2), None, 0),
+    ]
+    assert [s.byes for s in standings] == [1, 0, 1, 0, 1]
+    results = [r for rnd in rounds for r in rnd.results]
+    assert History.of(results, [3, 5, 4]).points == {s.player: s.points for s in standings}
 
 
 def test_four_player_tables_use_the_average_of_tablemates():
@@ -83,7 +96,7 @@ def test_four_player_tables_use_the_average_of_tablemates():
         Result((1, 5, 2, 6), (1, 0, 3, 2)),  # ⅔, 1, 0, ⅓
         Result((3, 7, 4, 8), (0, 0, 2, 3)),  # ⅚, ⅚, ⅓, 0
     ]
-    standings = {s.player: s for s in compute_standings(list(range(1, 9)), results)}
+    standings = {s.player: s for s in compute_standings(list(range(1, 9)), one_round(results))}
     # points: 1: 1⅔, 2: ⅔, 3: 1⅙, 4: ⅓, 5: 2, 6: ⅚, 7: 1⅓, 8: 0
     assert [standings[p].points for p in range(1, 9)] == [
         F(5, 3), F(2, 3), F(7, 6), F(1, 3), 2, F(5, 6), F(4, 3), 0,
@@ -99,6 +112,6 @@ def test_sonneborn_berger_at_tables_weights_each_tablemate_beaten():
     results = [Result((1, 2, 3), (0, 1, 1)), Result((1, 2, 3), (2, 0, 1))]
     # points: 1: 1 + 0 = 1; 2: ¼ + 1 = 1¼; 3: ¼ + ½ = ¾
     # SB of 2: game 1 (½·¾ vs 3)/2 = 3/16; game 2 (1·1 + 1·¾)/2 = 7/8
-    standings = compute_standings([1, 2, 3], results, tiebreaks=[Tiebreak.SONNEBORN_BERGER])
+    standings = compute_standings([1, 2, 3], one_round(results), [Tiebreak.SONNEBORN_BERGER])
     assert [(s.player, s.points) for s in standings] == [(2, F(5, 4)), (1, 1), (3, F(3, 4))]
     assert standings[0].tiebreaks == (F(3, 16) + F(7, 8),)

@@ -11,14 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pbem.tournaments import History, Result
-from pbem.tournaments.pairing import (
+from pbem.tournaments.logic.pairing import (
     assign_seats,
     pool_rounds,
     pools,
     swiss_tables_round,
     table_sizes,
 )
-from pbem.tournaments.pairing.tables import EXACT_LIMIT
+from pbem.tournaments.logic.pairing.tables import EXACT_LIMIT
 
 from .tournament_histories import random_history
 

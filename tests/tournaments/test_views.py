@@ -8,11 +8,14 @@ import random
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import astuple
+from datetime import timedelta
 
 import pytest
+from freezegun import freeze_time
 from helpers import outbox, path_of, sign_in
 
-from pbem.db import db
+from pbem.core.extensions import db
+from pbem.tournaments import page as pages
 from pbem.tournaments import results, service
 
 from .tournament_sim import T0, entered, play_open_games, settings, started, tick
@@ -25,10 +28,12 @@ FORM = {"name": "Winter Cup", "description": "Cold moves", "format": "swiss",
 
 def test_pages_follow_a_running_swiss(app, client, make_player):
     t = started(make_player, "spike", 5, settings("swiss", rounds=2))
-    play_open_games(t.id, random.Random(1))
-    tick(T0)
+    with freeze_time(T0 + timedelta(hours=1)):  # the tournament's clock, not today's
+        play_open_games(t.id, random.Random(1))  # the last game's end pairs round 2
     html = client.get(f"/tournaments/{t.id}").get_data(as_text=True)
     assert "Standings" in html and "Buchholz" in html and "Crosstable" in html
+    assert "<dt>Median</dt><dd>Median Buchholz: Buchholz without its highest" in html
+    assert "ordered by Buchholz, then Median, then H2H, then Wins, then by seed" in html
     assert "Round 2 of 2" in html and "/games/" in html and "bye" in html.lower()
     assert "all here" in html  # the reason of the start, in the director's log
     assert client.get(f"/tournaments/{t.id}?round=1").status_code == 200
@@ -64,7 +69,7 @@ def test_an_invitation_link_enters_the_player_and_signs_them_in(app, client, mak
     t = service.get_tournament(t.id)
     assert t.entrants[0].status == "entered" and t.entrants[0].player.joined_at
     html = client.get(f"/tournaments/{t.id}").get_data(as_text=True)
-    assert "new.player" in html
+    assert t.entrants[0].player.name in html and "new.player" not in html
     assert client.post(link, data={"accept": "1"}).status_code == 409
 
 
@@ -76,6 +81,55 @@ def test_open_registration_from_the_page(app, client, make_player):
     sign_in(client, player)
     client.post(f"/tournaments/{t.id}/register")
     assert service.get_tournament(t.id).entrants[0].player_id == player.id
+
+
+def test_a_full_tournament_says_so(app, client, make_player):
+    admin = make_player(admin=True)
+    t = service.create("spike", settings("swiss", enrolment="open", capacity=2), admin, T0)
+    for player in (make_player(), make_player()):
+        service.register(t.id, player, T0)
+    sign_in(client, make_player())
+    html = client.get(f"/tournaments/{t.id}").get_data(as_text=True)
+    assert "<button disabled>Full</button> All 2 places are taken." in html
+    assert ">Register</button>" not in html
+
+
+def test_the_time_control_uses_the_new_game_fields(app, client, make_player):
+    sign_in(client, make_player(admin=True))
+    bad = client.post("/admin/tournaments/new/spike", data={
+        **FORM, "time_control": "per_move", "days_per_move": "900"})
+    assert bad.status_code == 422 and not service.all_tournaments()
+    assert b'<p class="error" role="alert">Time control: time per move must be' in bad.data
+    client.post("/admin/tournaments/new/spike", data={
+        **FORM, "time_control": "bank", "bank_initial": "10", "bank_increment": "1.5",
+        "bank_cap": "20"})
+    (t,) = service.all_tournaments()
+    assert t.time_control == "bank 10d +1d12h cap 20d"
+    edit = client.get(f"/admin/tournaments/{t.id}/edit").get_data(as_text=True)
+    assert '<option selected value="bank">' in edit and 'value="1.5"' in edit
+
+
+def test_enrolment_errors_show_on_the_director_page(app, client, make_player):
+    admin = make_player(admin=True)
+    t = service.create("spike", settings("swiss"), admin, T0)
+    sign_in(client, admin)
+    bad = client.post(f"/admin/tournaments/{t.id}/invite", data={"emails": "not an address"})
+    html = bad.get_data(as_text=True)
+    assert bad.status_code == 422 and "Cannot do that" not in html
+    assert '<p class="error" role="alert">' in html and "not an address</textarea>" in html
+    seeding = client.post(f"/admin/tournaments/{t.id}/seed", data={"emails": "x@example.com"})
+    assert seeding.status_code == 422 and b"is not entered in this tournament" in seeding.data
+    assert not service.get_tournament(t.id).entrants
+
+
+def test_the_creation_form_refuses_a_past_deadline_on_the_form(app, client, make_player):
+    sign_in(client, make_player(admin=True))
+    form = client.get("/admin/tournaments/new/spike").get_data(as_text=True)
+    assert "Reason (shown in the log)" not in form and 'data-show="swiss:*"' in form
+    page = client.post("/admin/tournaments/new/spike", data={
+        **FORM, "enrolment": "open", "registration_deadline": "2001-01-01T12:00"})
+    assert page.status_code == 422 and b"The registration deadline has passed" in page.data
+    assert b'id="tournament-form"' in page.data and not service.all_tournaments()
 
 
 def test_a_player_withdraws_before_the_start_and_cannot_register_again(app, client,
@@ -152,6 +206,11 @@ def test_an_admin_sets_up_starts_and_runs_a_tournament(app, client, make_player)
     assert b"launch" in client.get("/admin/tournaments/new/spike").data
     bad = client.post("/admin/tournaments/new/spike", data={**FORM, "rounds": "0"})
     assert bad.status_code == 422
+    for junk in ({"rounds": "\u00b3"}, {"capacity": "9" * 5000}, {"enrolment": "open",
+                 "starts_at": "9999-12-31T23:59"}):
+        bad = client.post("/admin/tournaments/new/spike", data={**FORM, **junk})
+        assert bad.status_code == 422, junk
+    assert service.all_tournaments() == []
     created = client.post("/admin/tournaments/new/spike", data=FORM)
     manage = created.headers["Location"]
     t = service.all_tournaments()[0]
@@ -186,12 +245,21 @@ def test_an_admin_sets_up_starts_and_runs_a_tournament(app, client, make_player)
     assert "agreed" in page and "ill" in page and "adjudicated" in page
 
 
-def test_a_started_tournament_keeps_its_format(app, client, make_player):
+def test_a_started_tournament_keeps_its_format_but_not_its_pace(app, client, make_player):
     t = started(make_player, "spike", 2, settings("swiss", rounds=1))
     sign_in(client, t.created_by)
-    client.post(f"/admin/tournaments/{t.id}/edit", data={"name": "Renamed", "rounds": "9"})
+    assert b"Days per round" in client.get(f"/admin/tournaments/{t.id}/edit").data
+    client.post(f"/admin/tournaments/{t.id}/edit", data={
+        "name": "Renamed", "rounds": "9", "format": "knockout", "table_size": "3",
+        "round_days": "3", "stall_policy": "extend", "extend_days": "2", "reason": "faster"})
     t = service.get_tournament(t.id)
-    assert t.name == "Renamed" and t.settings["rounds"] == 1
+    assert t.name == "Renamed" and t.format == "swiss" and t.table_size == 2
+    assert (t.settings["rounds"], t.round_days, t.stall_policy, t.extend_days) == (
+        9, 3, "extend", 2)
+    fewer = client.post(f"/admin/tournaments/{t.id}/edit", data={
+        "name": "Renamed", "rounds": "0", "round_days": "3", "stall_policy": "extend",
+        "extend_days": "2"})
+    assert fewer.status_code == 422 and service.get_tournament(t.id).settings["rounds"] == 9
     assert client.post(f"/admin/tournaments/{t.id}/start", data={}).status_code == 409
 
 
@@ -233,5 +301,31 @@ def test_pages_of_the_other_formats(app, client, make_player, slug, players, dat
     html = client.get(f"/tournaments/{t.id}").get_data(as_text=True)
     assert "Round 1" in html and "Standings" in html
     if data["table_size"] == 2:
-        assert ": bye" in html and "in progress" in html
+        assert "has a bye" in html and "in progress" in html and 'id="bracket"' in html
     assert client.get(f"/tournaments/{t.id}.atom").status_code == 200
+
+
+def test_a_big_field_is_paged_and_names_and_results_link(app, client, make_player,
+                                                         monkeypatch):
+    monkeypatch.setattr(pages, "ROWS_PER_PAGE", 2)
+    t = started(make_player, "spike", 5, settings("swiss", rounds=2))
+    with freeze_time(T0 + timedelta(hours=1)):  # the tournament's clock, not today's
+        play_open_games(t.id, random.Random(1))  # the last game's end pairs round 2
+    first = client.get(f"/tournaments/{t.id}").get_data(as_text=True)
+    standings = re.search(r'id="standings">.*?</table>', first, re.S).group(0)
+    assert standings.count("<tr>") == 3  # the header and a page of two
+    assert "<strong>1–2</strong>" in first and f"/tournaments/{t.id}?from=5" in first
+    player = results.standings(service.get_tournament(t.id))[4]
+    last = client.get(f"/tournaments/{t.id}?from=5").get_data(as_text=True)
+    last_rows = re.search(r'id="standings">.*?</table>', last, re.S).group(0)
+    assert f'<a href="/players/{player.player_id}">{player.name}</a>' in last_rows
+    crosstable = re.search(r'id="crosstable">.*?</table>', last, re.S).group(0)
+    assert re.search(r'<td>5</td>.*<a href="/games/\d+">[+=-]\d</a>', crosstable, re.S)
+    boards = client.get(f"/tournaments/{t.id}?round=1&board=2").get_data(as_text=True)
+    assert "<strong>1–2</strong>" in boards  # round 1 has two boards: one page of them
+    for bad in ("from=0", "from=x", "from=99", "board=-1"):
+        assert client.get(f"/tournaments/{t.id}?{bad}").status_code == 200
+    monkeypatch.setattr(pages, "FEED_ROUNDS", 1)  # the feed holds the latest rounds only
+    feed = ET.fromstring(client.get(f"/tournaments/{t.id}.atom").data)
+    assert [e.text for e in feed.iter("{http://www.w3.org/2005/Atom}title")][1:] == [
+        "Round 2 pairings"]

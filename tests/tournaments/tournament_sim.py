@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 from helpers import play_turns
 from sqlalchemy import select
 
-from pbem.db import db
+from pbem.core.extensions import db
 from pbem.play.queries import get_game
 from pbem.tick import run_tick
 from pbem.tournaments import service
@@ -33,12 +33,14 @@ def entered(make_player, slug: str, players: int, data: dict, admin=None) -> Tou
     service.invite(t.id, "\n".join(emails), admin, T0, "the club's members")
     for entrant in list(t.entrants):
         service.answer(t.id, entrant.player_id, True)
+    db.session.commit()
     return t
 
 
 def started(make_player, slug, players, data) -> Tournament:
     t = entered(make_player, slug, players, data)
     service.start(t.id, t.created_by, T0, "all here")
+    db.session.commit()
     return t
 
 

@@ -1,7 +1,8 @@
 """Pylon (Doug Orleans): stack pyramids on a 6×5 board; the top pyramid takes the stack."""
 
 from . import render
-from .rules import PylonRules, PylonState, position
+from .rules import PylonRules
+from .state import PylonState, position
 
 RULES = PylonRules()
 

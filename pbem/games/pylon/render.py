@@ -5,21 +5,21 @@ Only what the rules expose is used; nothing here changes a state.
 
 from __future__ import annotations
 
+import re
 from html import escape
 
-from .rules import (
+from ..svg import cell, label, rect, root, token
+from .notation import PLACEMENTS, SPELLINGS, STEPS
+from .rules import PylonRules
+from .state import (
     CELLS,
     FILES,
     HEIGHT,
     INDEX,
     OWNERS,
-    PLACEMENTS,
     SIZE_LETTERS,
     SIZE_WORDS,
-    SPELLINGS,
-    STEPS,
     WIDTH,
-    PylonRules,
     PylonState,
     stack_text,
 )
@@ -88,23 +88,28 @@ def _stack_svg(stack: tuple[int, ...], x: int, y: int) -> list[str]:
         out.append(
             f'<path d="M{cx - half:g} {base:g}L{cx + half:g} {base:g}'
             f"L{cx + top_half:g} {base - height + gap:g}L{cx - top_half:g} {base - height + gap:g}"
-            f'Z" style="fill:{COLOURS[code >> 2]}"/>'
+            f'Z" fill="{COLOURS[code >> 2]}"/>'
         )
         base -= height
     if len(stack) > 1:
         out.append(
-            f'<circle cx="{x + 13}" cy="{y + 13}" r="10" style="fill:{COLOURS[stack[-1] >> 2]};'
-            f'stroke:#fff;stroke-width:1.5"/><text x="{x + 13}" y="{y + 17.5}" '
-            f'style="fill:#fff;font:bold 12px sans-serif;text-anchor:middle">{len(stack)}</text>'
+            f'<circle cx="{x + 13}" cy="{y + 13}" r="10" fill="{COLOURS[stack[-1] >> 2]}" '
+            'stroke="#fff" stroke-width="1.5"/>'
+            + label(x + 13, y + 17.5, len(stack), fill="#fff", font_weight="bold", font_size=12,
+                    text_anchor="middle")
         )
     return out
+
+
+#: How the file letters and rank numbers are written.
+AXIS = {"font_size": 13, "fill": "#555", "text_anchor": "middle"}
 
 
 def _pyramid(cx: float, base_y: float, size: int, colour: str) -> str:
     half, height = 4 + 4 * size, 8 + 6 * size
     return (
         f'<path d="M{cx - half:g} {base_y:g}L{cx + half:g} {base_y:g}L{cx:g} {base_y - height:g}Z"'
-        f' style="fill:{colour};stroke:#333;stroke-width:0.6"/>'
+        f' fill="{colour}" stroke="#333" stroke-width="0.6"/>'
     )
 
 
@@ -123,15 +128,11 @@ def svg(state: PylonState, last_move: str | None = None) -> str:
     width, height = LEFT + board_w + 12, panel + 2 * 40 + 8
     line = status(state)
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        f'width="{width}" height="{height}" role="img" aria-label="Pylon: {escape(line)}" '
-        'style="font-family:sans-serif;background:#fff">',
-        f"<title>Pylon: {escape(line)}</title>",
+        rect(0, 0, width, height, fill="#fff"),
         '<defs><marker id="pylon-arrow" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3"'
-        ' markerHeight="3" orient="auto"><path d="M0 0L10 5L0 10Z" style="fill:#222"/>'
+        ' markerHeight="3" orient="auto"><path d="M0 0L10 5L0 10Z" fill="#222"/>'
         "</marker></defs>",
-        f'<text x="{LEFT}" y="26" style="font:bold 15px sans-serif;fill:#222">'
-        f"{escape(line)}</text>",
+        label(LEFT, 26, line, font_weight="bold", font_size=15, fill="#222"),
     ]
     for i, stack in enumerate(state.board):
         x, y = _cell_xy(i)
@@ -143,57 +144,43 @@ def svg(state: PylonState, last_move: str | None = None) -> str:
             if stack
             else f"{name}: empty"
         )
-        out.append(f'<g class="cell" data-cell="{name}">')
-        out.append(f"<title>{escape(words)}</title>")
-        out.append(
-            f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
-            f'style="fill:{fill};stroke:#8a8276;stroke-width:1"/>'
-        )
+        parts = [
+            f"<title>{escape(words)}</title>",
+            rect(x, y, CELL, CELL, fill=fill, stroke="#8a8276", stroke_width=1),
+        ]
         if stack:
-            out.extend(_stack_svg(stack, x, y))
-        if i == target:
-            out.append(
-                f'<rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" '
-                'style="fill:none;stroke:#222;stroke-width:3"/>'
-            )
-        elif i == source:
-            out.append(
-                f'<rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" '
-                'style="fill:none;stroke:#222;stroke-width:2;stroke-dasharray:5 4"/>'
-            )
-        out.append("</g>")
+            parts.extend(_stack_svg(stack, x, y))
+        if i in (source, target):
+            parts.append(rect(
+                x + 3, y + 3, CELL - 6, CELL - 6, class_="last", fill="none", stroke="#222",
+                stroke_width=3 if i == target else 2,
+                stroke_dasharray=None if i == target else "5 4",
+            ))
+        out.append(cell(name, "g", "".join(parts)))
     if source is not None:
         (sx, sy), (tx, ty) = _cell_xy(source), _cell_xy(target)
         half = CELL / 2
         dx, dy = (tx - sx) * 0.3, (ty - sy) * 0.3
         out.append(
             f'<line x1="{sx + half + dx:g}" y1="{sy + half + dy:g}" x2="{tx + half - dx:g}" '
-            f'y2="{ty + half - dy:g}" marker-end="url(#pylon-arrow)" style="stroke:#222;'
-            'stroke-width:4;pointer-events:none"/>'
+            f'y2="{ty + half - dy:g}" marker-end="url(#pylon-arrow)" stroke="#222" '
+            'stroke-width="4" pointer-events="none" class="last"/>'
         )
     for f, letter in enumerate(FILES):
-        out.append(
-            f'<text x="{LEFT + f * CELL + CELL / 2:g}" y="{TOP + board_h + 17}" '
-            f'style="font:13px sans-serif;fill:#555;text-anchor:middle">{letter}</text>'
-        )
+        out.append(label(LEFT + f * CELL + CELL / 2, TOP + board_h + 17, letter, **AXIS))
     for r in range(HEIGHT):
-        out.append(
-            f'<text x="{LEFT / 2:g}" y="{TOP + (HEIGHT - 1 - r) * CELL + CELL / 2 + 5:g}" '
-            f'style="font:13px sans-serif;fill:#555;text-anchor:middle">{r + 1}</text>'
-        )
+        out.append(label(LEFT / 2, TOP + (HEIGHT - 1 - r) * CELL + CELL / 2 + 5, r + 1, **AXIS))
     for owner in (0, 1):
         y = panel + owner * 40
         weight = "bold" if owner == seat else "normal"
         out.append(
-            f'<rect x="{LEFT}" y="{y + 8}" width="16" height="16" rx="3" '
-            f'style="fill:{COLOURS[owner]}"/>'
-            f'<text x="{LEFT + 22}" y="{y + 21}" style="font:{weight} 13px sans-serif;'
-            f'fill:#222">P{owner + 1} ({OWNERS[owner]}): {scores[owner]}</text>'
+            rect(LEFT, y + 8, 16, 16, rx=3, fill=COLOURS[owner])
+            + label(LEFT + 22, y + 21, f"P{owner + 1} ({OWNERS[owner]}): {scores[owner]}",
+                    font_weight=weight, font_size=13, fill="#222")
         )
         if state.placing:
             out.extend(_hand_svg(state, owner, owner == seat, LEFT + 150, y + 30))
-    out.append("</svg>")
-    return "\n".join(out)
+    return root(width, height, out, label=f"Pylon: {line}", width=width, height=height)
 
 
 def _hand_svg(state: PylonState, owner: int, moving: bool, x: int, base_y: int) -> list[str]:
@@ -202,17 +189,13 @@ def _hand_svg(state: PylonState, owner: int, moving: bool, x: int, base_y: int) 
         count = state.stash[3 * owner + size - 1]
         cx = x + k * 80
         colour = COLOURS[owner] if count else "#ccc"
-        shape = _pyramid(cx, base_y - 2, size, colour) + (
-            f'<text x="{cx + 18}" y="{base_y - 4}" style="font:12px sans-serif;fill:#333">'
-            f"{SIZE_LETTERS[size]}×{count}</text>"
+        shape = _pyramid(cx, base_y - 2, size, colour) + label(
+            cx + 18, base_y - 4, f"{SIZE_LETTERS[size]}×{count}", font_size=12, fill="#333"
         )
         if moving and count:
-            out.append(
-                f'<g class="token" data-token="{SIZE_LETTERS[size]}" role="button" '
-                f'style="cursor:pointer"><title>place a {SIZE_WORDS[size]} pyramid</title>'
-                f'<rect x="{cx - 18}" y="{base_y - 30}" width="60" height="30" '
-                f'style="fill:transparent"/>{shape}</g>'
-            )
+            hit = rect(cx - 18, base_y - 30, 60, 30, fill="#fff", fill_opacity=0)
+            title = f"place a {SIZE_WORDS[size]} pyramid"
+            out.append(token(SIZE_LETTERS[size], title, hit, shape))
         else:
             out.append(shape)
     return out
@@ -269,3 +252,22 @@ def describe(state: PylonState) -> str:
         hands = f"P1 (A) {_in_hand(state, 0, ' ')}; P2 (B) {_in_hand(state, 1, ' ')}"
         parts.append(f"In hand: {hands}.")
     return " ".join(parts).replace("–", " to ")
+
+
+# ----- composing a move by clicks (the routes contract of games.svg) ----------------------------
+
+
+def routes(move: str) -> list[list[tuple[str, str]]]:
+    """A placement is a size in hand and a square, in either order; a stack move its two
+    squares."""
+    placement = re.fullmatch(r"([SML])([a-f][1-5])", move)
+    if placement:
+        size, square = (("token", placement[1]), ("cell", placement[2]))
+        return [[size, square], [square, size]]
+    squares = re.findall(r"[a-f][1-5]", move)
+    return [[("cell", s) for s in squares]] if squares else [[("choice", move)]]
+
+
+def choice(value: str, seat: int) -> tuple[str, str]:
+    """Every Pylon move is on the board; anything else would be offered by its notation."""
+    return "", value

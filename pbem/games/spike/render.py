@@ -1,15 +1,18 @@
 """Pictures of a Spike position: SVG for pages, plain text for email, words for screen readers.
 
-The SVG is self-contained (inline styles). Every square is a ``<g class="cell" data-cell="c3">``
+The SVG is built on ``games.svg`` (no inline styles). Every square is a ``<g class="cell"
+data-cell="c3">``
 and the stash sizes and the facing picker carry ``data-token`` (``S``/``M``/``L``,
 ``N``/``E``/``S``/``W``), so the page composes a ply from clicks.
 """
 
 from __future__ import annotations
 
+import re
 from html import escape
 
-from .rules import (
+from ..svg import cell, label, picture, rect, root, token
+from .board import (
     CELLS,
     DECODE,
     DIRECTIONS,
@@ -20,13 +23,13 @@ from .rules import (
     SEAT_NAMES,
     SIZE_NAMES,
     SIZES,
-    SpikeRules,
-    SpikeState,
     piece_facing,
     piece_owner,
     piece_size,
-    split_plies,
 )
+from .notation import split_plies
+from .rules import SpikeRules
+from .state import SpikeState
 
 _RULES = SpikeRules()
 SQ = 48
@@ -99,12 +102,12 @@ def _triangle(cx: float, cy: float, size: int, facing: int, edge: str, fill: str
     points = f"{cx},{cy - half} {cx - half * 0.8},{base} {cx + half * 0.8},{base}"
     pips = "".join(
         f'<circle cx="{cx + (i - (size - 1) / 2) * 6}" cy="{cy + half * 0.45}" r="2" '
-        'style="fill:#fff"/>'
+        'fill="#fff"/>'
         for i in range(size)
     )
     return (
         f'<g transform="rotate({90 * facing} {cx} {cy})">'
-        f'<polygon points="{points}" style="fill:{fill};stroke:{edge};stroke-width:2.5"/>'
+        f'<polygon points="{points}" fill="{fill}" stroke="{edge}" stroke-width="2.5"/>'
         f"{pips}</g>"
     )
 
@@ -116,72 +119,54 @@ def svg(state: SpikeState, last_move=None) -> str:
     title = f"Spike: {_status(state)}"
     if last_move:
         title += f"; last move {last_move}"
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
-        f'style="font-family:sans-serif;font-size:13px">',
-        f"<title>{escape(title)}</title>",
-    ]
-    for sq, cell in enumerate(CELLS):
+    out = []
+    for sq, name in enumerate(CELLS):
         file, rank = sq % 8, sq // 8
         x, y = LEFT + file * SQ, TOP + (7 - rank) * SQ
         cx, cy = x + SQ / 2, y + SQ / 2
         shade = "#e8d8b0" if (file + rank) % 2 else "#a9855a"
-        parts = [
-            f'<g class="cell" data-cell="{cell}">',
-            f'<rect x="{x}" y="{y}" width="{SQ}" height="{SQ}" style="fill:{shade}"/>',
-        ]
+        parts = [rect(x, y, SQ, SQ, fill=shade)]
         coin = state.coins[sq]
         if coin:
             parts.append(
-                f'<circle cx="{cx}" cy="{cy}" r="19" style="fill:{COIN_FILL[coin - 1]};'
-                f'stroke:{COIN_EDGE[coin - 1]};stroke-width:1.5"/>'
+                f'<circle cx="{cx}" cy="{cy}" r="19" fill="{COIN_FILL[coin - 1]}" '
+                f'stroke="{COIN_EDGE[coin - 1]}" stroke-width="1.5"/>'
             )
         code = state.pieces[sq]
         if code:
             owner = piece_owner(code)
-            parts.append(f"<title>{cell}: {_piece_words(code)}</title>")
+            parts.append(f"<title>{name}: {_piece_words(code)}</title>")
             parts.append(
                 _triangle(cx, cy, piece_size(code), piece_facing(code), PIECE_EDGE[owner],
                           PIECE_FILL)
             )
-            parts.append(
-                f'<text x="{x + 3}" y="{y + 12}" style="font-size:10px;fill:{PIECE_EDGE[owner]}">'
-                f"{owner + 1}</text>"
-            )
+            parts.append(label(x + 3, y + 12, owner + 1, font_size=10, fill=PIECE_EDGE[owner]))
         if sq in left or sq in landed:
-            dash = ";stroke-dasharray:5 3" if sq in left else ""
-            parts.append(
-                f'<rect class="last" x="{x + 2}" y="{y + 2}" width="{SQ - 4}" height="{SQ - 4}" '
-                f'style="fill:none;stroke:#e8b400;stroke-width:3{dash}"/>'
-            )
-        parts.append("</g>")
-        out.append("".join(parts))
+            parts.append(rect(
+                x + 2, y + 2, SQ - 4, SQ - 4, class_="last", fill="none", stroke="#e8b400",
+                stroke_width=3, stroke_dasharray="5 3" if sq in left else None,
+            ))
+        out.append(cell(name, "g", "".join(parts)))
     for i in range(8):
-        out.append(
-            f'<text x="{LEFT + i * SQ + SQ / 2}" y="{TOP + 8 * SQ + 18}" '
-            f'style="text-anchor:middle">{"abcdefgh"[i]}</text>'
-        )
-        out.append(
-            f'<text x="{LEFT / 2}" y="{TOP + (7 - i) * SQ + SQ / 2 + 5}" '
-            f'style="text-anchor:middle">{i + 1}</text>'
-        )
+        out.append(label(LEFT + i * SQ + SQ / 2, TOP + 8 * SQ + 18, "abcdefgh"[i],
+                         text_anchor="middle"))
+        out.append(label(LEFT / 2, TOP + (7 - i) * SQ + SQ / 2 + 5, i + 1, text_anchor="middle"))
     out.append(_panel(state, LEFT + 8 * SQ + 16))
-    out.append("</svg>")
-    return "\n".join(out)
+    return root(width, height, out, label=title, font_size=13)
 
 
 def _panel(state: SpikeState, x: int) -> str:
     """Status, chests (P2's at the top, beside P2's home edge), the stash and a facing picker."""
     status = escape(_status(state))
-    out = [f'<text x="{x}" y="{TOP + 14}" style="font-weight:bold">{status}</text>']
+    out = [f'<text x="{x}" y="{TOP + 14}" font-weight="bold">{status}</text>']
     for seat, y in ((1, TOP + 44), (0, TOP + 8 * SQ - 24)):
         chest = state.chests[seat]
         out.append(
-            f'<circle cx="{x + 7}" cy="{y - 4}" r="7" style="fill:{COIN_FILL[seat]};'
-            f'stroke:{COIN_EDGE[seat]}"/>'
+            f'<circle cx="{x + 7}" cy="{y - 4}" r="7" fill="{COIN_FILL[seat]}" '
+            f'stroke="{COIN_EDGE[seat]}"/>'
             f'<text x="{x + 20}" y="{y}">{SEAT_NAMES[seat]} chest: '
             f"S {chest[0]} · M {chest[1]} · L {chest[2]}</text>"
-            f'<text x="{x + 20}" y="{y + 16}" style="font-size:11px">'
+            f'<text x="{x + 20}" y="{y + 16}" font-size="11">'
             f"{_chest_totals(chest)}</text>"
         )
     y = TOP + 130
@@ -194,8 +179,7 @@ def _panel(state: SpikeState, x: int) -> str:
                 f"launch a {SIZE_NAMES[i]} ({state.stash[i]} left)",
                 (cx - 28, y, 56, 62),
                 _triangle(cx, y + 26, i + 1, 0, "#1d3f6e", PIECE_FILL),
-                f'<text x="{cx}" y="{y + 56}" style="text-anchor:middle">{letter} × '
-                f"{state.stash[i]}</text>",
+                label(cx, y + 56, f"{letter} × {state.stash[i]}", text_anchor="middle"),
             )
         )
     y += 100
@@ -204,25 +188,21 @@ def _panel(state: SpikeState, x: int) -> str:
         cx = x + 30 + i * 48
         out.append(
             _button(
-                letter,
+                f":{letter}",
                 f"face {DIRECTIONS[i]}",
                 (cx - 20, y, 40, 40),
                 _triangle(cx, y + 20, 1, i, "#1d3f6e", "#555"),
-                f'<text x="{cx + 12}" y="{y + 36}" style="font-size:10px">{letter}</text>',
+                label(cx + 12, y + 36, letter, font_size=10),
             )
         )
     return "\n".join(out)
 
 
-def _button(token: str, title: str, box: tuple, glyph: str, label: str) -> str:
-    """A picker button: a click adds ``token`` (its ``data-token``) to the move being typed."""
+def _button(value: str, title: str, box: tuple, glyph: str, caption: str) -> str:
+    """A picker button: a click adds ``value`` (its ``data-token``) to the move being typed."""
     x, y, width, height = box
-    return (
-        f'<g class="token" data-token="{token}" style="cursor:pointer">'
-        f"<title>{title}</title>"
-        f'<rect x="{x}" y="{y}" width="{width}" height="{height}" rx="6" '
-        'style="fill:#f4f1ea;stroke:#888"/>' + glyph + label + "</g>"
-    )
+    face = rect(x, y, width, height, rx=6, fill="#f4f1ea", stroke="#888")
+    return token(value, title, face, glyph, caption)
 
 
 def _token(state: SpikeState, sq: int) -> str:
@@ -279,3 +259,38 @@ def describe(state: SpikeState) -> str:
     if state.turn:
         parts.append(f"This turn so far: {', '.join(state.turn)}.")
     return " ".join(parts)
+
+
+# ----- composing a move by clicks (the routes contract of games.svg) ----------------------------
+
+
+def routes(move: str) -> list[list[tuple[str, str]]]:
+    """A launch is a stash size and its landing square (either first), then a facing; a move
+    its two squares and a facing; an exit its square and "off"; ``pass`` and ``done`` are
+    buttons. Facings are the panel's arrows (``data-token=":N"``)."""
+    launch = re.fullmatch(r"([SML])@([a-h][1-8]):([NESW])", move)
+    if launch:
+        size, square = ("token", launch[1]), ("cell", launch[2])
+        facing = ("token", f":{launch[3]}")
+        return [[size, square, facing], [square, size, facing]]
+    step = re.fullmatch(r"([a-h][1-8])-([a-h][1-8]):([NESW])", move)
+    if step:
+        return [[("cell", step[1]), ("cell", step[2]), ("token", f":{step[3]}")]]
+    exit_ = re.fullmatch(r"([a-h][1-8])-off", move)
+    if exit_:
+        return [[("cell", exit_[1]), ("choice", "off")]]
+    return [[("choice", move)]]
+
+
+CHOICE_WORDS = {"off": "off the board", "pass": "pass", "done": "done: end the turn"}
+
+
+def choice(value: str, seat: int) -> tuple[str, str]:
+    """Leaving the board drawn as an arrow over the edge; ``pass`` and ``done`` by words."""
+    if value != "off":
+        return "", CHOICE_WORDS.get(value, value)
+    arrow = (
+        '<path d="M4 14H30M22 6L30 14L22 22" fill="none" stroke="currentColor" '
+        'stroke-width="3"/><path d="M34 2V26" stroke="currentColor" stroke-dasharray="3 2"/>'
+    )
+    return picture(36, 28, [arrow]), CHOICE_WORDS["off"]

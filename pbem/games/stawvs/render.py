@@ -3,17 +3,12 @@ for screen readers. Outside the rules core; reads states, never changes them."""
 
 from __future__ import annotations
 
+import re
 from html import escape
 
-from .rules import (
-    CODES,
-    COLOUR_NAMES,
-    INDEX,
-    NAMES,
-    SIZE_NAMES,
-    StawvsRules,
-    StawvsState,
-)
+from ..svg import cell, group, inert, rect, root
+from .rules import StawvsRules
+from .state import CODES, COLOUR_NAMES, INDEX, NAMES, SIZE_NAMES, StawvsState
 
 _RULES = StawvsRules()  # stateless: the results helpers (collections, scores, winners)
 
@@ -127,29 +122,22 @@ def svg(state: StawvsState, last_move: str | None = None) -> str:
     width = MARGIN * 2 + BOARD
     height = legend_top + 22 * (players + 3)
     title = f"Stawvs: {_status(state)}"
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        f'role="img" aria-label="{escape(title)}" '
-        'style="font-family:DejaVu Sans,Verdana,sans-serif;max-width:100%">',
-        f"<title>{escape(title)}</title>",
-        f'<rect width="{width}" height="{height}" fill="#faf7f0"/>',
-    ]
+    out = [rect(0, 0, width, height, fill="#faf7f0")]
     for square in range(64):
         x, y = _xy(square)
         f, r = divmod(square, 8)
         gap = not state.board[square]
         fill = "#3d362e" if gap else ("#d9cba8" if (f + r) % 2 == 0 else "#efe6d2")
-        kind = " gap" if gap else ""
-        out.append(
-            f'<rect class="cell{kind}" data-cell="{NAMES[square]}" x="{x}" y="{y}" '
-            f'width="{CELL}" height="{CELL}" fill="{fill}" stroke="#b5a583" stroke-width="0.5"/>'
-        )
-    out.append('<g style="pointer-events:none">')
+        out.append(cell(
+            NAMES[square], "rect", class_="gap" if gap else "", x=x, y=y, width=CELL,
+            height=CELL, fill=fill, stroke="#b5a583", stroke_width=0.5,
+        ))
+    pieces = []
     for square in range(64):
         code = state.board[square]
         if code:
             x, y = _xy(square)
-            out.append(_pyramid(code, x + CELL / 2, y + CELL / 2))
+            pieces.append(_pyramid(code, x + CELL / 2, y + CELL / 2))
     marks = []
     if origin and target:
         (ax, ay), (bx, by) = _xy(INDEX[origin]), _xy(INDEX[target])
@@ -174,11 +162,11 @@ def svg(state: StawvsState, last_move: str | None = None) -> str:
             f'{cy + d}L{cx + d} {cy + CELL - d}" stroke="#e23b3b" stroke-width="4" '
             'stroke-linecap="round"/>'
         )
-    out.extend(marks)
+    pieces.append(group(marks, class_="last"))
     for square, seat in owner.items():
         x, y = _xy(square)
-        out.append(_cap(seat, x + CELL / 2, y + CELL / 2))
-    out.append("</g>")
+        pieces.append(_cap(seat, x + CELL / 2, y + CELL / 2))
+    out.append(inert(pieces))
     label = 'font-size="13" fill="#5a4e3a" text-anchor="middle"'
     for i in range(8):
         cx = MARGIN + i * CELL + CELL / 2
@@ -206,8 +194,7 @@ def svg(state: StawvsState, last_move: str | None = None) -> str:
         f'<text x="{MARGIN}" y="{y + 55}" font-size="13" fill="#2b2418" font-weight="bold">'
         f"{escape(title)}{escape(f'; last move {last_move}') if last_move else ''}</text>"
     )
-    out.append("</svg>")
-    return "\n".join(out)
+    return root(width, height, out, label=title)
 
 
 # ----- plain text --------------------------------------------------------------------------
@@ -281,3 +268,17 @@ def describe(state: StawvsState) -> str:
             words.append(word)
         out.append(f"Rank {r + 1}: " + ", ".join(words) + ".")
     return "\n".join(out)
+
+
+# ----- composing a move by clicks (the routes contract of games.svg) ----------------------------
+
+
+def routes(move: str) -> list[list[tuple[str, str]]]:
+    """A placement, move or claim is its squares clicked in order; ``pass`` is a button."""
+    squares = re.findall(r"[a-h][1-8]", move)
+    return [[("cell", s) for s in squares]] if squares else [[("choice", move)]]
+
+
+def choice(value: str, seat: int) -> tuple[str, str]:
+    """The only choice is ``pass``, which its word says best."""
+    return "", value

@@ -9,12 +9,13 @@ orientation's superko key from the position's hash with a few multiplications.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from functools import cache
 
 from .board import joins_all, ray, split_labels, step_ok, step_ok_near, touches
 from .hashing import P, cell_factor, tile_term
-from .state import StaxState, View, is_repeat, next_seat, put, view
+from .state import StaxState, View, is_repeat, next_seat, put, seen_test, view
 from .tiles import (
     ALL_TYPES,
     CANONICAL,
@@ -115,7 +116,7 @@ def plies(state: StaxState, confirm: bool = True) -> Iterator[str]:
 
 def _movements(state, v: View, seat, target, heights, tops, confirm) -> Iterator[str]:
     board, order = state.board, v.order
-    first, n_keys = state.line.first, state.n_keys  # seen(state, key), inlined
+    seen = seen_test(state)
     for s, (owner, mask) in v.tops.items():
         if owner != seat:
             continue
@@ -164,7 +165,7 @@ def _movements(state, v: View, seat, target, heights, tops, confirm) -> Iterator
             prefix = src + format_cell(land)
             for m in ROTATIONS[mask]:
                 key = (base + tile_term(level, seat, m) * factor) % P * unshift % P
-                if first.get(key, n_keys) < n_keys:
+                if seen(key):
                     if not confirm:
                         continue
                     after = dict(board)
@@ -181,3 +182,39 @@ def has_action(state: StaxState) -> bool:
     return (
         next(plies(state, confirm=False), None) is not None or next(plies(state), None) is not None
     )
+
+
+def settle(state: StaxState, previous: int) -> StaxState:
+    """End the game if the player to move has no legal action (STAX-R3, R11):
+    ``previous``, whose target they are, wins."""
+    if state.winner is None and not has_action(state):
+        return dataclasses.replace(state, winner=previous, cache={})
+    return state
+
+
+def legal(state: StaxState) -> tuple[str, ...]:
+    """The legal plies, sorted; cached on the state."""
+    found = state.cache.get("legal")
+    if found is None:
+        found = () if state.winner is not None else tuple(sorted(plies(state)))
+        state.cache["legal"] = found
+    return found
+
+
+def legal_set(state: StaxState) -> frozenset[str]:
+    """:func:`legal` as a set, cached on the state."""
+    found = state.cache.get("legal_set")
+    if found is None:
+        found = state.cache["legal_set"] = frozenset(legal(state))
+    return found
+
+
+def sure(state: StaxState) -> frozenset[str]:
+    """Plies known legal without confirming a key match: the legal set once it is listed,
+    else the candidates that match no earlier key."""
+    if "legal" in state.cache:
+        return legal_set(state)
+    found = state.cache.get("unmatched")
+    if found is None:
+        found = state.cache["unmatched"] = frozenset(plies(state, confirm=False))
+    return found

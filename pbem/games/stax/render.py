@@ -10,21 +10,25 @@ from __future__ import annotations
 import math
 from html import escape
 
+from ..svg import cell, label, picture, root, token
+from .notation import format_stack, parse_dirset
 from .state import SEAT_NAMES, decode
 from .tiles import (
     CANONICAL,
     DIRS,
     DIRSET,
     FACE_B,
+    FACE_OF,
     KING,
     ORIGIN,
     QUEEN,
+    ROTATIONS,
     STEPS,
     TYPES,
     coords,
     format_cell,
-    format_stack,
     tile_name,
+    type_code,
 )
 
 COLOURS = ("#f3ead8", "#3b3b4a", "#c8553d")  # Light, Dark, Red
@@ -122,62 +126,54 @@ def svg(state, last_move: str | None = None) -> str:
     hand_rows = [s for s in range(state.players)]
     height = hand_top - top + 44 * len(hand_rows)
     width = max(width, 13 * 34 + 110)
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" class="stax" '
-        f'viewBox="{left:.1f} {top:.1f} {width:.1f} {height:.1f}">',
-        f"<title>{escape(describe(state))}</title>",
-        "<style>.cell{cursor:pointer}.cell:hover>polygon:first-child{stroke:#e0a030}"
-        ".label{font:bold 11px sans-serif}.hand{font:12px sans-serif}</style>",
-    ]
+    parts = []
     for c in sorted(cells):
         x, y = _centre(c)
         stack = board.get(c, ())
         outline = "#e0a030" if c in marked else "#9a9a9a"
         width_line = 3 if c in marked else 1
         name = format_cell(c)
-        label = f"{name}: {format_stack(stack)}" if stack else f"{name}: empty"
-        parts.append(
-            f'<g class="cell{" last" if c in marked else ""}" data-cell="{name}">'
-            f"<title>{escape(label)}</title>"
+        tip = f"{name}: {format_stack(stack)}" if stack else f"{name}: empty"
+        inside = [
+            f"<title>{escape(tip)}</title>"
             f'<polygon points="{_corners(x, y, SIZE)}" fill="{"#e8e4da" if stack else "#faf8f2"}" '
             f'stroke="{outline}" stroke-width="{width_line}"/>'
-        )
+        ]
         if stack:
             owner, mask = stack[-1]
-            parts.append(_tile(x, y, owner, mask, SIZE))
+            inside.append(_tile(x, y, owner, mask, SIZE))
             for i, (under, _) in enumerate(stack[:-1]):  # the tiles beneath, bottom first
                 sx = x - SIZE * 0.45 + i * 6
-                parts.append(
+                inside.append(
                     f'<rect x="{sx:.1f}" y="{y + SIZE * 0.42:.1f}" width="5" height="5" '
                     f'fill="{COLOURS[under]}" stroke="#777" stroke-width="0.5"/>'
                 )
             if len(stack) > 1:
-                parts.append(
-                    f'<text class="label" x="{x + SIZE * 0.3:.1f}" y="{y - SIZE * 0.25:.1f}" '
-                    f'fill="{INK[owner]}">{len(stack)}</text>'
-                )
-        parts.append("</g>")
+                inside.append(label(
+                    x + SIZE * 0.3, y - SIZE * 0.25, len(stack), class_="label",
+                    fill=INK[owner], font_size=11, font_weight="bold",
+                ))
+        ink = INK[stack[-1][0]] if stack else "#777"  # legible on the top tile's colour
+        inside.append(label(x, y + SIZE * 0.8, name, class_="coord", fill=ink, font_size=7,
+                            text_anchor="middle", pointer_events="none"))
+        parts.append(cell(name, "g", "".join(inside), class_="last" if c in marked else ""))
     for row, seat in enumerate(hand_rows):
         y = hand_top + 44 * row + 18
         status = "" if state.active[seat] else " (resigned)"
         parts.append(
-            f'<text class="hand" x="{left + 6:.1f}" y="{y + 4:.1f}">'
-            f"{SEAT_NAMES[seat]}{status}</text>"
+            label(left + 6, y + 4, f"{SEAT_NAMES[seat]}{status}", class_="hand", font_size=12)
         )
         x = left + 80
         for i, code in enumerate(TYPES):
             if state.placed[seat] >> i & 1:
                 continue
             for mask in (CANONICAL[code], FACE_B) if code == "3h" else (CANONICAL[code],):
+                title = f"{SEAT_NAMES[seat]}'s {tile_name(mask)} ({DIRSET[mask]})"
                 parts.append(
-                    f'<g class="token" data-token="{DIRSET[mask]}" data-seat="{seat}">'
-                    f"<title>{SEAT_NAMES[seat]}'s {tile_name(mask)} ({DIRSET[mask]})</title>"
-                    + _tile(x, y, seat, mask, 15)
-                    + "</g>"
+                    token(DIRSET[mask], title, _tile(x, y, seat, mask, 15), data_seat=seat)
                 )
                 x += 32
-    parts.append("</svg>")
-    return "".join(parts)
+    return root(width, height, parts, label=describe(state), min_x=left, min_y=top, class_="stax")
 
 
 def _map(board) -> list[str]:
@@ -266,3 +262,32 @@ def describe(state) -> str:
     for seat in range(state.players):
         parts.append(f"{SEAT_NAMES[seat]} holds: {_hand(state, seat)}.")
     return " ".join(parts)
+
+
+# ----- composing a move by clicks (the routes contract of games.svg) ----------------------------
+
+
+def _hand_token(mask: int) -> str:
+    """The ``data-token`` of the tile in hand that can be placed with pointers ``mask``."""
+    return DIRSET[FACE_B] if FACE_OF[mask] == "B" else DIRSET[CANONICAL[type_code(mask)]]
+
+
+def routes(move: str) -> list[list[tuple[str, str]]]:
+    """A placement is a tile in hand and a hex (either first), then, for a tile that can turn,
+    its orientation among pictures; a move is its two hexes, then the orientation after it."""
+    if "@" in move:
+        dirset, hex_ = move.split("@")
+        mask = parse_dirset(dirset)
+        turn = [("choice", dirset)] if len(ROTATIONS[mask]) > 1 else []
+        tile, where = ("token", _hand_token(mask)), ("cell", hex_)
+        return [[tile, where, *turn], [where, tile, *turn]]
+    path, _, dirset = move.partition("=")
+    return [[("cell", h) for h in path.split(">")] + ([("choice", dirset)] if dirset else [])]
+
+
+def choice(value: str, seat: int) -> tuple[str, str]:
+    """An orientation: the tile drawn with its pointers, in the colour of the seat to move."""
+    mask = parse_dirset(value)
+    pointing = [DIRS[d] for d in range(6) if mask >> d & 1]
+    words = f"pointing {', '.join(pointing)}"
+    return picture(36, 36, [_tile(0, 0, seat, mask, 17)], min_x=-18, min_y=-18), words

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .board import step_ok
 from .hashing import raw_hash, snapshot
-from .tiles import DIRSET, KING, QUEEN, cell
+from .tiles import DIRSET, KING, QUEEN, cell, coords
 
 SEAT_NAMES = ("Light", "Dark", "Red")
 RESIGN = "resign"
@@ -18,20 +19,30 @@ _DIRSET_MASK = {text: mask for mask, text in enumerate(DIRSET)}
 
 
 class Line:
-    """The history, superko keys and positions of one line of play, shared by its states.
+    """One segment of the history, superko keys and positions that states share.
 
-    Append-only: a state sees the first ``n_history`` entries and ``n_keys`` keys, and those
-    never change once written, so a child appends in place in O(1) without any state's value
-    changing. A state that the line has grown past (a second move tried from it) copies its
-    prefix into a new line first. ``first`` maps a key to the first index holding it, ``twins``
+    Append-only: a state sees the first ``n_history`` entries and ``n_keys`` keys of its line
+    (counted from the start of the game), and those never change once written, so a child
+    appends in place in O(1) without any state's value changing. A state that its line has
+    grown past (a second move tried from it, as a search does) starts a new segment whose
+    ``parent`` is that line, cut at the state's counts: branching costs O(1) however long the
+    history, and a key lookup visits one dict per segment (one in a game played straight
+    through or loaded from a record; one per branch point in a search's line).
+
+    ``start_history`` and ``start_keys`` are where the segment begins in the game's counts.
+    ``first`` maps a key to the first (game-wide) index holding it in this segment, ``twins``
     any later index holding it again (only a hash collision does that), and ``boards`` the
-    exact board at each key's index, None until a loaded line is replayed. Like ``cache``, a
-    line is not for several threads at once.
+    exact board at each key of the segment, None until a loaded line is replayed. Like
+    ``cache``, a line is not for several threads at once.
     """
 
-    __slots__ = ("history", "keys", "first", "twins", "boards")
+    __slots__ = ("history", "keys", "first", "twins", "boards", "parent", "start_history",
+                 "start_keys")
 
-    def __init__(self, history=(), keys=(), boards=()):
+    def __init__(self, history=(), keys=(), boards=(), parent: Line | None = None,
+                 start_history: int = 0, start_keys: int = 0):
+        self.parent = parent
+        self.start_history, self.start_keys = start_history, start_keys
         self.history: list[tuple[int, str]] = list(history)
         self.keys: list[int] = []
         self.first: dict[int, int] = {}
@@ -41,14 +52,27 @@ class Line:
             self.add(key, boards[index] if index < len(boards) else None)
 
     def add(self, key: int, board: Board | None) -> None:
-        index = len(self.keys)
+        index = self.start_keys + len(self.keys)
         if self.first.setdefault(key, index) != index:
             self.twins.setdefault(key, []).append(index)
         self.keys.append(key)
         self.boards.append(board)
 
-    def prefix(self, n_history: int, n_keys: int) -> Line:
-        return Line(self.history[:n_history], self.keys[:n_keys], self.boards[:n_keys])
+    def ends_at(self, n_history: int, n_keys: int) -> bool:
+        """Whether nothing was appended after a state with these counts."""
+        return (self.start_history + len(self.history), self.start_keys + len(self.keys)) == (
+            n_history,
+            n_keys,
+        )
+
+    def segments(self, n_history: int, n_keys: int) -> list[tuple[Line, int, int]]:
+        """(segment, entries seen, keys seen) of a state with these counts, root first."""
+        chain = []
+        line: Line | None = self
+        while line is not None:
+            chain.append((line, n_history - line.start_history, n_keys - line.start_keys))
+            n_history, n_keys, line = line.start_history, line.start_keys, line.parent
+        return chain[::-1]
 
 
 @dataclass(frozen=True, eq=False)
@@ -77,11 +101,13 @@ class StaxState:
 
     @property
     def history(self) -> tuple[tuple[int, str], ...]:
-        return tuple(self.line.history[: self.n_history])
+        chain = self.line.segments(self.n_history, self.n_keys)
+        return tuple(entry for line, count, _ in chain for entry in line.history[:count])
 
     @property
     def keys(self) -> tuple[int, ...]:
-        return tuple(self.line.keys[: self.n_keys])
+        chain = self.line.segments(self.n_history, self.n_keys)
+        return tuple(key for line, _, count in chain for key in line.keys[:count])
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, StaxState):
@@ -103,10 +129,10 @@ class StaxState:
 
 def extend(state: StaxState, entry: tuple[int, str], key=None, board=None) -> Line:
     """``state``'s line with ``entry`` (and, for an action, its position) appended: in place
-    when nothing was appended after ``state``, else on a copy of its prefix."""
+    when nothing was appended after ``state``, else on a new segment branching off there."""
     line = state.line
-    if len(line.history) != state.n_history or len(line.keys) != state.n_keys:
-        line = line.prefix(state.n_history, state.n_keys)
+    if not line.ends_at(state.n_history, state.n_keys):
+        line = Line(parent=line, start_history=state.n_history, start_keys=state.n_keys)
     line.history.append(entry)
     if key is not None:
         line.add(key, board)
@@ -200,9 +226,20 @@ def put(board: Board, seat: int, action: tuple) -> bool:
     return captured
 
 
+def seen_test(state: StaxState) -> Callable[[int], bool]:
+    """A test of whether a key is among ``state``'s keys: O(1) per key however long the game,
+    one dict per segment of its line (see ``Line``)."""
+    chain = [(line.first, line.start_keys + count)
+             for line, _, count in state.line.segments(state.n_history, state.n_keys)]
+    if len(chain) == 1:
+        first, limit = chain[0]
+        return lambda key: first.get(key, limit) < limit
+    return lambda key: any(first.get(key, limit) < limit for first, limit in chain)
+
+
 def seen(state: StaxState, key: int) -> bool:
-    """Whether ``key`` is among ``state``'s keys: O(1), however long the game."""
-    return state.line.first.get(key, state.n_keys) < state.n_keys
+    """Whether ``key`` is among ``state``'s keys."""
+    return seen_test(state)(key)
 
 
 def is_repeat(state: StaxState, key: int, board_after: Board) -> bool:
@@ -210,21 +247,24 @@ def is_repeat(state: StaxState, key: int, board_after: Board) -> bool:
 
     A key match is confirmed against the exact earlier positions with that key, so a collision
     costs time, never a legal move. A line built by play holds every board already; a loaded
-    one is replayed from ``origin`` once, on its first match.
+    one (always a first segment) is replayed from ``origin`` once, on its first match.
     """
-    line, exact = state.line, snapshot(board_after)
-    for index in (line.first[key], *line.twins.get(key, ())):
-        if index >= state.n_keys:
-            continue
-        if line.boards[index] is None:
-            _replay(line, state.origin)
-        if snapshot(line.boards[index]) == exact:
-            return True
+    exact = snapshot(board_after)
+    for line, _, count in state.line.segments(state.n_history, state.n_keys):
+        limit = line.start_keys + count
+        for index in (line.first.get(key, limit), *line.twins.get(key, ())):
+            if index >= limit:
+                continue
+            if line.boards[index - line.start_keys] is None:
+                _replay(line, state.origin)
+            if snapshot(line.boards[index - line.start_keys]) == exact:
+                return True
     return False
 
 
 def _replay(line: Line, origin: Board) -> None:
-    """Fill in the unknown boards of ``line`` by replaying its history from ``origin``."""
+    """Fill in the unknown boards of ``line``, a first segment, by replaying its history from
+    ``origin``."""
     actions = [(seat, decode(ply)) for seat, ply in line.history if ply != RESIGN]
     board = dict(origin)
     boards = [{}, board][: len(line.keys) - len(actions)]  # the empty table, then origin
@@ -240,3 +280,53 @@ def _replay(line: Line, origin: Board) -> None:
 def mask_is_fixed(mask: int) -> bool:
     """Kings and queens have one orientation, so their moves carry no ``=dirset``."""
     return mask in (KING, QUEEN)
+
+
+_KEY_HEX = 32  # a key is below 2**127
+
+
+def to_dict(state: StaxState) -> dict:
+    """JSON-safe: stacks as flat [owner, mask, …] lists, keys as one hex string."""
+    return {
+        "players": state.players,
+        "board": _board_out(state.board),
+        "placed": list(state.placed),
+        "active": list(state.active),
+        "turn": state.turn,
+        "winner": state.winner,
+        "history": [[seat, ply] for seat, ply in state.history],
+        "keys": "".join(f"{key:0{_KEY_HEX}x}" for key in state.keys),
+        "origin": _board_out(state.origin),
+    }
+
+
+def from_dict(data: dict) -> StaxState:
+    """The state ``to_dict`` wrote."""
+    text = data["keys"]
+    keys = [int(text[i : i + _KEY_HEX], 16) for i in range(0, len(text), _KEY_HEX)]
+    history = [(seat, ply) for seat, ply in data["history"]]
+    return StaxState(
+        players=data["players"],
+        board=_board_in(data["board"]),
+        placed=tuple(data["placed"]),
+        active=tuple(data["active"]),
+        turn=data["turn"],
+        winner=data["winner"],
+        line=Line(history, keys),
+        n_history=len(history),
+        n_keys=len(keys),
+        origin=_board_in(data["origin"]),
+    )
+
+
+def _board_out(board) -> list:
+    return [
+        [*coords(c), [x for tile in stack for x in tile]] for c, stack in sorted(board.items())
+    ]
+
+
+def _board_in(rows) -> dict:
+    return {
+        cell(q, r): tuple((flat[i], flat[i + 1]) for i in range(0, len(flat), 2))
+        for q, r, flat in rows
+    }

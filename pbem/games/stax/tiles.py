@@ -1,22 +1,14 @@
-"""Stax geometry and notation: cells, directions, pointer sets, tile types (rules/stax.md §1, §6).
+"""Stax geometry: cells, directions, pointer sets, tile types (rules/stax.md §1, §6).
 
 A cell ``(q, r)`` is packed into one int, ``q * 2**32 + r``: neighbour steps become single
 additions, dict lookups hash an int, and int order is the spec's "compare q, then r" order.
 A pointer set is a 6-bit mask, bit *d* for direction *d* (E=0, NE, NW, W, SW, SE=5).
 
->>> format_dirset(parse_dirset("NW+E"))
-'E+NW'
->>> format_dirset(parse_dirset("E+NE+NW+W+SW"))
-'~SE'
->>> format_cell(parse_cell("(+01,-0)"))
-'1,0'
+>>> DIRSET[0b000101], format_cell(cell(1, -2))
+('E+NW', '1,-2')
 """
 
 from __future__ import annotations
-
-import re
-
-from ..base import IllegalMove
 
 _SPAN = 1 << 32
 _HALF = 1 << 31
@@ -71,23 +63,6 @@ def format_cell(c: int) -> str:
     return text
 
 
-_CELL_RE = re.compile(r"\(([+-]?\d+),([+-]?\d+)\)|([+-]?\d+),([+-]?\d+)")
-
-
-def parse_cell(text: str) -> int:
-    """A cell as a person types it (spaces already removed; parentheses, signs, zeros allowed).
-
-    :raises IllegalMove: ``syntax``, or ``off-table`` for absurdly large coordinates.
-    """
-    match = _CELL_RE.fullmatch(text)
-    if not match:
-        raise IllegalMove(f"{text!r} is not a cell: write q,r such as 0,0 or 2,-1", "syntax")
-    q, r = (int(g) for g in match.groups() if g is not None)
-    if abs(q) >= COORD_LIMIT or abs(r) >= COORD_LIMIT:
-        raise IllegalMove(f"{text} is nowhere near the table", "off-table")
-    return cell(q, r)
-
-
 # ----- pointer sets -------------------------------------------------------------------------
 
 
@@ -112,38 +87,6 @@ def _format(mask: int) -> str:
 
 
 DIRSET = tuple(_format(m) for m in range(64))
-
-
-def format_dirset(mask: int) -> str:
-    """Canonical spelling of a pointer set (§6): K, Q, a list, or ~ and the missing ones."""
-    return DIRSET[mask]
-
-
-def parse_dirset(text: str) -> int:
-    """A pointer set as typed (upper case, no spaces); any order, plain or with ``~``.
-
-    :raises IllegalMove: ``syntax`` for an unknown or repeated direction.
-    """
-    if text == "K":
-        return 0
-    if text == "Q":
-        return 63
-    negated = text.startswith("~")
-    body = text[1:] if negated else text
-    if not body:
-        raise IllegalMove("a pointer set needs directions, K or Q (e.g. E+NW, ~SE)", "syntax")
-    mask = 0
-    for name in body.split("+"):
-        d = DIR_INDEX.get(name)
-        if d is None:
-            raise IllegalMove(
-                f"{name or 'an empty name'} is not a direction (use E, NE, NW, W, SW, SE)",
-                "syntax",
-            )
-        if mask >> d & 1:
-            raise IllegalMove(f"direction {name} appears twice in {text}", "syntax")
-        mask |= 1 << d
-    return 63 & ~mask if negated else mask
 
 
 # ----- tile types ---------------------------------------------------------------------------
@@ -199,47 +142,3 @@ def tile_name(mask: int) -> str:
     """How a message names a tile: "king", "queen", "3h tile"."""
     code = type_code(mask)
     return {"K": "king", "Q": "queen"}.get(code, f"{code} tile")
-
-
-# ----- the spec's position notation (§6, used by the examples) ------------------------------
-
-OWNER_LETTERS = ("L", "D", "R")
-_TILE_RE = re.compile(r"([A-Za-z])\s*(K|Q|1|2n|2w|2s|3f|3y|3h|4n|4w|4s|5)\s*(?:\{([^}]*)\})?")
-
-
-def format_stack(stack) -> str:
-    """``L 2s{E,W} | D K``: a stack bottom to top, as the spec's examples write it."""
-    parts = []
-    for owner, mask in stack:
-        code = type_code(mask)
-        dirs = ",".join(DIRS[d] for d in range(6) if mask >> d & 1)
-        parts.append(f"{OWNER_LETTERS[owner]} {code}" + (f"{{{dirs}}}" if dirs else ""))
-    return " | ".join(parts)
-
-
-def parse_position(text: str) -> dict[int, tuple[tuple[int, int], ...]]:
-    """A board from ``0,0: L 2s{E,W}; 2,0: D 3y{NE,W,SE} | L 1{E}`` (stacks bottom to top).
-
-    Without braces a tile has its type's canonical set. :raises ValueError: malformed text,
-    or pointers that do not fit the type.
-    """
-    board = {}
-    for entry in filter(None, (e.strip() for e in re.split(r"[;\n]", text))):
-        where, _, tiles = entry.partition(":")
-        stack = []
-        for part in tiles.split("|"):
-            match = _TILE_RE.fullmatch(part.strip())
-            if not match:
-                raise ValueError(f"cannot read the tile {part.strip()!r}")
-            letter, code, dirs = match.groups()
-            owner = OWNER_LETTERS.index(letter.upper())
-            mask = (
-                CANONICAL[code]
-                if dirs is None
-                else sum(1 << DIR_INDEX[d.strip().upper()] for d in dirs.split(",") if d.strip())
-            )
-            if type_code(mask) != code:
-                raise ValueError(f"{{{dirs}}} is not a rotation of the {code} tile")
-            stack.append((owner, mask))
-        board[parse_cell(where.replace(" ", ""))] = tuple(stack)
-    return board

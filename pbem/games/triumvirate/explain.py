@@ -21,7 +21,8 @@ from .board import (
     owner,
     size,
 )
-from .state import ACT, ARRANGE, DECIDE, actions_after, replaceable
+from .movegen import actions_after
+from .state import ACT, ARRANGE, DECIDE, replaceable
 
 
 def _plural(z: int) -> str:

@@ -5,6 +5,9 @@ from __future__ import annotations
 import re
 
 from ..base import IllegalMove, squash
+from .board import CAPTURE, INDEX, owner
+from .movegen import legal
+from .state import State
 
 _ARRANGE = re.compile(r"t:([123])([fu])/([123])([fu])/([123])([fu])")
 _MOVE = re.compile(r"([a-h][1-8])([-x])([a-h][1-8])")
@@ -13,6 +16,21 @@ _HOLD = re.compile(r"p:([123])")
 _HOSTAGE = re.compile(r"h:([123])([odl])([fu])(?:<([123])([odl])([fu]))?")
 
 FORMS = "T:3f/2f/1f, h1-h3, d4xb4, +2g1, P:2 or H:2Du<3Df"
+
+
+def parse(state: State, text) -> str:
+    """Canonical spelling (§8); ``-`` onto an enemy piece is the capture ``x``.
+
+    :raises IllegalMove: code ``syntax``, saying what is wrong.
+    """
+    if isinstance(text, str) and text in legal(state)[1]:  # canonical already
+        return text
+    kind, ply = read(text)
+    if kind == "move" and ply[2] == "-":
+        target = state.board[INDEX[ply[3:]]]
+        if target and owner(target) != state.seat:
+            return CAPTURE[INDEX[ply[:2]]][INDEX[ply[3:]]]
+    return ply
 
 
 def read(text) -> tuple[str, str]:

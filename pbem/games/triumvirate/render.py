@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from ..svg import cell, group, inert, picture, rect, root, token
 from .board import CELLS, SECTIONS, SIZE_NAME, START, card_pieces, owner, size
 from .state import ACT, ARRANGE, DECIDE, OVER
 
@@ -71,16 +72,18 @@ def _board(state, marked: set[str]) -> list[str]:
         x, y = X0 + f * Q, Y0 + (7 - r) * Q
         fill = MARK if name in marked else (DARK if (f + r) % 2 == 0 else LIGHT)
         out.append(
-            f'<rect class="cell" data-cell="{name}" x="{x}" y="{y}" width="{Q}" height="{Q}" '
-            f'fill="{fill}"><title>{name}</title></rect>'
+            cell(name, "rect", f"<title>{name}</title>", x=x, y=y, width=Q, height=Q, fill=fill)
         )
+        if name in marked:  # the fill shows it; the outline names it for the page scripts
+            out.append(rect(x + 1, y + 1, Q - 2, Q - 2, class_="last", fill="none",
+                            stroke="#b08d10", stroke_width=2, pointer_events="none"))
     for seat, squares in enumerate(START):
         for sq in squares:
             x, y = X0 + sq % 8 * Q + 3, Y0 + (7 - sq // 8) * Q + 3
             out.append(
                 f'<rect x="{x}" y="{y}" width="{Q - 6}" height="{Q - 6}" fill="none" '
                 f'stroke="{COLOURS[seat]}" stroke-width="2" stroke-dasharray="4 3" '
-                f'style="pointer-events:none"/>'
+                f'pointer-events="none"/>'
             )
     for i in range(8):
         out.append(
@@ -94,8 +97,7 @@ def _board(state, marked: set[str]) -> list[str]:
             cx, base = X0 + sq % 8 * Q + Q / 2, Y0 + (7 - sq // 8) * Q + Q - 8
             label = f"P{owner(v) + 1} {SIZE_NAME[size(v)]} on {CELLS[sq]}"
             out.append(
-                f'<g style="pointer-events:none"><title>{label}</title>'
-                f"{_pyramid(cx, base, size(v), COLOURS[owner(v)])}</g>"
+                inert([f"<title>{label}</title>", _pyramid(cx, base, size(v), COLOURS[owner(v)])])
             )
     return out
 
@@ -152,35 +154,28 @@ def _panel(state, seat: int, top: float) -> list[str]:
         out.append(f'<text x="{PANEL}" y="{y}" font-size="12">{label}</text>')
         for z in (1, 2, 3):
             x = PANEL + 60 + (z - 1) * 70
-            attrs = (
-                f' class="token" data-token="{z}" data-seat="{seat}" style="cursor:pointer"'
-                if clickable and counts[z - 1]
-                else ""
-            )
-            out.append(
-                f"<g{attrs}><title>{label}: {counts[z - 1]} {SIZE_NAME[z]}</title>"
+            title = f"{label}: {counts[z - 1]} {SIZE_NAME[z]}"
+            drawing = (
                 f'<rect x="{x - 4}" y="{y - 22}" width="62" height="28" fill="#ffffff" '
                 f'fill-opacity="0"/>'
                 f"{_pyramid(x + 12, y + 3, z, fill)}"
-                f'<text x="{x + 30}" y="{y}" font-size="13">×{counts[z - 1]}</text></g>'
+                f'<text x="{x + 30}" y="{y}" font-size="13">×{counts[z - 1]}</text>'
             )
+            if clickable and counts[z - 1]:
+                out.append(token(str(z), title, drawing, data_seat=seat))
+            else:
+                out.append(group([f"<title>{title}</title>", drawing]))
     return out
 
 
 def svg(state, last_move: str | None = None) -> str:
     """A self-contained SVG of the board and both players' cards, holdings and reserves."""
     title = f"Triumvirate: {status(state)}"
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-        f'style="font-family:sans-serif;max-width:100%;height:auto">',
-        f"<title>{title}</title>",
-        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
-    ]
+    parts = [rect(0, 0, WIDTH, HEIGHT, fill="#ffffff")]
     parts += _board(state, _marked(last_move))
     parts += _panel(state, 1, Y0 - 14)
     parts += _panel(state, 0, Y0 + 4 * Q - 4)
-    parts.append("</svg>")
-    return "\n".join(parts)
+    return root(WIDTH, HEIGHT, parts, label=title)
 
 
 # ----- text ---------------------------------------------------------------------------------
@@ -256,3 +251,51 @@ def describe(state) -> str:
     if state.stage == DECIDE:
         out.append(f"Prisoners taken this turn: {len(state.taken)}.")
     return " ".join(out)
+
+
+# ----- composing a move by clicks (the routes contract of games.svg) ----------------------------
+
+
+def routes(move: str) -> list[list[tuple[str, str]]]:
+    """An arrangement is three choices, the piece for O, D and L in turn; a move or capture its
+    two squares; a placement a reserve size and a square, either first; a decision a button."""
+    if move.startswith("T:"):
+        return [[("choice", f"{section}:{slot}")
+                 for section, slot in zip(SECTIONS, move[2:].split("/"), strict=True)]]
+    place = re.fullmatch(r"\+([123])([a-h][1-8])", move)
+    if place:
+        size_, square = ("token", place[1]), ("cell", place[2])
+        return [[size_, square], [square, size_]]
+    squares = re.findall(r"[a-h][1-8]", move)
+    return [[("cell", s) for s in squares]] if squares else [[("choice", move)]]
+
+
+def _piece_words(z: str, orient: str) -> str:
+    return f"{SIZE_NAME[int(z)]}, {'flat' if orient == 'f' else 'upright'}"
+
+
+def choice(value: str, seat: int) -> tuple[str, str]:
+    """A slot of an arrangement (``O:2u``) as the mover's piece standing or lying; a decision
+    on a prisoner (``P:2``, ``H:2Du<3Df``) as the prisoner, in the enemy's colour."""
+    slot = re.fullmatch(r"([ODL]):([123])([fu])", value)
+    if slot:
+        section, z, orient = slot.groups()
+        words = f"{SECTION_NAME[section]} section: {_piece_words(z, orient)}"
+        return _piece_picture(int(z), COLOURS[seat], orient == "f"), words
+    hold = re.fullmatch(r"P:([123])", value)
+    if hold:
+        z = int(hold[1])
+        return _piece_picture(z, COLOURS[1 - seat]), f"hold the {SIZE_NAME[z]} prisoner"
+    hostage = re.fullmatch(r"H:([123])([ODL])([fu])(?:<([123])[ODL]([fu]))?", value)
+    if not hostage:
+        return "", value
+    z, section, orient, old, old_orient = hostage.groups()
+    words = (f"{SIZE_NAME[int(z)]} prisoner as a hostage in the {SECTION_NAME[section]} "
+             f"section, {'flat' if orient == 'f' else 'upright'}")
+    if old:
+        words += f", replacing the {_piece_words(old, old_orient)} hostage"
+    return _piece_picture(int(z), COLOURS[1 - seat], orient == "f"), words
+
+
+def _piece_picture(z: int, colour: str, flat: bool = False) -> str:
+    return picture(40, 36, [_pyramid(20, 32, z, colour, flat)])

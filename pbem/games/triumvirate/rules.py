@@ -16,72 +16,17 @@ itself (TRIUMVIRATE-R15).
 
 from __future__ import annotations
 
-from ..base import Option, Rules, check_seat
-from .board import ARRANGEMENTS, CAPTURE, INDEX, PLACE, board_moves, has_board_move, owner, size
+from ..base import Option, Rules, check_seat, replaced
+from . import state as encoding
+from .board import INDEX, has_board_move, size
 from .explain import explain
-from .notation import read, split
-from .search import max_actions, placements
-from .state import (
-    ACT,
-    ARRANGE,
-    DECIDE,
-    OVER,
-    State,
-    move_tables,
-    position,
-    replaceable,
-)
-
-
-def _actions(state: State) -> list[str]:
-    """The actions TRIUMVIRATE-R4 allows: every board move keeps all points usable (a piece can
-    move back), so only placements need the search."""
-    seat, todo = state.seat, state.actions
-    flat_v, prot_v = move_tables(state)
-    out = board_moves(state.board, flat_v, prot_v)
-    reserve = list(state.reserve[seat])
-    spots = placements(state.board, seat, reserve, state.entry == "sized")
-    if spots:
-        board, memo = list(state.board), {}
-        for z, sq in spots:
-            if todo > 1:
-                board[sq] = 3 * seat + z
-                reserve[z - 1] -= 1
-                found = max_actions(
-                    board, seat, reserve, todo - 1, flat_v, prot_v, state.entry == "sized", memo
-                )
-                board[sq] = 0
-                reserve[z - 1] += 1
-                if found < todo - 1:
-                    continue
-            out.append(PLACE[z][sq])
-    out.sort()
-    return out
-
-
-def _decisions(state: State) -> list[str]:
-    z = state.taken[state.decided]
-    out = [f"P:{z}"] + [f"H:{z}{x}{o}" for x in "ODL" for o in "fu"]
-    for h in replaceable(state):
-        out += [f"H:{z}{h[1]}f<{h}", f"H:{z}{h[1]}u<{h}"]
-    out.sort()
-    return out
+from .movegen import legal, legal_set, max_actions
+from .notation import parse, split
+from .state import ACT, ARRANGE, DECIDE, OVER, State, move_tables, position
 
 
 def _bump(counts: tuple[int, int, int], z: int, by: int) -> tuple[int, int, int]:
     return tuple(c + by if i == z - 1 else c for i, c in enumerate(counts))
-
-
-def _json(value):
-    return [_json(v) for v in value] if isinstance(value, tuple) else value
-
-
-def _tuples(value):
-    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
-
-
-def _pair(values: tuple, seat: int, value) -> tuple:
-    return (value, values[1]) if seat == 0 else (values[0], value)
 
 
 class TriumvirateRules(Rules):
@@ -125,37 +70,12 @@ class TriumvirateRules(Rules):
         return list(state.plies)
 
     def legal_moves(self, state: State) -> list[str]:
-        return list(self._legal(state)[0])
+        return list(legal(state)[0])
 
-    def legal_set(self, state: State) -> frozenset[str]:
-        return self._legal(state)[1]
-
-    def _legal(self, state: State):
-        if state.cache is None:
-            if state.stage == ARRANGE:
-                moves = ARRANGEMENTS
-            elif state.stage == ACT:
-                moves = tuple(_actions(state))
-            elif state.stage == DECIDE:
-                moves = tuple(_decisions(state))
-            else:
-                moves = ()
-            state.cache = (moves, frozenset(moves))
-        return state.cache
-
-    def parse(self, state: State, text: str) -> str:
-        """Canonical spelling (§8); ``-`` onto an enemy piece is the capture ``x``."""
-        if isinstance(text, str) and text in self.legal_set(state):  # canonical already
-            return text
-        kind, ply = read(text)
-        if kind == "move" and ply[2] == "-":
-            target = state.board[INDEX[ply[3:]]]
-            if target and owner(target) != state.seat:
-                return CAPTURE[INDEX[ply[:2]]][INDEX[ply[3:]]]
-        return ply
-
-    def explain(self, state: State, ply: str) -> None:
-        explain(state, ply)
+    # The game's modules answer these directly: no wrapper call on the hot path.
+    legal_set = staticmethod(legal_set)
+    parse = staticmethod(parse)
+    explain = staticmethod(explain)
 
     def apply(self, state: State, ply: str) -> State:
         seat, head = state.seat, ply[0]
@@ -169,7 +89,7 @@ class TriumvirateRules(Rules):
         if head == "+":
             z, sq = int(ply[1]), INDEX[ply[2:]]
             board[sq] = 3 * seat + z
-            reserve = _pair(state.reserve, seat, _bump(state.reserve[seat], z, -1))
+            reserve = replaced(state.reserve, seat, _bump(state.reserve[seat], z, -1))
         else:
             src, dst = INDEX[ply[:2]], INDEX[ply[3:]]
             if board[dst]:
@@ -188,7 +108,7 @@ class TriumvirateRules(Rules):
 
     def _arranged(self, state: State, ply: str, plies: tuple[str, ...]) -> State:
         seat = state.seat
-        after = state._replace(cards=_pair(state.cards, seat, ply[2:]), plies=plies)
+        after = state._replace(cards=replaced(state.cards, seat, ply[2:]), plies=plies)
         points = 3 + len(state.hostages[seat])
         flat_v, prot_v = move_tables(after)
         if has_board_move(after.board, flat_v, prot_v):
@@ -227,8 +147,8 @@ class TriumvirateRules(Rules):
             hostages = tuple(sorted(hostages + (new,)))
             fresh += (new,)
         after = state._replace(
-            hostages=_pair(state.hostages, seat, hostages),
-            holding=_pair(state.holding, seat, holding),
+            hostages=replaced(state.hostages, seat, hostages),
+            holding=replaced(state.holding, seat, holding),
             fresh=fresh,
             decided=state.decided + 1,
             plies=plies,
@@ -258,14 +178,6 @@ class TriumvirateRules(Rules):
     def winners(self, state: State) -> list[int]:
         return list(state.winners)
 
-    # ----- records -------------------------------------------------------------------------
-
-    def to_dict(self, state: State) -> dict:
-        return {name: _json(value) for name, value in state._asdict().items()}
-
-    def from_dict(self, data: dict) -> State:
-        return State(**{name: _tuples(value) for name, value in data.items()})
-
     # ----- whole turns ---------------------------------------------------------------------
 
     def split_turn(self, text: str) -> list[str]:
@@ -277,3 +189,7 @@ class TriumvirateRules(Rules):
             return ["T:" + state.cards[state.seat]]
         return []
 
+    # ----- records -------------------------------------------------------------------------
+
+    to_dict = staticmethod(encoding.to_dict)
+    from_dict = staticmethod(encoding.from_dict)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .board import INDEX, tables
-from .search import max_actions
 
 #: The stages of a turn (§2); ``OVER`` once the game has ended.
 ARRANGE, ACT, DECIDE, OVER = "arrange", "act", "decide", "over"
@@ -102,16 +101,6 @@ def move_tables(state: State):
     )
 
 
-def actions_after(state: State, ply: str, points: int) -> int:
-    """``maxActions`` with ``points`` after the placement ``ply`` (``+zc``)."""
-    z, sq = int(ply[1]), INDEX[ply[2:]]
-    board, reserve = list(state.board), list(state.reserve[state.seat])
-    board[sq] = 3 * state.seat + z
-    reserve[z - 1] -= 1
-    flat_v, prot_v = move_tables(state)
-    return max_actions(board, state.seat, reserve, points, flat_v, prot_v, state.entry == "sized")
-
-
 def replaceable(state: State) -> list[str]:
     """The distinct hostages a prisoner may replace now: on the card before this turn's
     decisions and still there (TRIUMVIRATE-R11)."""
@@ -119,3 +108,21 @@ def replaceable(state: State) -> list[str]:
     for h in state.fresh:
         left.remove(h)
     return sorted(set(left))
+
+
+def to_dict(state: State) -> dict:
+    """The JSON form of a state: its fields by name, tuples as lists."""
+    return {name: _json(value) for name, value in state._asdict().items()}
+
+
+def from_dict(data: dict) -> State:
+    """The state ``to_dict`` wrote."""
+    return State(**{name: _tuples(value) for name, value in data.items()})
+
+
+def _json(value):
+    return [_json(v) for v in value] if isinstance(value, tuple) else value
+
+
+def _tuples(value):
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value

@@ -1,0 +1,87 @@
+"""Computer opponents: playouts per second, the time a move takes at each level mid-game, and
+the win-rate table (level × opponent) in two-player games.
+
+A level-3 game takes minutes, so the win-rate table plays, per cell, games in alternating
+seats until ``PBEM_BENCH_BOTS_GAMES`` games (default 20) or ``PBEM_BENCH_BOTS_SECONDS``
+seconds (default 60; checked between games, so every cell has at least one game) are reached,
+and reports the score with its number of games. Raise both for a tighter measurement. The
+target: a level-3 move under 10 s mid-game in every game.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import time
+
+from pbem.bots import choose_move
+from pbem.bots.arena import bot, play_game, uniform_random
+from pbem.bots.heuristics import heuristics_for
+from pbem.bots.search import Search
+from pbem.games import all_rules
+
+from .timing import midgame_states
+
+MAX_GAMES = int(os.environ.get("PBEM_BENCH_BOTS_GAMES", "20"))
+CELL_SECONDS = float(os.environ.get("PBEM_BENCH_BOTS_SECONDS", "60"))
+#: (player, opponent) cells of the win-rate table.
+PAIRINGS = [
+    ("level 1", bot(1), "random", uniform_random),
+    ("level 2", bot(2), "random", uniform_random),
+    ("level 2", bot(2), "level 1", bot(1)),
+    ("level 3", bot(3), "level 1", bot(1)),
+]
+MAX_PLIES = 1500  # a game not over by then counts as a draw
+PLAYOUT_SECONDS = 2.0
+
+
+def _playouts_per_second(rules, states) -> float:
+    """Playouts (to the end or the game's cut-off depth) from mid-game states, per second."""
+    seats = len(rules.scores(states[0]))
+    search = Search(rules, heuristics_for(rules.slug), random.Random(1), seats)
+    count, started = 0, time.perf_counter()
+    while time.perf_counter() - started < PLAYOUT_SECONDS:
+        search.playout(states[count % len(states)])
+        count += 1
+    return round(count / (time.perf_counter() - started), 1)
+
+
+def _move_seconds(rules, states, level) -> str:
+    """Mean and slowest time of a ``choose_move`` at ``level`` over the states."""
+    samples = []
+    for index, state in enumerate(states):
+        started = time.perf_counter()
+        choose_move(rules, state, level=level, seed=index)
+        samples.append(time.perf_counter() - started)
+    return f"mean {statistics.fmean(samples):.2f} s, max {max(samples):.2f} s"
+
+
+def _cell(rules, player, opponent) -> str:
+    """The player's score against the opponent: games in alternating seats until the cell's
+    game count or time is reached."""
+    total, games, started = 0.0, 0, time.perf_counter()
+    while games < MAX_GAMES and (games == 0 or time.perf_counter() - started < CELL_SECONDS):
+        seat = games % 2
+        seats = [player, opponent] if seat == 0 else [opponent, player]
+        total += play_game(rules, seats, seed=1000 + games, max_plies=MAX_PLIES).shares[seat]
+        games += 1
+    return f"{100 * total / games:.0f}% of {games} games"
+
+
+def run() -> dict:
+    figures = {}
+    for rules in all_rules():
+        for players in rules.player_counts:
+            label = f"{rules.slug} {players}p"
+            states = midgame_states(rules, players, {}, count=2)
+            figures[f"{label}: playouts/s"] = _playouts_per_second(rules, states)
+            for level in (1, 2, 3):
+                figures[f"{label}: level {level} move mid-game"] = _move_seconds(
+                    rules, states, level
+                )
+    for rules in all_rules():
+        if 2 in rules.player_counts:
+            for name, player, against, opponent in PAIRINGS:
+                figures[f"{rules.slug}: {name} vs {against}"] = _cell(rules, player, opponent)
+    return figures

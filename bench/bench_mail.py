@@ -1,0 +1,119 @@
+"""Inbound mail: ``ingest-mail`` per message including process start-up (target under 0.5 s),
+and the LMTP listener's throughput over one connection (target at least 50 messages/s). Every
+message is a real reply playing a move, on SQLite in a scratch folder."""
+
+from __future__ import annotations
+
+import os
+import resource
+import smtplib
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from .timing import SECRET_KEY, file_mail_app, summary_ms
+
+ROOT = Path(__file__).resolve().parent.parent
+PIPE_MESSAGES = 10
+LMTP_MESSAGES = 200
+
+
+def run() -> dict:
+    with tempfile.TemporaryDirectory(prefix="pbem-bench-") as folder:
+        figures = _pipe(folder)
+    with tempfile.TemporaryDirectory(prefix="pbem-bench-") as folder:
+        figures.update(_lmtp(folder))
+    return figures
+
+
+
+def _games(count: int) -> None:
+    from pbem.accounts.service import player_by_email
+    from pbem.core.extensions import db
+    from pbem.play.setup import create_game
+
+    for index in range(count):
+        players = [player_by_email(f"p{index}-{seat}@example.com") for seat in (0, 1)]
+        create_game("pylon", players, None, creator=players[0], start_now=True, seed=index)
+    db.session.commit()
+
+
+def _replies(body: str) -> list[bytes]:
+    """A reply from each player to move to their latest turn email."""
+    from sqlalchemy import select
+
+    from pbem.core.extensions import db
+    from pbem.mail.compose import compose
+    from pbem.mail.models import OutboxMessage
+
+    turns = db.session.scalars(select(OutboxMessage).where(OutboxMessage.kind == "turn",
+                                                           OutboxMessage.sent_at.is_(None)))
+    replies = []
+    for turn in turns:
+        compose(turn)
+        turn.sent_at = turn.created_at  # answered: the next round takes the newer ones
+        replies.append(f"From: {turn.recipient}\r\nTo: {turn.headers['Reply-To']}\r\n"
+                       f"Subject: Re: {turn.subject}\r\n"
+                       f"Message-ID: <{turn.id}-{body}@mail.example>\r\n\r\n{body}\r\n".encode())
+    db.session.commit()
+    return replies
+
+
+def _pipe(folder: str) -> dict:
+    app = file_mail_app(folder)
+    with app.app_context():
+        _games(PIPE_MESSAGES)
+        replies = _replies("Mc3")
+    env = {**os.environ, "PBEM_DATABASE_URL": f"sqlite:///{folder}/bench.sqlite",
+           "PBEM_SECRET_KEY": SECRET_KEY, "PBEM_MAIL_BACKEND": "file",
+           "PBEM_MAIL_DOMAIN": "pbem.example", "PBEM_INSTANCE_PATH": folder}
+    samples = []
+    cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
+    for raw in replies:
+        started = time.perf_counter()
+        done = subprocess.run([sys.executable, "-c", "from pbem.cli import main; main()",
+                               "ingest-mail"], input=raw, capture_output=True, env=env,
+                              cwd=ROOT, check=True)
+        samples.append(time.perf_counter() - started)
+        assert done.stdout.startswith(b"played"), done.stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    figures = {f"ingest_mail_process_{key}": value for key, value in summary_ms(samples).items()}
+    # CPU time says what the wall time hides on a loaded machine.
+    figures["ingest_mail_process_cpu_mean_ms"] = round(
+        (after.ru_utime + after.ru_stime - cpu.ru_utime - cpu.ru_stime) / len(samples) * 1000, 1)
+    return figures
+
+
+def _lmtp(folder: str) -> dict:
+    from pbem.correspondence.ingest import ingest_bytes
+    from pbem.mail.lmtp import listener
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from smtp_server import free_port
+
+    app = file_mail_app(folder)
+    with app.app_context():
+        _games(LMTP_MESSAGES)
+        replies = _replies("Mc3")
+    server = listener(app, ingest_bytes, "127.0.0.1", free_port())
+    server.start()
+    try:
+        started = time.perf_counter()
+        with smtplib.LMTP("127.0.0.1", server.port) as client:
+            for raw in replies:
+                client.sendmail("mta@example.com", ["move@pbem.example"], raw)
+        elapsed = time.perf_counter() - started
+    finally:
+        server.stop()
+    with app.app_context():
+        from sqlalchemy import func, select
+
+        from pbem.core.extensions import db
+        from pbem.play.models import Move
+
+        played = db.session.scalar(select(func.count()).select_from(Move))
+    assert played == LMTP_MESSAGES, played
+    return {"lmtp_messages": LMTP_MESSAGES,
+            "lmtp_messages_per_s": round(LMTP_MESSAGES / elapsed, 1)}

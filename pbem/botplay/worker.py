@@ -1,0 +1,168 @@
+"""The bot worker: finds games where a bot is to move, thinks, and plays the turn.
+
+Safe on several hosts at once and never in a human's way:
+
+* Candidates come from the seats of bot players in active games (paged by game id, so it reads
+  only bot games, never every game); whose turn it is comes from each candidate's snapshot.
+* A turn is claimed by reading its game with the row locked (``SKIP LOCKED`` on PostgreSQL: a
+  game being moved in, or claimed by another worker, is left for the next round), and the
+  transaction ends before the bot thinks: no lock or transaction is held while it thinks, so
+  a human's move or resignation never waits for a bot.
+* The turn is submitted through ``play.commands.play_turn``, bound to the ply it was thought
+  for, as a human's move is: if the position changed meanwhile (another worker played it, the
+  human resigned, a timeout), nothing is written and the bot looks again (thinks again if it
+  is still its turn, gives up if not).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from sqlalchemy import select
+
+from ..accounts.models import Player
+from ..bots import choose_move
+from ..core.extensions import db
+from ..games import IllegalMove, get_rules
+from ..play import commands
+from ..play.errors import GameNotActive, NotYourTurn, PositionChanged
+from ..play.models import ACTIVE, Game, Seat
+from .accounts import level_of
+
+log = logging.getLogger(__name__)
+#: Candidate games read per query; turns played per round at most.
+PAGE, ROUND = 200, 50
+#: Times a bot looks again at a game whose position changed while it thought.
+ATTEMPTS = 3
+#: Seconds a bot may think about one ply at most (a level's playouts usually take less).
+THINK_SECONDS = 20.0
+
+
+@dataclass(frozen=True)
+class Position:
+    """A bot's turn as claimed: what it thinks about, and the ply its answer is bound to."""
+
+    game_id: int
+    ply: int
+    seat: int
+    level: int
+    rules: object
+    state: object
+    seed: int
+
+
+#: ``think(position, budget_s) -> turn text``.
+Thinker = Callable[[Position, float | None], str]
+
+
+def think(position: Position, budget_s: float | None) -> str:
+    """The bot's whole turn as typed text: a ply chosen by ``pbem.bots`` after another until
+    the turn is complete (multi-ply games), deterministic for the game, ply and level."""
+    rules, state, plies = position.rules, position.state, []
+    while True:
+        ply = choose_move(rules, state, position.level, seed=position.seed + len(plies),
+                          budget_s=budget_s)
+        plies.append(ply)
+        state = rules.play(state, ply)
+        if rules.is_over(state) or not rules.turn_plies(state):
+            return " ".join(plies)
+
+
+def run(now=None, *, limit: int = ROUND, budget_s: float = THINK_SECONDS,
+        thinker: Thinker = think) -> str:
+    """Play up to ``limit`` bots' turns (a tick task, ``now`` unused: bots do not wait for
+    time); a one-line summary."""
+    outcomes = Counter()
+    for game_id in due_games(limit):
+        outcomes[play_turn(game_id, budget_s, thinker)] += 1
+    parts = [f"{outcomes[k]} {k}" for k in ("played", "busy", "gone", "failed") if outcomes[k]]
+    return ", ".join(parts) or "nothing to play"
+
+
+def due_games(limit: int) -> list[int]:
+    """Ids of up to ``limit`` active games where a bot is to move (read without locks)."""
+    due = []
+    for game_id, slug, snapshot, bot_seats in _bot_games():
+        rules = get_rules(slug)
+        if rules.to_move(rules.from_dict(snapshot)) in bot_seats:
+            due.append(game_id)
+            if len(due) == limit:
+                break
+    db.session.rollback()
+    return due
+
+
+def _bot_games() -> Iterator[tuple[int, str, dict, set[int]]]:
+    """Active games with a bot seat, by id, a page at a time: (id, slug, snapshot, bot seats)."""
+    bot_seats = select(Seat.game_id, Seat.index).join(Player).where(Player.is_bot)
+    after = 0
+    while True:
+        page = db.session.execute(
+            select(Game.id, Game.slug, Game.snapshot)
+            .where(Game.status == ACTIVE, Game.id > after,
+                   Game.id.in_(bot_seats.with_only_columns(Seat.game_id)))
+            .order_by(Game.id).limit(PAGE)
+        ).all()
+        if not page:
+            return
+        seats: dict[int, set[int]] = {}
+        for game_id, index in db.session.execute(
+                bot_seats.where(Seat.game_id.in_([row.id for row in page]))):
+            seats.setdefault(game_id, set()).add(index)
+        for game_id, slug, snapshot in page:
+            yield game_id, slug, snapshot, seats[game_id]
+        after = page[-1].id
+
+
+def play_turn(game_id: int, budget_s: float = THINK_SECONDS, thinker: Thinker = think) -> str:
+    """Claim the game, think with no transaction open, submit bound to the ply; look again
+    when the position changed meanwhile. ``played``, ``busy`` (locked by someone else),
+    ``gone`` (no longer a bot's turn) or ``failed`` (logged)."""
+    for _ in range(ATTEMPTS):
+        position = claim(game_id)
+        db.session.rollback()  # no lock and no transaction while the bot thinks
+        if position in ("busy", "gone"):
+            return position
+        try:
+            text = thinker(position, budget_s)
+            game = commands.locked(game_id)
+            commands.play_turn(game, position.seat, text, position.ply)
+            return "played"
+        except PositionChanged:
+            db.session.rollback()
+        except (GameNotActive, NotYourTurn):
+            db.session.rollback()
+            return "gone"
+        except (IllegalMove, ValueError):
+            db.session.rollback()
+            log.exception("bots: game %s ply %s: the bot's turn was refused", game_id,
+                          position.ply)
+            return "failed"
+    return "busy"
+
+
+def claim(game_id: int) -> Position | str:
+    """The bot's turn in the game, read with its row locked (``SKIP LOCKED``): a
+    :class:`Position`, or ``busy`` (locked) or ``gone`` (over, or not a bot's turn)."""
+    row = db.session.execute(
+        select(Game.slug, Game.status, Game.ply, Game.snapshot, Game.seed)
+        .where(Game.id == game_id).with_for_update(skip_locked=True)
+    ).first()
+    if row is None:
+        exists = db.session.scalar(select(Game.id).where(Game.id == game_id))
+        return "gone" if exists is None else "busy"
+    if row.status != ACTIVE:
+        return "gone"
+    rules = get_rules(row.slug)
+    state = rules.from_dict(row.snapshot)
+    seat = rules.to_move(state)
+    email = db.session.scalar(
+        select(Player.email).join(Seat)
+        .where(Seat.game_id == game_id, Seat.index == seat, Player.is_bot))
+    level = None if email is None else level_of(email)
+    if level is None:
+        return "gone"
+    return Position(game_id, row.ply, seat, level, rules, state, seed=row.seed + row.ply)

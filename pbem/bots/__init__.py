@@ -1,0 +1,68 @@
+"""Computer opponents: Monte Carlo tree search through the rules protocol.
+
+Pure Python like ``pbem.games`` (standard library only), and it reaches a game only through
+the rules object it is given, so a bot plays whatever the rules allow and nothing else::
+
+    >>> from pbem.games import get_rules
+    >>> from pbem.bots import choose_move
+    >>> rules = get_rules("pylon")
+    >>> state = rules.new_game(players=2, options={"start": "quick"}, seed=3)
+    >>> move = choose_move(rules, state, level=1, seed=7)
+    >>> move in rules.legal_moves(state)
+    True
+    >>> move == choose_move(rules, state, level=1, seed=7)
+    True
+
+A level is a fixed number of playouts (``LEVELS``), so the same seed, level and position give
+the same move on any machine; ``budget_s`` optionally stops the search early, which trades that
+guarantee for a bounded wait.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+from .heuristics import heuristics_for
+from .search import Search
+
+__all__ = ["LEVELS", "choose_move", "search_move"]
+
+#: Playouts per move at each level (a game's heuristics may scale them, see ``Heuristics``).
+LEVELS = {1: 100, 2: 400, 3: 1600}
+
+
+def choose_move(rules, state, level: int = 2, seed: int = 0, budget_s: float | None = None):
+    """One ply of ``rules.legal_moves(state)`` for the seat to move, chosen by a search of
+    ``LEVELS[level]`` playouts; the same for the same ``seed``, ``level`` and position.
+
+    :raises ValueError: an unknown level, or a finished game (nothing to choose).
+    """
+    if level not in LEVELS:
+        raise ValueError(f"no bot level {level!r}; the levels are {sorted(LEVELS)}")
+    playouts = heuristics_for(rules.slug).playouts(LEVELS[level])
+    return search_move(rules, state, playouts, seed=seed, budget_s=budget_s)
+
+
+def search_move(rules, state, playouts: int, seed: int = 0, budget_s: float | None = None):
+    """``choose_move`` with an exact number of playouts instead of a level (for tests and
+    measurements that need a cheaper or a stronger bot than the levels give).
+
+    :raises ValueError: a finished game, or fewer than one playout.
+    """
+    if rules.to_move(state) is None:
+        raise ValueError("the game is over: there is no move to choose")
+    if playouts < 1:
+        raise ValueError(f"a search needs at least one playout, not {playouts}")
+    rng = _rng(rules, state, playouts, seed)
+    search = Search(rules, heuristics_for(rules.slug), rng, seats=len(rules.scores(state)))
+    deadline = None if budget_s is None else time.monotonic() + budget_s
+    return search.best_move(state, playouts, deadline)
+
+
+def _rng(rules, state, playouts: int, seed: int) -> random.Random:
+    """A generator seeded from the seed, the playout count (the level) and the position (its
+    JSON form, which is stable across processes, unlike ``hash()`` of a string)."""
+    position = json.dumps(rules.to_dict(state), sort_keys=True, separators=(",", ":"))
+    return random.Random(f"{rules.slug}|{seed}|{playouts}|{position}")

@@ -1,0 +1,54 @@
+"""What a search needs to know about a game, with defaults that work for any game.
+
+A game's module under ``pbem.bots.heuristics`` overrides what its game needs: a cheaper or
+sharper playout policy, a playout depth after which the position is scored rather than played
+to the end, an evaluation of such a position, an order in which to try moves.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+
+class Heuristics:
+    """The defaults: uniform random playouts to the end, evaluation from ``scores``."""
+
+    slug = ""
+    #: Plies a playout runs before its position is evaluated instead of played out.
+    depth = 400
+    #: The score margin that counts as a clear lead when evaluating a cut-off playout.
+    scale = 2.0
+    #: Playouts per level relative to ``pbem.bots.LEVELS`` (a game whose plies are expensive
+    #: runs fewer, so that every level's move takes a similar time).
+    playout_factor = 1.0
+
+    def playouts(self, count: int) -> int:
+        return max(1, round(count * self.playout_factor))
+
+    def order(self, rules, state, moves: list[str], rng) -> list[str]:
+        """The moves in the order the search should try them, best first (default: a random
+        order, so no move is favoured for its place in the sorted list)."""
+        moves = list(moves)
+        rng.shuffle(moves)
+        return moves
+
+    def policy(self, rules, state, rng) -> Callable:
+        """A playout's move chooser, ``pick(state, moves) -> move``, made afresh for each
+        playout from its start (so it may follow the playout, as Stax's tracks the kings)."""
+        return lambda state, moves: moves[rng.randrange(len(moves))]
+
+    def evaluate(self, rules, state) -> list[float]:
+        """Each seat's expected share of an unfinished game; by default from the score
+        margin over the best other seat, squashed into (0, 1)."""
+        return margin_shares(rules.scores(state), self.scale)
+
+
+def margin_shares(scores, scale: float) -> list[float]:
+    """For each seat, ½ + ½·tanh(lead / scale), its lead being its score minus the best other
+    seat's: an even game is ½ each, a clear leader near 1."""
+    shares = []
+    for seat, own in enumerate(scores):
+        best_other = max(score for other, score in enumerate(scores) if other != seat)
+        shares.append(0.5 + 0.5 * math.tanh((own - best_other) / scale))
+    return shares

@@ -1,0 +1,38 @@
+"""Spike: games are short (16–43 plies), so playouts run to the end. Random play leaves the
+chests nearly empty (coins soon block every path), so a random playout's result says little;
+a playout instead plays like someone heading for the far edge: a piece that can exit into its
+player's chest does, and most landings and launches face the opponent's edge."""
+
+from __future__ import annotations
+
+from .base import Heuristics
+
+#: The facing towards the opponent's edge, per seat (P1 sits at rank 1).
+FORWARD = (":N", ":S")
+#: How often a playout keeps to forward-facing plies when there are some.
+FORWARD_BIAS = 0.75
+
+
+class SpikeHeuristics(Heuristics):
+    slug = "spike"
+    scale = 1.0
+    playout_factor = 3.0  # cheap plies, short games: three times the default playouts
+
+    def policy(self, rules, state, rng):
+        def pick(state, moves):
+            preferred = [move for move in moves if move.endswith("-off")]
+            if not preferred and rng.random() < FORWARD_BIAS:
+                forward = FORWARD[rules.to_move(state)]
+                preferred = [move for move in moves if move.endswith(forward)]
+            choices = preferred or moves
+            return choices[rng.randrange(len(choices))]
+
+        return pick
+
+    def order(self, rules, state, moves, rng):
+        """Exits first, then the rest in a random order."""
+        ordered = super().order(rules, state, moves, rng)
+        return sorted(ordered, key=lambda move: not move.endswith("-off"))
+
+
+HEURISTICS = SpikeHeuristics()

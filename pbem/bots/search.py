@@ -1,0 +1,132 @@
+"""Monte Carlo tree search (UCT) through the rules protocol, for any number of seats.
+
+Every node is a position and belongs to the seat to move there; its statistics hold the summed
+result of every seat (max^n: the seat choosing at a node maximises its own share, which is how
+three- and four-player games are searched). A ply, not a turn, is the step from a node to its
+child, and the seat to move stays the same through the plies of its turn (Spike, Triumvirate),
+so a seat choosing its second ply is still maximising its own result and the turn's plies are
+searched as the sequence they are.
+
+Results are shares in [0, 1]: the winners of a finished game split 1 between them (a
+two-player draw is ½ each); a playout cut off before the end is scored by the game's
+heuristics.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+#: The exploration constant of UCB1 for results in [0, 1].
+EXPLORATION = 1.0
+
+
+class _Node:
+    __slots__ = ("state", "seat", "untried", "children", "visits", "totals")
+
+    def __init__(self, state, seat, untried, seats):
+        self.state = state
+        self.seat = seat
+        self.untried = untried  # moves not yet expanded, the next one last
+        self.children: list[tuple[str, _Node]] = []
+        self.visits = 0
+        self.totals = [0.0] * seats
+
+    def select(self) -> _Node:
+        """The child with the best upper confidence bound for this node's seat."""
+        seat, log_n = self.seat, math.log(self.visits)
+        return max(
+            (child for _, child in self.children),
+            key=lambda c: c.totals[seat] / c.visits + EXPLORATION * math.sqrt(log_n / c.visits),
+        )
+
+
+class Search:
+    """One move's search in a game of ``seats`` seats: ``best_move`` runs the playouts from a
+    position."""
+
+    def __init__(self, rules, heuristics, rng, seats: int):
+        self.rules = rules
+        self.seats = seats
+        self.heuristics = heuristics
+        self.rng = rng
+
+    def best_move(self, state, playouts: int, deadline: float | None = None) -> str:
+        """The most visited ply of the root after ``playouts`` playouts (or at ``deadline``,
+        a ``time.monotonic()`` value, if that comes first). The search also stops once no
+        other ply could catch up with the most visited one in the playouts left, which
+        changes nothing in the answer, and as soon as it finds a ply that wins the game
+        outright (which, when a seat has more plies than playouts, it might otherwise not
+        prefer over a ply whose single playout happened to win too)."""
+        legal = self.rules.legal_moves(state)
+        if len(legal) == 1:
+            return legal[0]
+        root = self._node(state)
+        for done in range(1, playouts + 1):
+            self._iterate(root)
+            move, newest = root.children[-1]
+            if newest.seat is None and newest.totals[root.seat] == newest.visits:
+                return move
+            if deadline is not None and time.monotonic() >= deadline:
+                break
+            if done % 16 == 0 and _decided(root, playouts - done):
+                break
+        seat, order = root.seat, {move: i for i, move in enumerate(legal)}
+        move, _ = max(
+            root.children,
+            key=lambda mc: (mc[1].visits, mc[1].totals[seat] / mc[1].visits, -order[mc[0]]),
+        )
+        return move
+
+    def _node(self, state) -> _Node:
+        seat = self.rules.to_move(state)
+        moves = [] if seat is None else self.rules.legal_moves(state)
+        untried = self.heuristics.order(self.rules, state, moves, self.rng)
+        return _Node(state, seat, untried[::-1], self.seats)
+
+    def _iterate(self, root: _Node) -> None:
+        """Select down the tree, expand one child, play out from it, back the result up."""
+        node, path = root, [root]
+        while not node.untried and node.children:
+            node = node.select()
+            path.append(node)
+        if node.untried:
+            move = node.untried.pop()
+            child = self._node(self.rules.play(node.state, move))
+            node.children.append((move, child))
+            node = child
+            path.append(node)
+        values = self.playout(node.state)
+        for visited in path:
+            visited.visits += 1
+            totals = visited.totals
+            for seat, value in enumerate(values):
+                totals[seat] += value
+
+    def playout(self, state) -> list[float]:
+        """Play on by the game's playout policy, at most its depth, and score the end."""
+        rules, heuristics = self.rules, self.heuristics
+        pick = heuristics.policy(rules, state, self.rng)
+        for _ in range(heuristics.depth):
+            if rules.to_move(state) is None:
+                return result(rules, state)
+            state = rules.play(state, pick(state, rules.legal_moves(state)))
+        if rules.to_move(state) is None:
+            return result(rules, state)
+        return heuristics.evaluate(rules, state)
+
+
+def _decided(root: _Node, left: int) -> bool:
+    """Whether the most visited child leads the runner-up (or an unexpanded ply) by more
+    than the ``left`` playouts could make up."""
+    if root.untried:
+        return False
+    visits = sorted((child.visits for _, child in root.children), reverse=True)
+    return visits[0] - visits[1] > left
+
+
+def result(rules, state) -> list[float]:
+    """The shares of a finished game: its winners split 1."""
+    winners = rules.winners(state)
+    seats = len(rules.scores(state))
+    return [1 / len(winners) if seat in winners else 0.0 for seat in range(seats)]

@@ -1,0 +1,361 @@
+"""Commands: ``flask --app pbem pbem <command>``, or the ``pbem`` console script."""
+
+from __future__ import annotations
+
+import logging
+import sys
+from contextlib import contextmanager
+
+import click
+from flask import current_app
+from flask.cli import AppGroup, ScriptInfo
+
+from ..archive.cli import verify_records
+from ..core import config
+from ..ratings.cli import ratings_group
+
+pbem_group = AppGroup("pbem", help="Run and administer the pbem server.")
+pbem_group.add_command(verify_records)
+pbem_group.add_command(ratings_group)
+
+
+@pbem_group.command("init-db")
+def init_db():
+    """Create the database or bring it up to date (runs every migration)."""
+    from flask_migrate import upgrade
+
+    from ..botplay.accounts import ensure_bots
+    from ..core.extensions import db
+
+    upgrade()
+    ensure_bots()
+    db.session.commit()
+    click.echo("database is up to date")
+
+
+@pbem_group.command("check")
+def check():
+    """Check the deployment: secret key, https, cookies, mail domain, SMTP, migrations."""
+    from ..core.checks import run_all
+
+    results = run_all(current_app)
+    for result in results:
+        click.echo(result)
+    if not all(result.ok for result in results):
+        raise SystemExit(1)
+
+
+@pbem_group.command("create-admin")
+@click.argument("email")
+def create_admin(email):
+    """Make the player with EMAIL an admin (creating the player if needed)."""
+    from ..accounts.service import make_admin
+    from ..core.errors import PbemError
+    from ..core.extensions import db
+
+    try:
+        player = make_admin(email)
+    except PbemError as exc:
+        raise click.BadParameter(exc.message, param_hint="EMAIL") from None
+    db.session.commit()
+    click.echo(f"{player.email} is an admin")
+
+
+@pbem_group.command("send-mail")
+@click.option("--loop", is_flag=True, help="Keep delivering until interrupted.")
+@click.option("--interval", default=5.0, type=click.FloatRange(min=0), show_default=True,
+              help="Seconds between rounds.")
+def send_mail(loop, interval):
+    """Deliver the outbox (retrying failed messages when they are due)."""
+    from ..mail.sender import deliver_due
+
+    def deliver():
+        sent, failed = deliver_due()
+        if sent or failed or not loop:
+            click.echo(f"sent {sent}, failed {failed}")
+        _prune_outbox()
+
+    _repeat(deliver, loop, interval)
+
+
+@pbem_group.command("ingest-mail")
+@click.option("--mbox", type=click.Path(exists=True, dir_okay=False),
+              help="Read every message of this mbox file instead of one from stdin.")
+def ingest_mail(mbox):
+    """Play moves sent by email: one RFC 822 message on stdin (an MTA pipe) or an mbox.
+
+    Exits 0 when every message was handled or ignored, 75 (EX_TEMPFAIL: the MTA tries again
+    later) when one could not be handled now (the database is unreachable), 65 (EX_DATAERR)
+    for one that can never be read. Errors go to MAIL_INGEST_LOG, not to the MTA."""
+    from ..correspondence.ingest import ingest_bytes, ingest_mbox
+    from ..mail.handoff import hand_over, worst
+
+    with _logging_to(current_app.config["MAIL_INGEST_LOG"]):
+        if mbox:
+            outcomes = ingest_mbox(mbox)
+        else:
+            outcomes = [hand_over(ingest_bytes, sys.stdin.buffer.read())]
+        for outcome in outcomes:
+            click.echo(outcome.text)
+        if not outcomes:
+            click.echo(f"no messages in {mbox}")
+        try:
+            _deliver_if_configured()
+        except Exception:  # the answers stay in the outbox for send-mail
+            logging.getLogger("pbem").exception("delivering after ingest-mail failed")
+    sys.exit(worst(outcomes))
+
+
+@pbem_group.command("fetch-mail")
+@click.option("--loop", is_flag=True, help="Keep polling until interrupted.")
+@click.option("--interval", default=60.0, type=click.FloatRange(min=0), show_default=True,
+              help="Seconds between polls.")
+def fetch_mail(loop, interval):
+    """Poll the IMAP mailbox (MAIL_IMAP_*) and ingest each unseen message once.
+
+    Exits as ingest-mail does: 0, 65 when a message can never be read, 75 when a message (left
+    unseen for the next poll) or the mailbox itself failed."""
+    from ..correspondence.ingest import ingest_bytes
+    from ..mail.handoff import Status, worst
+    from ..mail.imap import MailboxError, poll
+
+    if not current_app.config["MAIL_IMAP_HOST"]:
+        raise click.UsageError("set MAIL_IMAP_HOST (and MAIL_IMAP_USER, MAIL_IMAP_PASSWORD)")
+    statuses = []
+
+    def fetch():
+        try:
+            outcomes = poll(current_app.config, ingest_bytes)
+        except MailboxError as exc:
+            click.echo(f"cannot read the mailbox: {exc}")
+            statuses.append(Status.RETRY)
+            return
+        for outcome in outcomes:
+            click.echo(outcome.text)
+        statuses.append(worst(outcomes))
+        _deliver_if_configured()
+
+    _repeat(fetch, loop, interval)
+    if not loop:  # a loop stopped by SIGTERM ends well whatever its rounds met
+        sys.exit(max(statuses))
+
+
+@pbem_group.command("lmtp")
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=2424, type=click.IntRange(1, 65535), show_default=True)
+def lmtp(host, port):
+    """Take inbound mail from an MTA over LMTP until interrupted (moves by email, bounces)."""
+    from ..correspondence.ingest import ingest_bytes
+    from ..mail.lmtp import listener
+    from ..ops.loop import stop_requested
+
+    server = listener(current_app._get_current_object(), ingest_bytes, host, port)
+    with stop_requested() as stop:
+        server.start()
+        click.echo(f"LMTP on {host}:{port}")
+        try:
+            stop.wait()
+        finally:
+            server.stop()
+
+
+@pbem_group.command("tick")
+@click.option("--loop", is_flag=True, help="Keep ticking until interrupted.")
+@click.option("--interval", default=60.0, type=click.FloatRange(min=0), show_default=True,
+              help="Seconds between ticks.")
+def tick(loop, interval):
+    """Do what is due: timeouts, reminders, digests, tournament rounds (idempotent)."""
+    def tick_once():
+        for line in _tick_and_beat():
+            click.echo(line)
+        _deliver_if_configured()
+        _prune_outbox()
+
+    _repeat(tick_once, loop, interval)
+
+
+@pbem_group.command("bots")
+@click.option("--create", is_flag=True, help="Create the bot accounts (one per level) first.")
+@click.option("--loop", is_flag=True, help="Keep playing the bots' turns until interrupted.")
+@click.option("--interval", default=2.0, type=click.FloatRange(min=0), show_default=True,
+              help="Seconds between rounds.")
+def bots(create, loop, interval):
+    """Play the turns of bots (computer opponents) that are to move."""
+    from ..botplay.accounts import ensure_bots
+    from ..botplay.worker import run
+    from ..core.extensions import db
+
+    if create:
+        names = [player.name for player in ensure_bots()]
+        db.session.commit()
+        click.echo("bots: " + "; ".join(names))
+
+    def play_once():
+        summary = run()
+        if not loop or summary != "nothing to play":
+            click.echo(summary)
+        _deliver_if_configured()
+
+    _repeat(play_once, loop, interval)
+
+
+@pbem_group.command("backup")
+@click.argument("target", type=click.Path(dir_okay=False, writable=True))
+def backup(target):
+    """Copy the database to TARGET while the server runs (SQLite: online backup; PostgreSQL:
+    pg_dump's custom format). Restoring is described in the README."""
+    from pathlib import Path
+
+    from ..ops.backup import BackupError, back_up
+
+    if Path(target).exists():
+        raise click.BadParameter(f"{target} exists; name a new file.", param_hint="TARGET")
+    try:
+        click.echo(back_up(current_app.config["SQLALCHEMY_DATABASE_URI"], Path(target)))
+    except BackupError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
+@pbem_group.command("demo")
+def demo():
+    """Load demo players and games (only into an empty database)."""
+    from .demo import load_demo
+
+    click.echo(load_demo() or "the database already has players; demo data not loaded")
+
+
+@pbem_group.command("dev")
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=5000, type=click.IntRange(1, 65535), show_default=True)
+def dev(host, port):
+    """Migrate the SQLite database, load demo data if empty, and serve in debug mode, with
+    the tick (every 30 s) and the bots' worker running beside it."""
+    from flask_migrate import upgrade
+    from werkzeug.serving import run_simple
+
+    from ..botplay.accounts import ensure_bots
+    from ..core.extensions import db
+    from ..mail.sender import deliver_due
+    from .demo import load_demo, sign_in_help
+
+    app = current_app._get_current_object()
+    settings = {"BASE_URL": f"http://{host}:{port}", "MAIL_BACKEND": "file",
+                "MAIL_DELIVER_AFTER_COMMIT": True, "DEV_MAILBOX": True}
+    app.config.update(settings)
+    upgrade()
+    loaded = load_demo()
+    ensure_bots()
+    db.session.commit()
+    if loaded:
+        click.echo(loaded)
+        deliver_due(limit=1000)  # the demo's mail goes to the file and the dev mailbox only
+    app.config["MAIL_BACKEND"] = "console,file"
+    click.echo(sign_in_help())
+    app.debug = True
+    # Every other command run on this instance meanwhile (a tick, ingest-mail) mails the dev
+    # mailbox too, with links to this port.
+    with config.dev_server_settings(app.instance_path, settings), _in_background(app):
+        run_simple(host, port, app, use_debugger=True, use_reloader=False, threaded=True)
+
+
+#: What ``pbem dev`` runs beside the server, with the seconds between rounds: the tick (clocks,
+#: tournament rounds) and the bots' turns.
+DEV_WORKERS = ((30.0, "tick"), (2.0, "bots"))
+
+
+def _tick_and_beat() -> list[str]:
+    """One tick, recorded as the last one for ``/ready`` (however it was started)."""
+    from ..ops.heartbeat import beat
+    from ..tick import run_tick
+
+    summaries = run_tick()
+    beat("tick")
+    return summaries
+
+
+@contextmanager
+def _in_background(app):
+    """Within the block, the dev workers run in daemon threads, each round in an app context,
+    delivering its mail; they stop when the block ends (a round in progress is given a few
+    seconds to finish)."""
+    import threading
+
+    from ..botplay.worker import run as play_bots
+    from ..ops.loop import rounds
+
+    tasks = {"tick": _tick_and_beat, "bots": play_bots}
+    stop = threading.Event()
+
+    def worker(interval, name):
+        def round_():
+            with app.app_context():
+                tasks[name]()
+                _deliver_if_configured()
+
+        rounds(round_, interval, stop)
+
+    threads = [threading.Thread(target=worker, args=spec, name=f"dev-{spec[1]}", daemon=True)
+               for spec in DEV_WORKERS]
+    for thread in threads:
+        thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(5)
+
+
+@contextmanager
+def _logging_to(path: str):
+    """Within the block, the package's log records (tracebacks included) go to the file at
+    ``path`` only: what a command prints may reach a mail server, and from it a bounce."""
+    logger = logging.getLogger("pbem")
+    saved = logger.handlers[:], logger.level, logger.propagate
+    handler = logging.FileHandler(path, encoding="utf-8")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logger.handlers[:], logger.propagate = [handler], False
+    logger.setLevel(logging.INFO)
+    try:
+        yield
+    finally:
+        logger.handlers[:], logger.propagate = saved[0], saved[2]
+        logger.setLevel(saved[1])
+        handler.close()
+
+
+def _repeat(task, loop: bool, interval: float) -> None:
+    """Run ``task`` once (its errors end the command), or with ``--loop`` every ``interval``
+    seconds until SIGTERM, surviving its errors (:mod:`pbem.ops.loop`)."""
+    if not loop:
+        task()
+        return
+    from ..ops.loop import repeat
+
+    repeat(task, interval)
+
+
+def _prune_outbox():
+    """Drop the bodies of mail sent longer ago than MAIL_KEEP_SENT_DAYS."""
+    from ..core.extensions import db
+    from ..mail.sender import prune_sent
+
+    prune_sent()
+    db.session.commit()
+
+
+def _deliver_if_configured():
+    if current_app.config["MAIL_DELIVER_AFTER_COMMIT"]:
+        from ..mail.sender import deliver_due
+
+        deliver_due()
+
+
+def main() -> None:
+    """The ``pbem`` console script: the same commands without ``flask --app pbem pbem``, with
+    logging configured first (:mod:`pbem.ops.logs`)."""
+    from .. import create_app
+    from ..ops.logs import configure_logging
+
+    configure_logging()
+    pbem_group.main(obj=ScriptInfo(create_app=lambda: create_app()))

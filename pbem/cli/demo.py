@@ -1,0 +1,83 @@
+"""Demo data for ``make run``: a few players and an admin, a game in progress in every game,
+one finished game and one against a bot, so a newcomer sees every page at once."""
+
+from __future__ import annotations
+
+import random
+
+from flask import current_app
+from sqlalchemy import func, select
+
+from ..accounts.models import Player
+from ..accounts.service import make_admin, player_by_email, sign_in_url
+from ..botplay.accounts import ensure_bots
+from ..core.extensions import db
+from ..core.urls import external_url
+from ..games import all_rules
+from ..play import commands
+from ..play.models import ACTIVE
+from ..play.queries import get_game
+
+PLAYERS = [("alice@example.com", "Alice"), ("bob@example.com", "Bob"),
+           ("carol@example.com", "Carol"), ("dave@example.com", "Dave")]
+ADMIN = "admin@example.com"
+
+
+def load_demo() -> str | None:
+    """Load the demo into an empty database (bots aside); return a summary, or None if not
+    empty."""
+    if db.session.scalar(select(func.count()).select_from(Player).where(~Player.is_bot)):
+        return None
+    players = []
+    for email, name in PLAYERS:
+        player = player_by_email(email)
+        player.name = name
+        players.append(player)
+    make_admin(ADMIN).name = "Admin"
+    bots = ensure_bots()
+    db.session.commit()
+    rng = random.Random(2024)
+    made = []
+    for rules in all_rules():
+        count = rules.player_counts[0]
+        game = commands.create_game(rules.slug, players[:count], creator=players[0],
+                                 start_now=True, seed=rng.randrange(2**31))
+        play_random_turns(game, rng, turns=rng.randrange(4, 9))
+        made.append(f"{rules.name} #{game.id}")
+    short = next((r for r in all_rules() if r.slug == "pylon"), all_rules()[0])
+    finished = commands.create_game(short.slug, players[2:2 + short.player_counts[0]],
+                                 creator=players[2], start_now=True, seed=7)
+    play_random_turns(finished, rng, turns=400)
+    if get_game(finished.id).status == ACTIVE:
+        commands.resign(commands.locked(finished.id), 1)
+    made.append(f"finished: {finished.rules.name} #{finished.id}")
+    against_bot = commands.create_game(short.slug, [players[0], bots[0]], creator=players[0],
+                                       seed=rng.randrange(2**31))
+    made.append(f"{against_bot.title}")
+    return "demo data loaded: " + ", ".join(made)
+
+
+def play_random_turns(game, rng: random.Random, turns: int) -> None:
+    """Play up to ``turns`` random whole turns through the play service (mail included)."""
+    for _ in range(turns):
+        game = get_game(game.id)
+        if game.status != ACTIVE:
+            return
+        rules, state = game.rules, game.load_state()
+        plies, _ = rules.random_turn(state, rng)
+        commands.play_turn(commands.locked(game.id), rules.to_move(state), " ".join(plies),
+                           game.ply)
+
+
+def sign_in_help() -> str:
+    """How a newcomer signs in: a sign-in link for a demo player and the dev mailbox."""
+    alice = player_by_email(PLAYERS[0][0])
+    link = sign_in_url(alice)
+    db.session.commit()
+    return (
+        "\nTo sign in as Alice (a demo player), open:\n"
+        f"  {link}\n"
+        f"Or sign in with any address; the mail appears in the dev mailbox:\n"
+        f"  {external_url('web.mailbox')}\n"
+        f"(Admin: {ADMIN}; mail is also written to {current_app.config['MAIL_FILE_DIR']})\n"
+    )

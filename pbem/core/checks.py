@@ -1,0 +1,143 @@
+"""Deployment checks, in the spirit of Django's ``check --deploy``: what a production server
+needs that development does without.
+
+Each check returns a :class:`Check` (passed or not, and one line saying why). The ones that
+read only the configuration also run when the app is built: a bad secret key refuses to start
+outside debug and testing, the rest are logged as warnings. ``flask pbem check`` runs them all,
+with the two that reach out (SMTP, the database's migration state).
+"""
+
+from __future__ import annotations
+
+import smtplib
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from .config import DEFAULT_SECRET_KEY
+
+#: The shortest key accepted, in bytes (256 bits of a random key are beyond guessing).
+MIN_SECRET_KEY_BYTES = 32
+#: Seconds to wait for the SMTP server.
+SMTP_TIMEOUT = 5
+
+
+class InsecureSecretKey(RuntimeError):
+    """The app was built for production without a secret key of its own."""
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    ok: bool
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{'ok' if self.ok else 'FAIL':4}  {self.name}: {self.detail}"
+
+
+def secret_key(config) -> Check:
+    """SECRET_KEY (and every key in SECRET_KEY_FALLBACKS) is set, not the public default, and
+    long enough that guessing it is out of reach."""
+    keys = [("SECRET_KEY", config.get("SECRET_KEY"))]
+    keys += [("SECRET_KEY_FALLBACKS", key) for key in config.get("SECRET_KEY_FALLBACKS") or ()]
+    for name, key in keys:
+        if not key or key == DEFAULT_SECRET_KEY:
+            return Check("secret key", False, f"{name} is not set (the public default would let "
+                         "anyone forge a session or a link); set PBEM_SECRET_KEY")
+        size = len(key.encode() if isinstance(key, str) else key)
+        if size < MIN_SECRET_KEY_BYTES:
+            return Check("secret key", False, f"{name} is {size} bytes; use at least "
+                         f"{MIN_SECRET_KEY_BYTES} random bytes")
+    return Check("secret key", True, "set and long enough")
+
+
+def https_base_url(config) -> Check:
+    """Links in mail are secrets in URLs: they must travel over TLS."""
+    url = config["BASE_URL"]
+    if urlsplit(url).scheme == "https":
+        return Check("base URL", True, url)
+    return Check("base URL", False, f"{url} is not https; set PBEM_BASE_URL to the public "
+                 "https address")
+
+
+def secure_cookies(config) -> Check:
+    """The session cookie is only sent over TLS."""
+    if config["SESSION_COOKIE_SECURE"]:
+        return Check("secure cookies", True, "the session cookie is Secure")
+    return Check("secure cookies", False, "the session cookie is not Secure (it is when "
+                 "BASE_URL is https, unless SESSION_COOKIE_SECURE is set false)")
+
+
+def mail_domain(config) -> Check:
+    """Reply addresses and Message-IDs need a domain the world can deliver to."""
+    domain = config["MAIL_DOMAIN"]
+    if "." in domain and domain.rsplit(".", 1)[1] not in ("localhost", "local", "test",
+                                                           "invalid", "example"):
+        return Check("mail domain", True, domain)
+    return Check("mail domain", False, f"{domain!r} cannot receive mail from outside; set "
+                 "PBEM_MAIL_DOMAIN")
+
+
+def smtp_reachable(config) -> Check:
+    """The SMTP server answers (connect and EHLO; nothing is sent)."""
+    if "smtp" not in config["MAIL_BACKEND"].split(","):
+        return Check("SMTP", True, f"not used (MAIL_BACKEND is {config['MAIL_BACKEND']!r})")
+    where = f"{config['MAIL_SERVER']}:{config['MAIL_PORT']}"
+    try:
+        with smtplib.SMTP(config["MAIL_SERVER"], config["MAIL_PORT"],
+                          timeout=SMTP_TIMEOUT) as server:
+            code, _ = server.ehlo()
+    except (OSError, smtplib.SMTPException) as exc:
+        return Check("SMTP", False, f"{where} unreachable: {exc or type(exc).__name__}")
+    if code != 250:
+        return Check("SMTP", False, f"{where} answered EHLO with {code}")
+    return Check("SMTP", True, f"{where} answers")
+
+
+def migrations_at_head(directory: str, engine) -> Check:
+    """The database has every migration of ``directory`` (``flask pbem init-db`` applies
+    them)."""
+    from alembic.runtime.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+    from sqlalchemy.exc import SQLAlchemyError
+
+    heads = set(ScriptDirectory(directory).get_heads())
+    try:
+        with engine.connect() as connection:
+            current = set(MigrationContext.configure(connection).get_current_heads())
+    except SQLAlchemyError as exc:
+        return Check("migrations", False, f"cannot read the database: {exc.__class__.__name__}")
+    if current == heads:
+        return Check("migrations", True, f"at head ({', '.join(sorted(heads))})")
+    have = ", ".join(sorted(current)) or "none"
+    return Check("migrations", False, f"the database is at {have}, the code at "
+                 f"{', '.join(sorted(heads))}; run flask pbem init-db")
+
+
+#: The checks that read only the configuration (run at start-up too).
+CONFIG_CHECKS = (secret_key, https_base_url, secure_cookies, mail_domain)
+
+
+def startup(app) -> None:
+    """Refuse an insecure secret key outside debug and testing; log the other problems."""
+    if app.debug or app.testing:
+        return
+    key = secret_key(app.config)
+    if not key.ok:
+        raise InsecureSecretKey(f"pbem will not start: {key.detail}. (In development run "
+                                "with --debug or FLASK_DEBUG=1, as make run does.)")
+    for check in CONFIG_CHECKS[1:]:
+        result = check(app.config)
+        if not result.ok:
+            app.logger.warning("deployment check failed: %s", result)
+
+
+def run_all(app) -> list[Check]:
+    """Every check, in order, for ``flask pbem check``."""
+    from .extensions import db
+
+    results = [check(app.config) for check in CONFIG_CHECKS]
+    results.append(smtp_reachable(app.config))
+    results.append(migrations_at_head(app.extensions["migrate"].directory, db.engine))
+    return results
+

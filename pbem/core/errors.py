@@ -1,0 +1,63 @@
+"""Error pages: one handler per exception family, a friendly page, never a stack trace."""
+
+from __future__ import annotations
+
+import logging
+
+from flask import render_template, request
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from .signing import LinkError
+
+log = logging.getLogger(__name__)
+
+
+class PbemError(Exception):
+    """Base of the domain errors a person can act on; ``status`` is the HTTP answer."""
+
+    status = 400
+    code = "error"
+
+    def __init__(self, message: str, code: str | None = None, status: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.code = code or self.code
+        self.status = status or self.status
+
+
+def _page(status: int, title: str, message: str, onward: tuple[str, str, dict] | None = None):
+    return render_template("errors/error.html", title=title, message=message,
+                           onward=onward), status
+
+
+def register(app) -> None:
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException):
+        if exc.code == 413:
+            limit = app.config["MAX_CONTENT_LENGTH"]
+            most = f" (at most {limit // 1024} KB)" if limit else ""
+            return _page(413, "Too large",
+                         f"That request was larger than this site accepts{most}.")
+        return _page(exc.code or 500, exc.name, exc.description)
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(exc: CSRFError):
+        message = (
+            "The form was missing its security token or it had expired. "
+            "Go back, reload the page and try again."
+        )
+        return _page(400, "Form expired", message)
+
+    @app.errorhandler(LinkError)
+    def link_error(exc: LinkError):
+        return _page(exc.status, "Link not usable", exc.message, exc.onward)
+
+    @app.errorhandler(PbemError)
+    def domain_error(exc: PbemError):
+        return _page(exc.status, "Cannot do that", exc.message)
+
+    @app.errorhandler(Exception)
+    def unexpected(exc: Exception):
+        log.exception("unhandled error on %s %s", request.method, request.path)
+        return _page(500, InternalServerError().name, "Something went wrong on our side.")

@@ -1,0 +1,238 @@
+"""Moves by email: a reply to a turn email carries its signed token in the address it was sent
+to (``move+<token>@MAIL_DOMAIN``). :mod:`.reply` reads the lines the player wrote; the first
+that the game's rules accept as a move or a whole turn is played.
+
+Two things authorise a reply: the token, and a ``From`` that is the seat's player's address; a
+reply failing either is ignored and not answered, as is automatic mail (out-of-office replies,
+delivery reports). The answer goes to the seat's own address, never to the ``From`` of an
+unknown message, so the server cannot be used to reflect mail. A message acted on is
+remembered by its ``Message-ID`` (:class:`.models.HandledMail`), so a copy delivered again
+changes nothing. A move read from a reply is played by the same command as a move made on
+the web (``pbem.play.commands.play_turn``).
+
+A delivery report addressed to a message's bounce address (``pbem.mail.verp``) goes to
+``pbem.mail.bounces`` instead. Every inbound path (pipe, mailbox file, LMTP, IMAP) calls
+:func:`ingest_bytes` through ``pbem.mail.handoff.hand_over``.
+"""
+
+from __future__ import annotations
+
+import mailbox
+import unicodedata
+
+from flask import current_app
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from ..core.errors import PbemError
+from ..core.extensions import db
+from ..core.signing import LinkError
+from ..games import IllegalMove
+from ..mail import bounces, inbound, reply, verp
+from ..mail.handoff import Outcome, hand_over
+from ..mail.models import HandledMail
+from ..play import commands
+from ..play.links import token_in_address, token_seat
+from ..play.queries import get_game
+from . import answers
+
+ADDRESS_HEADERS = ("To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To")
+ALREADY_HANDLED = "ignored: already handled (a message with this Message-ID)"
+
+
+def ingest_bytes(raw: bytes) -> str:
+    """Handle one RFC 822 message as one unit of work; return a one-line account of what
+    happened (naming no address: it goes to the operator's log).
+
+    :raises inbound.Unreadable: too large or nested too deep to be read.
+    """
+    message = inbound.parse(raw, current_app.config["MAIL_INBOUND_MAX_BYTES"])
+    outbox_id = next(filter(None, map(verp.outbox_id_in, _addresses(message))), None)
+    if outbox_id is not None:
+        return bounces.handle_bounce(message, outbox_id)
+    token = _token(message)
+    if token is None:
+        return "ignored: not addressed to a move address"
+    reading = reply.read_reply(message)
+    if reading.ignored:
+        return f"ignored: {reading.ignored}"
+    key = inbound.message_key(message)
+    if key is not None and db.session.scalar(
+            select(HandledMail.id).where(HandledMail.message_key == key)) is not None:
+        return ALREADY_HANDLED
+    try:
+        # Locked, so the move is applied to this very load (as a move link's handler does).
+        game, seat, ply = token_seat(token, "reply", lock=True)
+    except (LinkError, PbemError) as exc:
+        db.session.rollback()  # let go of the row lock: the next message may wait for it
+        return f"ignored: {exc}"
+    if inbound.sender(message) != game.seats[seat].player.email.lower():
+        game_id = game.id
+        db.session.rollback()
+        return f"ignored: not sent from the address of the seat's player in game {game_id}"
+    try:
+        _remember(key)
+    except IntegrityError:
+        db.session.rollback()
+        return ALREADY_HANDLED
+    command, _, rest = (reading.lines[0] if reading.lines else "").partition(" ")
+    handler = COMMANDS.get(command.lower())
+    if handler is not None:
+        return handler(game, seat, key, rest.strip(), reading.lines[1:])
+    if game.ply != ply or game.status != "active":
+        return _answered(game, seat, "late", "too late to move", f"too late in game {game.id}",
+                         move_text=reading.lines[0] if reading.lines else "")
+    return play_reply(game, seat, reading.lines, key)
+
+
+def play_reply(game, seat: int, lines: tuple[str, ...], key: str | None) -> str:
+    """Play the first of ``lines`` the rules accept for ``seat`` in ``game`` (loaded locked by
+    the caller, with the message remembered in the transaction), answer the player either
+    way, and commit all of it together."""
+    game_id = game.id
+    try:
+        move_text = _play_first(game, seat, lines)  # commits the move and the key
+    except _Refused as refused:
+        game = _undone(game_id, key)
+        if refused.error.code == "syntax":  # no line reads as a move: say how to write one
+            return _answered(game, seat, "help", "move not understood",
+                             f"not understood in game {game_id}", understood=False)
+        exc = refused.error
+        reason = exc.reason if isinstance(exc, IllegalMove) else exc.message
+        _answered(game, seat, "refused", "move refused", "", reason=reason,
+                  move_text=refused.line)
+        return f"refused in game {game_id}: {reason}"
+    _answered(game, seat, "played", "move accepted", "", move_text=game.moves[-1].move)
+    return f"played {move_text!r} in game {game_id}"
+
+
+def _answered(game, seat: int, kind: str, what: str, outcome: str, **context) -> str:
+    """Queue the answer, commit it (with the message's key) and return ``outcome``."""
+    answers.answer(game, seat, kind, what, **context)
+    db.session.commit()
+    return outcome
+
+
+def _resign(game, seat: int, key: str | None, rest: str, _more) -> str:
+    """``resign`` alone on its line resigns the seat: a word so final is not read from a
+    sentence that happens to begin with it."""
+    if rest:
+        return _answered(game, seat, "help", "not resigned", f"not understood in game {game.id}",
+                         understood=False, note='to resign, write "resign" alone on its line')
+    game_id = game.id
+    try:
+        commands.resign(game, seat)  # commits the resignation and the key
+    except (IllegalMove, PbemError) as exc:
+        reason = exc.reason if isinstance(exc, IllegalMove) else exc.message
+        return _answered(_undone(game_id, key), seat, "resigned", "not resigned",
+                         f"resign refused in game {game_id}", refused=reason)
+    return _answered(game, seat, "resigned", "you resigned", f"resigned in game {game_id}")
+
+
+def _board(game, seat: int, *_) -> str:
+    return _answered(game, seat, "board", "the board", f"board sent in game {game.id}")
+
+
+def _moves(game, seat: int, *_) -> str:
+    return _answered(game, seat, "moves", "your legal moves", f"moves sent in game {game.id}")
+
+
+def _help(game, seat: int, *_) -> str:
+    return _answered(game, seat, "help", "help", f"help sent in game {game.id}", understood=True)
+
+
+def _comment(game, seat: int, _key, rest: str, more: tuple[str, ...]) -> str:
+    """``comment <text>``: the rest of the reply is mailed to the other seats."""
+    text = "\n".join((rest, *more)).strip()
+    refused = comment_problem(text)
+    if refused is None:
+        answers.relay_comment(game, seat, text)
+    return _answered(game, seat, "comment", "comment not sent" if refused else "comment sent",
+                     f"comment {'refused' if refused else 'sent'} in game {game.id}",
+                     text=text, refused=refused)
+
+
+def comment_problem(text: str) -> str | None:
+    """Why ``text`` cannot be sent as a comment, or ``None``: it must be short plain text."""
+    if not text:
+        return 'there was nothing after the word "comment"'
+    if len(text) > MAX_COMMENT:
+        return f"it is longer than {MAX_COMMENT} characters"
+    if any(unicodedata.category(char) in ("Cc", "Cf", "Co", "Cs") and char != "\n"
+           for char in text):
+        return "it contains control characters"
+    return None
+
+
+#: The first word of a reply that makes it a command rather than a move.
+COMMANDS = {"resign": _resign, "board": _board, "moves": _moves, "help": _help,
+            "comment": _comment}
+#: The longest comment, in characters.
+MAX_COMMENT = 500
+
+
+class _Refused(Exception):
+    def __init__(self, line: str, error: IllegalMove | PbemError):
+        super().__init__(line)
+        self.line, self.error = line, error
+
+
+def _play_first(game, seat: int, lines: tuple[str, ...]) -> str:
+    """Submit the first line the rules accept, and return it.
+
+    :raises _Refused: none is accepted (naming the first line refused for a reason other than
+        being unreadable, which is likely the move the player meant; else the first line), or
+        the game refuses the seat whatever it says (over, not its turn).
+    """
+    refusals = []
+    for line in lines or ("",):
+        try:
+            commands.play_turn(game, seat, line, game.ply)
+        except IllegalMove as exc:
+            refusals.append(_Refused(line, exc))
+        except PbemError as exc:
+            raise _Refused(line, exc) from None
+        else:
+            return line
+    raise next((r for r in refusals if r.error.code != "syntax"), refusals[0])
+
+
+def _undone(game_id: int, key: str | None):
+    """Roll back what a refused command did, remember the message again, and reload the game
+    for the answer."""
+    db.session.rollback()
+    _remember(key)
+    return get_game(game_id)
+
+
+def _remember(key: str | None) -> None:
+    """Record the message as handled in the current transaction.
+
+    :raises IntegrityError: a copy of it was handled first.
+    """
+    if key is not None:
+        db.session.add(HandledMail(message_key=key))
+        db.session.flush()
+
+
+def ingest_mbox(path: str) -> list[Outcome]:
+    """Handle every message of an mbox file, each on its own: one that fails is reported and
+    rolled back, and the rest go on. Messages are read as bytes (the mailbox module's own
+    parsing would meet a poisonous message before :func:`ingest_bytes` could refuse it)."""
+    box = mailbox.mbox(path, create=False)
+    try:
+        return [hand_over(ingest_bytes, box.get_bytes(key)) for key in box.iterkeys()]
+    finally:
+        box.close()
+
+
+def _addresses(message):
+    """The values of the address headers, in the order they are trusted."""
+    for header in ADDRESS_HEADERS:
+        for value in message.get_all(header, []):
+            yield str(value)
+
+
+def _token(message) -> str | None:
+    """The reply token in the first address header that carries one."""
+    return next(filter(None, map(token_in_address, _addresses(message))), None)

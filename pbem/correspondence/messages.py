@@ -1,0 +1,198 @@
+"""The mail players get about their games, each queued in the transaction of its cause: the
+receivers of play's events (connected by :func:`subscribe`) and the answer to a move sent by
+email. Every message goes through ``pbem.notifications`` (the recipient's settings).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from flask import current_app
+
+from ..clocks import service as clocks
+from ..core.db import utcnow
+from ..core.urls import external_url
+from ..mail import compose
+from ..mail.compose import Image
+from ..mail.outbox import bodies, unsubscribe_headers
+from ..notifications.delivery import game_subject, message, unsubscribe_url
+from ..play import events
+from ..play.links import invitation_url, move_url, reply_address
+from ..play.models import FORFEITED, RESIGN, RESIGNED, TIMED_OUT
+from ..play.queries import get_game, moves_since_turn, resigned_seats
+from ..play.service import replay
+from .board_image import board_png
+
+
+def subscribe() -> None:
+    events.turn_begins.connect(turn_begins)
+    events.turn_played.connect(seat_out)
+    events.game_finished.connect(game_over)
+    events.end_proposed.connect(end_proposed)
+    events.end_declined.connect(end_declined)
+    events.invited.connect(invitation)
+    events.declined.connect(declined)
+    compose.register("turn", compose_turn, turn_images)
+
+
+def _message_for_game(kind: str, recipient, game, what: str, **context) -> None:
+    """Queue a message about ``game``: the subject names it and its rules, the body links to
+    its page."""
+    message(kind, recipient, game_subject(game, what), game=game,
+            context={"game_url": external_url("play.game", game_id=game.id), **context})
+
+
+def turn_begins(game, *, seat, state, moves=()) -> None:
+    """Email ``seat``, whose turn begins in ``state``.
+
+    The email is queued as its facts (the seat and the ply) and composed when it goes out
+    (:func:`compose_turn`), listing every move since the player's previous turn (``moves``,
+    the plies that just led here, are only the last of them).
+    """
+    message("turn", game.seats[seat].player, game_subject(game, f"your turn (ply {game.ply + 1})"),
+            game=game, facts={"seat": seat, "ply": game.ply})
+
+
+#: How a resignation's kind (the ply's text) reads in a list of moves.
+_OUT = {RESIGNED: "resigned", TIMED_OUT: "ran out of time (counted as resigning)",
+        FORFEITED: "forfeited"}
+
+
+class _Ply(NamedTuple):
+    move: str
+    auto: bool
+    #: For a resignation, timeout or forfeit, what the seat did; ``None`` for a move.
+    out: str | None
+
+
+class _Turn(NamedTuple):
+    """A turn email's facts, read back: the game, the reader's seat, the position at the ply,
+    the moves since the reader last moved and the one to mark on the board."""
+
+    game: object
+    seat: int
+    ply: int
+    state: object
+    moves: list
+    last_move: str | None
+
+
+def _turn(outbox_message) -> _Turn:
+    game = get_game(outbox_message.game_id)
+    seat, ply = outbox_message.facts["seat"], outbox_message.facts["ply"]
+    state = game.load_state() if game.ply == ply else replay(game, ply)
+    moves = [(game.seats[row.seat],
+              _Ply(row.move, row.auto, _OUT.get(row.text, _OUT[RESIGNED])
+                   if row.move == RESIGN else None))
+             for row in moves_since_turn(game.id, seat, ply)]
+    played = [done.move for _, done in moves if done.out is None]
+    return _Turn(game, seat, ply, state, moves, played[-1] if played else None)
+
+
+def compose_turn(outbox_message) -> None:
+    """Write a turn email queued as facts, from the game as it stood at their ply."""
+    turn = _turn(outbox_message)
+    context, reply_to = turn_context(turn)
+    context.update(game=turn.game, subject=outbox_message.subject)
+    link = unsubscribe_url(outbox_message.facts.get("unsubscribe"))
+    outbox_message.body_text, outbox_message.body_html = bodies(outbox_message.kind, context,
+                                                                link)
+    outbox_message.headers = {**outbox_message.headers, "Reply-To": reply_to,
+                              **unsubscribe_headers(link)}
+
+
+def turn_images(outbox_message) -> list[Image]:
+    """The board the turn email's HTML shows, drawn again at each delivery attempt from the
+    facts (the outbox keeps text only)."""
+    turn = _turn(outbox_message)
+    return [Image(_board_id(turn), "board.png",
+                  board_png(turn.game, turn.state, last_move=turn.last_move))]
+
+
+def _board_id(turn: _Turn) -> str:
+    return f"board-{turn.game.id}-{turn.ply}@{current_app.config['MAIL_DOMAIN']}"
+
+
+def turn_context(turn: _Turn) -> tuple[dict, str]:
+    """The turn email's template context and Reply-To address."""
+    game, seat = turn.game, turn.seat
+    context = {
+        "seat": game.seats[seat],
+        "moves": turn.moves,
+        "board": game.renderer.text(turn.state, last_move=turn.last_move),
+        "board_cid": _board_id(turn),
+        "link": move_url(game, seat, turn.ply),
+        "deadline": clocks.deadline_text(game, seat, game.seats[seat].player_id, utcnow()),
+        "game_url": external_url("play.game", game_id=game.id),
+    }
+    return context, reply_address(game, seat, turn.ply)
+
+
+def seat_out(game, *, state, moves) -> None:
+    """Tell everyone still playing a game of three or four that a seat resigned or forfeited
+    and the game goes on without it (the clocks' tick tells of a timeout itself; a game it
+    ends is told by :func:`game_over`)."""
+    leavers = [move for move in moves if move.move == RESIGN and move.text != TIMED_OUT]
+    if not leavers or game.rules.is_over(state):
+        return
+    gone = set(resigned_seats([game.id]).get(game.id, ()))
+    for leaver in leavers:
+        who = game.seats[leaver.seat]
+        how = _OUT.get(leaver.text, _OUT[RESIGNED])
+        for seat in game.seats:
+            if seat.index not in gone:
+                _message_for_game("seat_out", seat.player, game, f"{who.label} {how}",
+                                  seat=seat, out=who, how=how)
+
+
+def game_over(game, *, state, how) -> None:
+    """Email every seat the result."""
+    winners = [game.seats[i].player.name for i in game.result["winners"]]
+    board = game.renderer.text(state)
+    for seat in game.seats:
+        _message_for_game("game_over", seat.player, game, "game over",
+                          seat=seat, winners=winners, board=board)
+
+
+def end_proposed(game, *, proposer: int, seats: list[int], outcome: str) -> None:
+    """Ask ``seats`` to answer ``proposer``'s proposal to end the game (``outcome``: how it
+    would end), each with a link for their own seat, live until the next ply."""
+    for index in seats:
+        _message_for_game("end_offer", game.seats[index].player, game,
+                          "proposal to end the game", seat=game.seats[index],
+                          proposer=game.seats[proposer], outcome=outcome,
+                          link=move_url(game, index))
+
+
+def end_declined(game, *, decliner: int, seats: list[int]) -> None:
+    """Tell the seats that had agreed to end the game that ``decliner`` did not."""
+    for index in seats:
+        _message_for_game("end_declined", game.seats[index].player, game, "the game goes on",
+                          seat=game.seats[index], decliner=game.seats[decliner])
+
+
+def invitation(game, *, seat) -> None:
+    """Invite ``seat``'s player, with a signed link to accept or decline.
+
+    The subject names the game, never the inviter: a display name is text anyone can choose,
+    and a subject is what a recipient reads before deciding whether the mail is spam."""
+    message(
+        "invitation",
+        seat.player,
+        game_subject(game, "an invitation to play"),
+        game=game,
+        context={"seat": seat, "link": invitation_url(game, seat)},
+    )
+
+
+def declined(game, *, seat) -> None:
+    """Tell the others that ``seat`` declined, so the game will not start."""
+    for other in game.seats:
+        if other is not seat:
+            message(
+                "declined",
+                other.player,
+                game_subject(game, f"{seat.label} declined the invitation"),
+                game=game,
+                context={"seat": other, "declined_by": seat},
+            )

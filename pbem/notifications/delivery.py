@@ -1,0 +1,118 @@
+"""Sending a notification: :func:`message`, the one way every domain mails a player.
+
+The recipient's settings decide how it goes: at once, after their quiet hours, held for their
+daily digest, or not at all; a message of a kind they can switch off carries the one-click
+unsubscribe link (RFC 8058) for that kind. Mail that answers the recipient's own action
+(replies to a move by email) has no kind and always goes at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from ..core.db import utcnow
+from ..core.signing import sign
+from ..core.urls import external_url
+from ..mail.outbox import queue
+from . import settings as stored_settings
+from .logic.schedule import Kind, Mode
+
+#: Message template -> notification kind (tournament_* mail is tournament news).
+KINDS = {
+    "turn": Kind.TURN,
+    "reminder": Kind.REMINDER,
+    "game_over": Kind.GAME,
+    "end_offer": Kind.GAME,
+    "end_declined": Kind.GAME,
+    "declined": Kind.GAME,
+    "timeout": Kind.GAME,
+    "comment": Kind.GAME,
+    "seat_out": Kind.GAME,
+    "invitation": Kind.INVITATION,
+    "tournament_invitation": Kind.INVITATION,
+}
+
+
+def kind_of(template: str) -> Kind | None:
+    if template in KINDS:
+        return KINDS[template]
+    return Kind.TOURNAMENT if template.startswith("tournament_") else None
+
+
+@dataclass(frozen=True)
+class Decision:
+    kind: Kind | None = None
+    send: bool = True
+    held: bool = False
+    #: When it may go (quiet hours); ``None``: at once.
+    not_before: datetime | None = None
+    #: Whose one-click unsubscribe link the message carries, and for what: ``[player id,
+    #: kind]``, signed only when the message is written (a turn email's when it is composed).
+    unsubscribe: list | None = None
+
+
+def unsubscribe_url(unsubscribe: list | None) -> str | None:
+    """The signed link for a decision's ``unsubscribe``; signed once per tick for each player
+    and kind (a timeout mails two messages of one kind to every player of the game)."""
+    if unsubscribe is None:
+        return None
+    player_id, what = unsubscribe
+    return stored_settings.remember(
+        ("unsubscribe", player_id, what),
+        lambda: external_url("notifications.unsubscribe",
+                             token=sign("unsubscribe", [player_id, what])))
+
+
+def game_tag(game) -> str:
+    """What the subject of every message about a game starts with (``[pbem #12]``), so the
+    recipient's mail client can sort a game's mail together."""
+    return f"[pbem #{game.id}]"
+
+
+def game_subject(game, what: str) -> str:
+    """The subject of mail about a game: ``[pbem #12] Stax: your turn (ply 5)``."""
+    return f"{game_tag(game)} {game.rules.name}: {what}"
+
+
+def message(kind: str, to, subject: str, *, game=None, reply_to: str | None = None,
+            facts: dict | None = None, context: dict | None = None) -> None:
+    """Queue a ``kind`` message (``templates/mail/<kind>``) for ``to`` (a player, or an address
+    that may be a player's) in the caller's transaction, as their settings say; nothing when
+    they have switched the kind off.
+
+    It is rendered now from ``context``, or, given ``facts``, composed from them when it goes
+    out by the composer its domain registered (``pbem.mail.compose``).
+    """
+    decision = decide(kind, to, utcnow())
+    if not decision.send:
+        return
+    link = None
+    if facts is None:
+        link = unsubscribe_url(decision.unsubscribe)
+    else:
+        facts = {**facts, "unsubscribe": decision.unsubscribe}
+    queue(kind, to if isinstance(to, str) else to.email, subject, game=game, reply_to=reply_to,
+          facts=facts, context=context, unsubscribe_url=link,
+          category=decision.kind and str(decision.kind), held=decision.held,
+          not_before=decision.not_before)
+
+
+def decide(template: str, recipient, now: datetime) -> Decision:
+    """What the recipient's settings say about a message rendered from ``template``."""
+    kind = kind_of(template)
+    is_digest = template == stored_settings.DIGEST
+    if kind is None and not is_digest:
+        return Decision()
+    player_id, settings = stored_settings.recipient(recipient)
+    if player_id is None:
+        return Decision(kind)
+    if is_digest:
+        return Decision(unsubscribe=[player_id, stored_settings.DIGEST])
+    unsubscribe = [player_id, str(kind)]
+    when = settings.delivery(kind, now)
+    if when is None:
+        return Decision(kind, send=False)
+    if settings.mode(kind) is Mode.DIGEST:  # the player's next digest is already scheduled
+        return Decision(kind, held=True, unsubscribe=unsubscribe)
+    return Decision(kind, not_before=when if when > now else None, unsubscribe=unsubscribe)

@@ -1,0 +1,77 @@
+"""The daily digest: at the hour a player picked, one email listing every game waiting for
+them, each with its signed move link, and folding in the mail held for it. The games come from
+the domains that know them, through :data:`waiting_games` (the clocks answer, with deadlines).
+
+A player's digest is claimed by a compare-and-set on ``next_digest_at`` (moved to the next
+digest hour in the same transaction), so two ticks never send it twice.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from blinker import Namespace
+from sqlalchemy import select, update
+
+from ..accounts.models import Player
+from ..core.extensions import db
+from ..mail.models import OutboxMessage
+from .delivery import message
+from .models import StoredSettings
+from .settings import DIGEST, schedule_digest
+
+log = logging.getLogger(__name__)
+
+waiting_games = Namespace().signal("digest-waiting-games", doc="""\
+Asks for the games waiting for ``player_id`` at ``now``: a receiver returns a list of dicts
+(``game``, ``link``, ``deadline``, ``game_url``) that the digest lists.""")
+
+
+def run(now: datetime) -> int:
+    """Send every digest that is due; how many went."""
+    due = db.session.execute(
+        select(StoredSettings.player_id, StoredSettings.next_digest_at)
+        .where(StoredSettings.next_digest_at <= now)
+    ).all()
+    db.session.rollback()
+    sent = 0
+    for player_id, seen in due:
+        try:
+            sent += _send(player_id, seen, now)
+            db.session.commit()
+        except Exception:
+            db.session.rollback()
+            log.exception("digest of player %s failed; it will try again", player_id)
+    return sent
+
+
+def _send(player_id: int, seen: datetime, now: datetime) -> int:
+    taken = db.session.execute(
+        update(StoredSettings)
+        .where(StoredSettings.player_id == player_id, StoredSettings.next_digest_at == seen)
+        .values(next_digest_at=None)
+        .execution_options(synchronize_session=False)
+    ).rowcount
+    if taken != 1:
+        return 0
+    row = db.session.get(StoredSettings, player_id, populate_existing=True)
+    schedule_digest(row, now)
+    player = db.session.get(Player, player_id)
+    waiting = [entry for _, entries in waiting_games.send(None, player_id=player_id, now=now)
+               for entry in entries]
+    held = db.session.scalars(
+        select(OutboxMessage)
+        .where(OutboxMessage.held.is_(True), OutboxMessage.sent_at.is_(None),
+               OutboxMessage.recipient == player.email)
+        .order_by(OutboxMessage.id)
+    ).all()
+    if not waiting and not held:
+        return 0
+    for folded in held:
+        folded.sent_at = now  # folded into this digest
+    count = len(waiting)
+    message(DIGEST, player,
+            f"pbem digest: {count} game{'' if count == 1 else 's'} waiting for you",
+            context={"player": player, "waiting": waiting, "held": held})
+    return 1

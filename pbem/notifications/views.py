@@ -1,0 +1,67 @@
+"""Notification settings and one-click unsubscribe.
+
+Unsubscribe links are signed per player and kind and work without signing in: a GET only asks,
+and its POST (what mail clients send for RFC 8058 one-click unsubscribe, hence no CSRF token)
+switches the kind off.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, flash, g, redirect, render_template, request, url_for
+
+from ..accounts.auth import login_required
+from ..accounts.forms import ConfirmForm
+from ..accounts.service import link_owner
+from ..core.db import utcnow
+from ..core.extensions import csrf, db
+from ..core.signing import LinkError, sign, unsign
+from ..core.urls import external_url
+from . import settings
+from .logic.schedule import KIND_LABELS, InvalidSettings, Kind, Mode, NotificationSettings
+from .settings import DIGEST, UNSUBSCRIBABLE
+
+bp = Blueprint("notifications", __name__)
+LABELS = {**{str(k): v for k, v in KIND_LABELS.items()}, DIGEST: "the daily digest"}
+
+
+@bp.route("/settings/notifications", methods=["GET", "POST"])
+@login_required
+def notifications():
+    form, error, status = ConfirmForm(), None, 200
+    values = settings.settings_of(g.player.id).as_form()
+    values["auto_vacation"] = settings.auto_vacation_on(g.player.id)
+    if form.validate_on_submit():
+        values = {**request.form.to_dict(), "auto_vacation": "auto_vacation" in request.form}
+        try:
+            chosen = NotificationSettings.from_form(request.form)
+        except InvalidSettings as exc:
+            error, status = exc, 422
+        else:
+            settings.save(g.player.id, chosen, utcnow(), auto_vacation=values["auto_vacation"])
+            db.session.commit()
+            flash("Notification settings saved.")
+            return redirect(url_for("notifications.notifications"))
+    # The calendar of deadlines is the clocks' (named by endpoint: no import of them here).
+    calendar_url = external_url("clocks.calendar", token=sign("calendar", g.player.id))
+    return render_template("notifications/notifications.html", form=form, values=values,
+                           error=error, kinds=[(str(k), KIND_LABELS[k]) for k in Kind],
+                           modes=list(Mode), calendar_url=calendar_url), status
+
+
+@bp.route("/unsubscribe/<token>", methods=["GET", "POST"])
+@csrf.exempt
+def unsubscribe(token):
+    player, what = _unsubscribe_target(token)
+    if request.method == "POST":
+        settings.switch_off(player.id, what, utcnow())
+        db.session.commit()
+        return render_template("notifications/unsubscribed.html", player=player,
+                               label=LABELS[what])
+    return render_template("notifications/unsubscribe.html", player=player, label=LABELS[what])
+
+
+def _unsubscribe_target(token):
+    payload = unsign("unsubscribe", token)
+    if not (isinstance(payload, list) and len(payload) == 2 and payload[1] in UNSUBSCRIBABLE):
+        raise LinkError("This unsubscribe link is not valid.", "invalid")
+    return link_owner(payload[0], "unsubscribe"), payload[1]

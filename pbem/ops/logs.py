@@ -1,0 +1,52 @@
+"""Logging, configured once per process by the entry points (the ``pbem`` console script,
+``pbem.wsgi``) before the app is built, so its start-up warnings come out alike: every record
+to stderr, as text lines or as JSON lines for a log collector. ``PBEM_LOG_LEVEL`` (INFO) and
+``PBEM_LOG_FORMAT`` (``text`` or ``json``) choose; they are read from the environment only,
+as the instance config is not read yet."""
+
+from __future__ import annotations
+
+import json
+import logging
+import logging.config
+import os
+from collections.abc import Mapping
+from datetime import UTC, datetime
+
+FORMATS = ("text", "json")
+
+
+class JsonLines(logging.Formatter):
+    """One JSON object per record: time (UTC, ISO 8601), level, logger, message and, when
+    there is one, the traceback."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        entry = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(),
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        if record.exc_info:
+            entry["exception"] = self.formatException(record.exc_info)
+        return json.dumps(entry, ensure_ascii=False)
+
+
+def configure_logging(environ: Mapping[str, str] = os.environ) -> None:
+    """Send every record at ``PBEM_LOG_LEVEL`` or above to stderr in ``PBEM_LOG_FORMAT``,
+    through the root logger (Flask then adds no handler of its own to the app's logger)."""
+    level = environ.get("PBEM_LOG_LEVEL", "INFO").upper()
+    style = environ.get("PBEM_LOG_FORMAT", "text")
+    if style not in FORMATS:
+        raise ValueError(f"PBEM_LOG_FORMAT is {style!r}; it must be one of {', '.join(FORMATS)}")
+    logging.config.dictConfig({
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {
+            "text": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+            "json": {"()": JsonLines},
+        },
+        "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": style,
+                                "stream": "ext://sys.stderr"}},
+        "root": {"level": level, "handlers": ["stderr"]},
+    })

@@ -1,0 +1,85 @@
+"""Play's commands for the entry points: each is one unit of work on one game.
+
+A request, a CLI command, a tick or an ingested email loads the game with its row locked
+(``locked``, or a move link's ``links.open_token(..., lock=True)``), then runs a command: the
+service changes the game and flushes, the receivers of its events write in the same
+transaction (clocks, mail), and the command commits under the race guard, which turns a lost
+race into ``PositionChanged`` with nothing kept. Moves made on the web (signed in or through a
+move link) and moves sent by email go through the same :func:`play_turn`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from ..core.extensions import db
+from . import agreement, service, setup
+from .models import RESIGNED, Game
+from .queries import get_game
+from .service import race_guard
+
+
+@contextmanager
+def unit_of_work() -> Iterator[None]:
+    """Commit what the block did; a lost race rolls it all back as ``PositionChanged``."""
+    with race_guard():
+        yield
+        db.session.commit()
+
+
+def locked(game_id) -> Game:
+    """The game, its row locked for this transaction.
+
+    :raises GameNotFound: no such game.
+    """
+    return get_game(game_id, lock=True)
+
+
+def play_turn(game: Game, seat: int, text: str, expected_ply: int) -> Game:
+    """Play a typed turn for ``seat`` and commit (see ``service.submit_turn``)."""
+    with unit_of_work():
+        service.submit_turn(game, seat, text, expected_ply)
+    return game
+
+
+def resign(game: Game, seat: int, expected_ply: int | None = None, *,
+           reason: str = RESIGNED) -> Game:
+    """Resign ``seat`` and commit (see ``service.resign``)."""
+    with unit_of_work():
+        service.resign(game, seat, expected_ply, reason=reason)
+    return game
+
+
+def agree(game: Game, seat: int, expected_ply: int) -> bool:
+    """``seat`` agrees to end the game, and commit; True when that ended it
+    (see ``agreement.agree``)."""
+    with unit_of_work():
+        return agreement.agree(game, seat, expected_ply)
+
+
+def decline(game: Game, seat: int, expected_ply: int) -> None:
+    """``seat`` declines the proposal to end the game, and commit (see ``agreement.decline``)."""
+    with unit_of_work():
+        agreement.decline(game, seat, expected_ply)
+
+
+def adjudicate(game: Game, winners: list[int], *, automatic: bool = False) -> Game:
+    """End the game by a decision, and commit (see ``service.adjudicate``)."""
+    with unit_of_work():
+        service.adjudicate(game, winners, automatic=automatic)
+    return game
+
+
+def create_game(slug: str, players: list, options: dict | None = None, **settings) -> Game:
+    """Create a game and commit (see ``setup.create_game``)."""
+    game = setup.create_game(slug, players, options, **settings)
+    db.session.commit()
+    return game
+
+
+def respond(game: Game, seat, accept: bool) -> Game:
+    """Record a seat's answer to an invitation and commit (see ``setup.respond``)."""
+    with unit_of_work():
+        setup.respond(game, seat, accept)
+    return game

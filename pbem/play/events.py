@@ -1,0 +1,76 @@
+"""What happens in games, published for the domains that react (blinker signals).
+
+Play publishes and never imports its subscribers: the clocks, the mail players get
+(``pbem.correspondence``) and tournaments connect to these when the application is built
+(``pbem.app``). Every receiver runs inside the transaction of the change that caused it, so
+what it writes (a clock, an outbox row) exists only if the change commits; a receiver that
+raises refuses the change (the clocks refuse a move whose time ran out).
+
+Each signal's sender is the :class:`~pbem.play.models.Game`.
+"""
+
+from __future__ import annotations
+
+from blinker import Namespace
+
+#: How a game finished (``game_finished``'s ``how``): the terminations of the records.
+from .termination import ADJUDICATION, AGREEMENT, FORFEIT, RESIGNATION, RULES, TIMEOUT
+
+__all__ = ["ADJUDICATION", "AGREEMENT", "FORFEIT", "RESIGNATION", "RULES", "TIMEOUT"]
+
+_signals = Namespace()
+
+game_started = _signals.signal("game-started", doc="""\
+The game has started (``state``: its position, forced passes of the start applied).""")
+
+turn_played = _signals.signal("turn-played", doc="""\
+Plies were stored: ``moves`` (``service.Played``, forced passes included) took the game to
+``state``. Sent at the start too, with the start's forced passes, if any.""")
+
+turn_begins = _signals.signal("turn-begins", doc="""\
+A turn begins for ``seat`` in ``state`` (once per turn, not per ply); ``moves`` led here.""")
+
+game_finished = _signals.signal("game-finished", doc="""\
+The game is over in ``state``; ``how`` is one of RULES, RESIGNATION, TIMEOUT, FORFEIT,
+AGREEMENT, ADJUDICATION (the result is on the game).""")
+
+invited = _signals.signal("invited", doc="A new game invites ``seat``'s player.")
+
+declined = _signals.signal("declined", doc="``seat`` declined the invitation; no game.")
+
+end_proposed = _signals.signal("end-proposed", doc="""\
+``proposer`` (a seat index) proposes or agrees to end the game; ``seats`` still have to
+answer; ``outcome`` says how it would end.""")
+
+end_declined = _signals.signal("end-declined", doc="""\
+``decliner`` withdrew the proposal to end the game; ``seats`` had agreed to it.""")
+
+read_time_control = _signals.signal("read-time-control", doc="""\
+Asks the domain that keeps time to read a new game's time control, ``value``: a time control,
+its compact text, or the new-game form's fields (a dict). A receiver returns the compact text
+to store, or raises ``ValueError`` with a reason a player can act on.""")
+
+game_page = _signals.signal("game-page", doc="""\
+The game page is being shown to ``reader_id`` (a player id, or None) at ``now``; a receiver
+returns a dict of what it adds to the page's template context.""")
+
+
+def time_control_text(value) -> str:
+    """The compact text of a new game's time control (``"none"`` for none).
+
+    :raises ValueError: a time control that cannot be read, with the reason.
+    """
+    if value is None or value == "":
+        value = "none"
+    answers = [text for _, text in read_time_control.send(None, value=value)]
+    if not answers:
+        raise RuntimeError("no domain reads time controls: the clocks are not subscribed")
+    return answers[0]
+
+
+def page_context(game, reader_id: int | None, now) -> dict:
+    """What the subscribed domains add to the game page (the clocks: deadlines)."""
+    context = {}
+    for _, extra in game_page.send(game, reader_id=reader_id, now=now):
+        context.update(extra or {})
+    return context

@@ -1,0 +1,56 @@
+"""How a finished game ended, the way PGN's ``Termination`` tag says it: by the rules, by a
+resignation, a timeout or a forfeit (each a resignation in the history, told apart by the
+ply's text), by the players' agreement, or by adjudication (the director's, or automatic at a
+tournament deadline; both flags of the stored result)."""
+
+from __future__ import annotations
+
+from sqlalchemy import and_, select
+
+from ..core.extensions import db
+from .models import FINISHED, FORFEITED, RESIGN, TIMED_OUT, Game, Move
+
+RULES, RESIGNATION, TIMEOUT, FORFEIT = "rules", "resignation", "timeout", "forfeit"
+AGREEMENT, ADJUDICATION, AUTOMATIC = "agreement", "adjudication", "automatic adjudication"
+#: Each termination in words, after "ended …" or a result ("Ann won …").
+WORDS = {RULES: "by the rules", RESIGNATION: "by resignation", TIMEOUT: "on time",
+         FORFEIT: "by forfeit", AGREEMENT: "by agreement",
+         ADJUDICATION: "by the director's adjudication",
+         AUTOMATIC: "by adjudication at the deadline"}
+_LEAVING = {TIMED_OUT: TIMEOUT, FORFEITED: FORFEIT}
+
+
+def termination(result: dict | None, last_move: str | None, last_text: str | None) -> str | None:
+    """A ``WORDS`` key for a finished game's ``result`` and its last ply (``move``, ``text``);
+    ``None`` while it is unfinished.
+
+    >>> termination({"winners": [0], "agreed": True}, "c3", "c3")
+    'agreement'
+    >>> termination({"winners": [1]}, "resign", "timeout")
+    'timeout'
+    >>> termination({"winners": [1]}, "c3", "c3")
+    'rules'
+    """
+    if not result:
+        return None
+    if result.get("agreed"):
+        return AGREEMENT
+    if result.get("adjudicated"):
+        return AUTOMATIC if result.get("automatic") else ADJUDICATION
+    if last_move == RESIGN:
+        return _LEAVING.get(last_text, RESIGNATION)
+    return RULES
+
+
+def terminations(games: list[Game]) -> dict[int, str]:
+    """``{game id: WORDS key}`` of the finished games among ``games``, in one query (their
+    last plies)."""
+    finished = {game.id: game for game in games if game.status == FINISHED}
+    if not finished:
+        return {}
+    last = {game_id: (move, text) for game_id, move, text in db.session.execute(
+        select(Move.game_id, Move.move, Move.text)
+        .join(Game, and_(Game.id == Move.game_id, Game.ply == Move.ply))
+        .where(Game.id.in_(list(finished))))}
+    return {game_id: termination(game.result, *last.get(game_id, (None, None)))
+            for game_id, game in finished.items()}

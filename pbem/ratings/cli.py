@@ -1,0 +1,24 @@
+"""``pbem ratings rebuild``: recompute every rating from the stored results."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+from flask.cli import AppGroup
+
+from ..core.extensions import db
+from .rebuild import rated_games_count, rebuild
+
+ratings_group = AppGroup("ratings", help="Player ratings.")
+
+
+@ratings_group.command("rebuild")
+def rebuild_command():
+    """Recompute every rating and rating change from the finished rated games, in the order
+    they ended; the same games give the same numbers every time."""
+    total = rated_games_count()
+    with click.progressbar(length=total, label="Rating games", file=sys.stderr) as bar:
+        rated = rebuild(bar.update)
+    db.session.commit()
+    click.echo(f"rated {rated} of {total} finished rated games")

@@ -1,0 +1,111 @@
+"""What the pages show of the ratings: a game's leaderboard and a player's history.
+
+Both are a fixed number of queries: the leaderboard reads the top of the index on
+``ratings(slug, ordinal)``, then the trend of those players only; a player's history reads
+that player's changes through ``rating_changes(player_id, slug)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import func, select
+
+from ..accounts.models import Player
+from ..core.extensions import db
+from ..play.models import Game
+from .model import PROVISIONAL_GAMES, Skill
+from .models import Rating, RatingChange
+
+#: How many players a leaderboard lists, and how many recent games its trend spans.
+LEADERBOARD_SIZE = 50
+TREND_GAMES = 10
+
+
+@dataclass(frozen=True)
+class Leader:
+    rank: int
+    player: Player
+    rating: int
+    games: int
+    #: The change over the player's last ``TREND_GAMES`` rated games.
+    trend: int
+
+
+@dataclass(frozen=True)
+class Point:
+    """One rated game in a player's history."""
+
+    game_id: int
+    finished_at: datetime
+    place: int
+    players: int
+    rating: int
+    change: int
+
+
+@dataclass(frozen=True)
+class History:
+    """A player's rating at one game, and how it came to be."""
+
+    slug: str
+    rating: int
+    games: int
+    provisional: bool
+    points: list[Point]
+
+
+def leaderboard(slug: str, size: int = LEADERBOARD_SIZE) -> list[Leader]:
+    """The best established players at a game (not provisional, with a public page),
+    highest conservative rating first."""
+    rows = db.session.execute(
+        select(Rating, Player).join(Player, Player.id == Rating.player_id)
+        .where(Rating.slug == slug, Rating.games >= PROVISIONAL_GAMES,
+               Player.joined_at.is_not(None), Player.deleted_at.is_(None))
+        .order_by(Rating.ordinal.desc(), Rating.player_id).limit(size)).all()
+    before = _ratings_before_recent_games(slug, [rating.player_id for rating, _ in rows])
+    return [Leader(rank, player, rating.shown, rating.games,
+                   rating.shown - before[rating.player_id])
+            for rank, (rating, player) in enumerate(rows, start=1)]
+
+
+def _ratings_before_recent_games(slug: str, player_ids: list[int]) -> dict[int, int]:
+    """Each player's shown rating before their last ``TREND_GAMES`` rated games."""
+    if not player_ids:
+        return {}
+    newest_first = func.row_number().over(
+        partition_by=RatingChange.player_id,
+        order_by=(Game.finished_at.desc(), Game.id.desc())).label("n")
+    recent = (select(RatingChange.player_id, RatingChange.mu_before,
+                     RatingChange.sigma_before, newest_first)
+              .join(Game, Game.id == RatingChange.game_id)
+              .where(RatingChange.slug == slug, RatingChange.player_id.in_(player_ids))
+              .subquery())
+    oldest = {}
+    for player_id, mu, sigma in db.session.execute(
+            select(recent.c.player_id, recent.c.mu_before, recent.c.sigma_before)
+            .where(recent.c.n <= TREND_GAMES).order_by(recent.c.n)):
+        oldest[player_id] = Skill(mu, sigma).shown  # the last row per player is its oldest
+    return oldest
+
+
+def histories(player: Player) -> list[History]:
+    """A player's rating at every game they have rated games at, each with its history in
+    the order the games ended."""
+    ratings = db.session.scalars(
+        select(Rating).where(Rating.player_id == player.id).order_by(Rating.slug)).all()
+    mine = select(RatingChange.game_id).where(RatingChange.player_id == player.id)
+    field = dict(db.session.execute(
+        select(RatingChange.game_id, func.count()).where(RatingChange.game_id.in_(mine))
+        .group_by(RatingChange.game_id)).all())
+    points: dict[str, list[Point]] = {}
+    for change, finished_at in db.session.execute(
+            select(RatingChange, Game.finished_at).join(Game, Game.id == RatingChange.game_id)
+            .where(RatingChange.player_id == player.id)
+            .order_by(Game.finished_at, Game.id)):
+        points.setdefault(change.slug, []).append(Point(
+            change.game_id, finished_at, change.place, field[change.game_id], change.after,
+            change.change))
+    return [History(r.slug, r.shown, r.games, r.provisional, points.get(r.slug, []))
+            for r in ratings]

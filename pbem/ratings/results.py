@@ -1,0 +1,70 @@
+"""Which finished games are rated, and the place each rated player took.
+
+A game counts when it is marked ``rated`` and at least two of its players took part: a seat
+that resigned (or timed out, or forfeited) before making a move of its own is left out, so a
+two-player game ended that way is not rated at all. Places come from the result as the
+tournaments read it (winners first, then by score, then the seats that left, the earliest
+last), ties shared.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import exists, false, select
+
+from ..core.extensions import db
+from ..play.models import RESIGN, Move
+from ..tournaments.logic.scoring import finishing_places
+
+#: The seats that resigned in a game, in order, each with whether it had moved before.
+Departures = list[tuple[int, bool]]
+
+
+@dataclass(frozen=True, slots=True)
+class RatedResult:
+    """A game's result as the ratings read it: the players rated, in seat order, and their
+    places (0 first)."""
+
+    game_id: int
+    slug: str
+    players: tuple[int, ...]
+    places: tuple[int, ...]
+
+
+def rated_result(game_id: int, slug: str, players: list[int], result: dict,
+                 departures: Departures) -> RatedResult | None:
+    """The result to rate from a finished game's seats (player ids in seat order), its stored
+    ``result`` and its departures; None when fewer than two players took part.
+
+    >>> rated_result(7, "stawvs", [10, 11, 12], {"winners": [2], "scores": [4, 3, 9]},
+    ...              [(1, True)]).places
+    (1, 2, 0)
+    >>> rated_result(8, "pylon", [10, 11], {"winners": [0], "scores": [0, 0]}, [(1, False)])
+    """
+    places = finishing_places(result["scores"], result["winners"],
+                              [seat for seat, _ in departures])
+    absent = {seat for seat, moved in departures if not moved}
+    kept = [seat for seat in range(len(players)) if seat not in absent]
+    if len(kept) < 2:
+        return None
+    return RatedResult(game_id, slug, tuple(players[s] for s in kept),
+                       tuple(places[s] for s in kept))
+
+
+def departures(game_ids: list[int] | None = None) -> dict[int, Departures]:
+    """Each game's resignations (timeouts and forfeits are resignations too) in order, with
+    whether the seat had made a move of its own before; every game's when ``game_ids`` is
+    None (a partial index holds just the resignations)."""
+    moves, earlier = Move.__table__, Move.__table__.alias("earlier")
+    moved = exists().where(earlier.c.game_id == moves.c.game_id,
+                           earlier.c.seat == moves.c.seat,
+                           earlier.c.ply < moves.c.ply, earlier.c.auto == false())
+    query = (select(moves.c.game_id, moves.c.seat, moved)
+             .where(moves.c.move == RESIGN).order_by(moves.c.game_id, moves.c.ply))
+    if game_ids is not None:
+        query = query.where(moves.c.game_id.in_(game_ids))
+    found: dict[int, Departures] = {}
+    for game_id, seat, had_moved in db.session.execute(query):
+        found.setdefault(game_id, []).append((seat, bool(had_moved)))
+    return found

@@ -1,0 +1,16 @@
+"""What ratings do when something happens in play: connected once, when the application is
+built (``pbem.app``). ``game_finished``: a rated game is rated, in the transaction that ended
+it, so its changes exist exactly when its result does."""
+
+from __future__ import annotations
+
+from ..play import events
+from . import service
+
+
+def subscribe() -> None:
+    events.game_finished.connect(_game_finished)
+
+
+def _game_finished(game, **_facts) -> None:
+    service.game_finished(game)

@@ -1,0 +1,48 @@
+"""The search on a toy game small enough to know the answer: each of three seats in turn makes
+a turn of two plies, each ply a digit 0–2; the highest sum of its own two digits wins (ties
+share). A search that switched sides between plies, or maximised anyone's result but the
+seat's own, would not play 2 at every ply."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbem.bots import search_move
+
+SEATS, PLIES_PER_TURN, DIGITS = 3, 2, ("0", "1", "2")
+
+
+class Sums:
+    slug = "sums"
+
+    def new_game(self):
+        return ()
+
+    def to_move(self, state):
+        return None if len(state) == SEATS * PLIES_PER_TURN else len(state) // PLIES_PER_TURN
+
+    def legal_moves(self, state):
+        return [] if self.to_move(state) is None else list(DIGITS)
+
+    def play(self, state, move):
+        assert move in self.legal_moves(state)
+        return (*state, int(move))
+
+    def scores(self, state):
+        size = PLIES_PER_TURN
+        return [sum(state[seat * size : (seat + 1) * size]) for seat in range(SEATS)]
+
+    def winners(self, state):
+        if self.to_move(state) is not None:
+            return []
+        scores = self.scores(state)
+        return [seat for seat, score in enumerate(scores) if score == max(scores)]
+
+    def to_dict(self, state):
+        return {"digits": list(state)}
+
+
+@pytest.mark.parametrize("before", [(), (2,), (0, 0), (1, 1, 1), (1, 2, 0, 2, 2)])
+def test_every_ply_of_a_turn_maximises_the_seat_to_move(before):
+    rules = Sums()
+    assert search_move(rules, before, playouts=300, seed=1) == "2"

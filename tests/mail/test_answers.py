@@ -1,0 +1,143 @@
+"""Every authorised reply to a move address is answered in the game's thread: played,
+refused, too late, not understood, and the commands (resign, board, moves, help, comment)."""
+
+from __future__ import annotations
+
+import random
+from email.message import EmailMessage
+
+from helpers import outbox
+
+from pbem.correspondence.ingest import ingest_bytes
+from pbem.mail.outbox import thread_root
+from pbem.mail.sender import as_message, deliver_due
+from pbem.play.queries import get_game
+
+
+def reply_to(turn, body: str, message_id: str | None = None) -> bytes:
+    """A reply from the recipient of ``turn`` (a queued message, or its (recipient,
+    Reply-To) pair) to its reply address."""
+    recipient, address = turn if isinstance(turn, tuple) else (turn.recipient,
+                                                               turn.headers["Reply-To"])
+    message = EmailMessage()
+    message["From"], message["To"], message["Subject"] = recipient, address, "Re: your turn"
+    if message_id:
+        message["Message-ID"] = message_id
+    message.set_content(body)
+    return message.as_bytes()
+
+
+def only_answer():
+    [answer] = outbox("reply_result")
+    assert answer.headers["In-Reply-To"] == thread_root(answer.game_id)
+    assert as_message(answer).extra_headers["Auto-Submitted"] == "auto-replied"
+    return answer
+
+
+def test_played_answer_carries_the_new_board(make_game):
+    game = make_game("pylon")
+    assert ingest_bytes(reply_to(outbox("turn")[0], "Mc3")).startswith("played")
+    answer = only_answer()
+    assert "Mc3 in Pylon" in answer.body_text and game.renderer.text(
+        get_game(game.id).load_state(), last_move="Mc3") in answer.body_text
+    assert "Reply-To" not in answer.headers  # no longer their turn
+
+
+def test_refused_answer_gives_reason_moves_and_a_fresh_reply_address(make_game):
+    game = make_game("pylon")
+    assert ingest_bytes(reply_to(outbox("turn")[0], "c3-c4")).startswith("refused")
+    answer = only_answer()
+    assert "Your legal moves:" in answer.body_text and "Mc3" in answer.body_text
+    assert answer.headers["Reply-To"].startswith("move+") and "/play/" in answer.body_text
+    # Replying to the refusal plays.
+    assert ingest_bytes(reply_to(answer, "Mc3")) == f"played 'Mc3' in game {game.id}"
+
+
+def test_too_late_answer_gives_the_position_and_whose_turn(make_game):
+    game = make_game("pylon")
+    turn = outbox("turn")[0]
+    assert ingest_bytes(reply_to(turn, "Mc3")).startswith("played")
+    assert ingest_bytes(reply_to(turn, "Sa1")) == f"too late in game {game.id}"
+    answer = outbox("reply_result")[-1]
+    assert "too late" in answer.body_text and "P2" in answer.body_text
+    assert get_game(game.id).ply == 1
+
+
+def test_not_understood_answer_explains_with_examples(make_game):
+    make_game("pylon")
+    assert ingest_bytes(reply_to(outbox("turn")[0], "hello there")).startswith("not understood")
+    answer = only_answer()
+    assert "could not read" in answer.body_text and "for example:" in answer.body_text
+    assert "comment <text>" in answer.body_text
+
+
+def test_board_moves_and_help_commands(make_game):
+    game = make_game("pylon")
+    turn = outbox("turn")[0]
+    for word, expected in (("board", "you are"), ("Moves", "Your legal moves"),
+                           ("help", "To move, reply")):
+        assert ingest_bytes(reply_to(turn, word)).endswith(f"in game {game.id}")
+        assert expected in outbox("reply_result")[-1].body_text
+    assert get_game(game.id).ply == 0
+
+
+def test_resign_needs_the_word_alone(make_game):
+    game = make_game("pylon")
+    first = outbox("turn")[0]
+    turn = (first.recipient, first.headers["Reply-To"])
+    assert ingest_bytes(reply_to(turn, "resign? never")).startswith("not understood")
+    assert not get_game(game.id).is_over
+    assert ingest_bytes(reply_to(turn, "resign")) == f"resigned in game {game.id}"
+    assert get_game(game.id).is_over
+    assert "You resigned" in outbox("reply_result")[-1].body_text
+
+
+def test_comment_is_relayed_checked_and_limited(make_game):
+    game = make_game("pylon")
+    first = outbox("turn")[0]
+    turn = (first.recipient, first.headers["Reply-To"])
+    assert ingest_bytes(reply_to(turn, "comment Good luck!")).startswith("comment sent")
+    [relayed] = outbox("comment")
+    assert relayed.recipient == game.seats[1].player.email
+    assert "Good luck!" in relayed.body_text
+    too_long = "comment " + ("x" * 100 + "\n") * 6
+    assert ingest_bytes(reply_to(turn, too_long)).startswith("comment refused")
+    assert ingest_bytes(reply_to(turn, "comment bad\x1b[31m")).startswith("comment refused")
+    assert len(outbox("comment")) == 1 and "not sent" in outbox("reply_result")[-1].body_text
+
+
+def test_forged_and_automatic_replies_get_no_answer(make_game):
+    make_game("pylon")
+    first = outbox("turn")[0]
+    turn = (first.recipient, first.headers["Reply-To"])
+    forged = reply_to(turn, "board").replace(turn[0].encode(), b"eve@example.com")
+    assert ingest_bytes(forged).startswith("ignored")
+    auto = b"Auto-Submitted: auto-replied\n" + reply_to(turn, "board")
+    assert ingest_bytes(auto).startswith("ignored") and not outbox("reply_result")
+
+
+def test_a_whole_game_by_replies_over_smtp(app, smtp, make_game):
+    game = make_game("pylon", options={"start": "quick"})
+    rng, seen, number = random.Random(3), {}, 0
+    while not get_game(game.id).is_over:
+        deliver_due()
+        current = get_game(game.id)
+        address = current.seats[current.rules.to_move(current.load_state())].player.email
+        turn = [m for m in smtp.to(address) if m["List-Id"].startswith("pbem turn")][-1]
+        move = rng.choice(current.rules.legal_moves(current.load_state()))
+        number += 1
+        raw = EmailMessage()
+        raw["From"], raw["To"], raw["Subject"] = address, turn["Reply-To"], "Re: " + turn[
+            "Subject"]
+        raw["Message-ID"] = f"<r{number}@client.example>"
+        quoted = turn.get_body(preferencelist=("plain",)).get_content()[:40]
+        raw.set_content(f"{move}\n\n> {quoted}")
+        assert ingest_bytes(raw.as_bytes()).startswith("played")
+        ingest_bytes(raw.as_bytes())  # a copy delivered again is not answered again
+        seen[address] = seen.get(address, 0) + 1
+    deliver_due()
+    for address, replies in seen.items():
+        answers = [m for m in smtp.to(address) if m["List-Id"].startswith("pbem reply result")]
+        assert len(answers) == replies
+        assert all(m["In-Reply-To"] == thread_root(game.id) == m["References"]
+                   and m["Auto-Submitted"] == "auto-replied" for m in answers)

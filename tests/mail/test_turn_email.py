@@ -1,0 +1,89 @@
+"""The turn email as its recipient gets it, through a real SMTP server on loopback: the board
+as an inline PNG the HTML shows by ``cid:``, a text board, every move since the reader's last
+turn, the game's changed options."""
+
+from __future__ import annotations
+
+import struct
+
+from pbem.games import get_rules
+from pbem.mail.sender import deliver_due
+from pbem.play import commands
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    """Width and height from a PNG's IHDR chunk (which a valid PNG starts with)."""
+    assert data[:8] == PNG_SIGNATURE
+    length, chunk = struct.unpack(">I4s", data[8:16])
+    assert chunk == b"IHDR" and length == 13
+    return struct.unpack(">II", data[16:24])
+
+
+def play_first_legal(game_id: int, seat: int) -> str:
+    game = commands.locked(game_id)
+    rules = game.rules
+    move = rules.legal_moves(game.load_state())[0]
+    commands.play_turn(game, seat, move, game.ply)
+    return move
+
+
+def test_the_board_is_an_inline_png_the_html_shows(smtp, make_game):
+    game = make_game("pylon", options={"start": "quick"})
+    bob = game.seats[1].player
+    move = play_first_legal(game.id, 0)
+    deliver_due()
+    [mail] = smtp.to(bob.email)
+    assert mail.get_content_type() == "multipart/alternative"
+    related = mail.get_payload()[1]
+    assert related.get_content_type() == "multipart/related"
+    html = mail.get_body(("html",)).get_content()
+    [image] = [part for part in mail.walk() if part.get_content_type() == "image/png"]
+    content_id = image["Content-ID"].strip("<>")
+    assert f'src="cid:{content_id}"' in html
+    assert image.get_content_disposition() == "inline"
+    width, height = png_size(image.get_content())
+    assert width == 600 and 200 < height < 1200
+    text = mail.get_body(("plain",)).get_content()
+    assert game.renderer.text(game.load_state(), last_move=move).splitlines()[0] in text
+    assert f"played: {move}" in text
+    assert "Options: Start: quick." in text and "Start: quick" in html
+
+
+def test_a_three_player_turn_email_lists_every_move_since_the_readers_turn(
+        smtp, make_game, make_player):
+    players = [make_player(name=name) for name in ("Alice", "Bob", "Carol")]
+    game = make_game("stax", players=players)
+    assert get_rules("stax").to_move(game.load_state()) == 0
+    play_first_legal(game.id, 0)
+    bobs = play_first_legal(game.id, 1)
+    carols = play_first_legal(game.id, 2)
+    deliver_due()
+    [*_, mail] = smtp.to(players[0].email)
+    text = mail.get_body(("plain",)).get_content()
+    html = mail.get_body(("html",)).get_content()
+    assert f"P2 Bob played: {bobs}" in text and f"P3 Carol played: {carols}" in text
+    assert text.index(bobs) < text.index(carols)
+    assert f"<strong>{bobs}</strong>" in html and f"<strong>{carols}</strong>" in html
+
+
+def test_a_resignation_in_a_three_player_game_is_told_to_everyone_still_playing(
+        smtp, make_game, make_player):
+    alice, bob, carol = players = [make_player(name=name) for name in ("Alice", "Bob", "Carol")]
+    game = make_game("stax", players=players)
+    deliver_due()
+    smtp.messages.clear()
+    commands.resign(commands.locked(game.id), 1)  # not Bob's turn: Alice is still to move
+    deliver_due()
+    for player in (alice, carol):
+        [told] = smtp.to(player.email)
+        assert told["Subject"].endswith("P2 resigned")
+        assert "P2 Bob resigned" in told.get_body(("plain",)).get_content()
+    assert smtp.to(bob.email) == []
+    alices = play_first_legal(game.id, 0)
+    deliver_due()
+    [*_, turn] = smtp.to(carol.email)
+    text = turn.get_body(("plain",)).get_content()
+    assert "P2 Bob resigned" in text and f"P1 Alice played: {alices}" in text
+    assert "played: resign" not in text
