@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import pkgutil
 import sys
 import time
@@ -32,9 +33,11 @@ def main(argv: list[str]) -> int:
     RESULTS.mkdir(exist_ok=True)
     for name in chosen:
         print(f"== {name}", flush=True)
-        started = time.perf_counter()
+        started, load_before = time.perf_counter(), os.getloadavg()[0]
         figures = importlib.import_module(f"bench.bench_{name}").run()
         figures["_seconds"] = round(time.perf_counter() - started, 1)
+        # Timings mean little without the machine's load: the 1-minute average, before and after.
+        figures["_load"] = f"{load_before:.2f} before, {os.getloadavg()[0]:.2f} after"
         (RESULTS / f"{name}.json").write_text(json.dumps(figures, indent=2) + "\n")
         for key, value in figures.items():
             print(f"   {key:<58} {value}")
