@@ -2,6 +2,7 @@
 
 from .accounts.models import Player, SignInRequest
 from .archive.models import ImportedRecord
+from .botplay.models import BotLease  # noqa: F401  (the bot worker's leases)
 from .clocks.models import ClockNotice, StoredClock, StoredVacation  # noqa: F401  (for Alembic)
 from .mail.models import HandledMail, OutboxMessage
 from .notifications.models import StoredSettings  # noqa: F401  (for Alembic)

@@ -5,9 +5,10 @@ Safe on several hosts at once and never in a human's way:
 * Candidates come from the seats of bot players in active games (paged by game id, so it reads
   only bot games, never every game); whose turn it is comes from each candidate's snapshot.
 * A turn is claimed by reading its game with the row locked (``SKIP LOCKED`` on PostgreSQL: a
-  game being moved in, or claimed by another worker, is left for the next round), and the
-  transaction ends before the bot thinks: no lock or transaction is held while it thinks, so
-  a human's move or resignation never waits for a bot.
+  game being moved in, or claimed by another worker, is left for the next round) and writing a
+  lease for that ply (:class:`~.models.BotLease`), so other workers leave the turn alone while
+  this one thinks; then the transaction ends: no lock or transaction is held while it thinks,
+  so a human's move or resignation never waits for a bot.
 * The turn is submitted through ``play.commands.play_turn``, bound to the ply it was thought
   for, as a human's move is: if the position changed meanwhile (another worker played it, the
   human resigned, a timeout), nothing is written and the bot looks again (thinks again if it
@@ -20,17 +21,21 @@ import logging
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from datetime import timedelta
 
-from sqlalchemy import select
+from sqlalchemy import or_, select, update
+from sqlalchemy.exc import IntegrityError
 
 from ..accounts.models import Player
 from ..bots import choose_move
+from ..core.db import utcnow
 from ..core.extensions import db
 from ..games import IllegalMove, get_rules
 from ..play import commands
 from ..play.errors import GameNotActive, NotYourTurn, PositionChanged
 from ..play.models import ACTIVE, Game, Seat
 from .accounts import level_of
+from .models import BotLease
 
 log = logging.getLogger(__name__)
 #: Candidate games read per query; turns played per round at most.
@@ -39,6 +44,9 @@ PAGE, ROUND = 200, 50
 ATTEMPTS = 3
 #: Seconds a bot may think about one ply at most (a level's playouts usually take less).
 THINK_SECONDS = 20.0
+#: How long a claim keeps other workers off a turn: a turn of several plies thinks about each,
+#: so a few plies' worth; a worker that dies holds its turn this long at most.
+LEASE = timedelta(seconds=5 * THINK_SECONDS)
 
 
 @dataclass(frozen=True)
@@ -123,7 +131,7 @@ def play_turn(game_id: int, budget_s: float = THINK_SECONDS, thinker: Thinker = 
     ``gone`` (no longer a bot's turn) or ``failed`` (logged)."""
     for _ in range(ATTEMPTS):
         position = claim(game_id)
-        db.session.rollback()  # no lock and no transaction while the bot thinks
+        db.session.commit()  # the lease stays; no lock and no transaction while the bot thinks
         if position in ("busy", "gone"):
             return position
         try:
@@ -145,8 +153,9 @@ def play_turn(game_id: int, budget_s: float = THINK_SECONDS, thinker: Thinker = 
 
 
 def claim(game_id: int) -> Position | str:
-    """The bot's turn in the game, read with its row locked (``SKIP LOCKED``): a
-    :class:`Position`, or ``busy`` (locked) or ``gone`` (over, or not a bot's turn)."""
+    """The bot's turn in the game, read with its row locked (``SKIP LOCKED``) and leased to
+    this worker: a :class:`Position`, or ``busy`` (locked, or leased to another worker) or
+    ``gone`` (over, or not a bot's turn)."""
     row = db.session.execute(
         select(Game.slug, Game.status, Game.ply, Game.snapshot, Game.seed)
         .where(Game.id == game_id).with_for_update(skip_locked=True)
@@ -165,4 +174,28 @@ def claim(game_id: int) -> Position | str:
     level = None if email is None else level_of(email)
     if level is None:
         return "gone"
+    if not _lease(game_id, row.ply):
+        return "busy"
     return Position(game_id, row.ply, seat, level, rules, state, seed=row.seed + row.ply)
+
+
+def _lease(game_id: int, ply: int) -> bool:
+    """Lease the turn at ``ply`` to this worker; False when another worker holds a live lease
+    on it. Atomic on its own (a conditional update, else an insert the primary key guards), as
+    SQLite does not lock the game's row."""
+    now = utcnow()
+    taken = db.session.execute(
+        update(BotLease).where(BotLease.game_id == game_id,
+                               or_(BotLease.ply != ply, BotLease.until <= now))
+        .values(ply=ply, until=now + LEASE)
+    ).rowcount
+    if taken:
+        return True
+    if db.session.get(BotLease, game_id) is not None:
+        return False
+    try:
+        with db.session.begin_nested():
+            db.session.add(BotLease(game_id=game_id, ply=ply, until=now + LEASE))
+    except IntegrityError:  # another worker's lease came first
+        return False
+    return True

@@ -5,14 +5,18 @@ changed while the bot thought."""
 from __future__ import annotations
 
 import threading
+import time
+from datetime import timedelta
 
 import pytest
+from freezegun import freeze_time
 from helpers import outbox
 from sqlalchemy import select
 
 from pbem.accounts.models import Player
 from pbem.botplay import worker
 from pbem.botplay.accounts import bot_email, ensure_bots
+from pbem.core.db import utcnow
 from pbem.core.extensions import db
 from pbem.games import all_rules
 from pbem.play import commands
@@ -93,23 +97,21 @@ def test_a_resignation_while_the_bot_thinks_leaves_nothing_half_written(make_pla
 
 
 def race_workers(app, game_id, workers=2):
-    """Several workers take the same bot turn at once: each claims it, and they all finish
-    thinking before any submits. The outcome of each."""
-    barrier = threading.Barrier(workers, timeout=10)
-    outcomes = [None] * workers
+    """Several workers take the same bot turn at once; the outcome of each, and the plies
+    thought about."""
+    start = threading.Barrier(workers, timeout=10)
+    outcomes, thoughts = [None] * workers, []
 
-    def think_together(position, budget_s):
-        text = worker.think(position, budget_s)
-        try:
-            barrier.wait()
-        except threading.BrokenBarrierError:
-            pass  # another worker found the game locked (SKIP LOCKED) and never thought
-        return text
+    def think_slowly(position, budget_s):
+        thoughts.append(position.ply)
+        time.sleep(0.3)  # the others claim meanwhile
+        return worker.think(position, budget_s)
 
     def run(index):
         with app.app_context():
             try:
-                outcomes[index] = worker.play_turn(game_id, thinker=think_together)
+                start.wait()
+                outcomes[index] = worker.play_turn(game_id, thinker=think_slowly)
             finally:
                 db.session.remove()
 
@@ -118,16 +120,17 @@ def race_workers(app, game_id, workers=2):
         thread.start()
     for thread in threads:
         thread.join(120)
-    return outcomes
+    return outcomes, thoughts
 
 
 def check_one_bot_turn(app, make_player, bot):
     human = make_player()
     game_id = bot_game(human, bot).id
     db.session.remove()  # the workers start from the database
-    outcomes = race_workers(app, game_id)
-    # the other worker lost at submitting ("gone"), or found the claim locked ("busy")
+    outcomes, thoughts = race_workers(app, game_id)
+    # the other worker found the turn locked or leased ("busy"), or already played ("gone")
     assert sorted(outcomes) in (["gone", "played"], ["busy", "played"]), outcomes
+    assert thoughts == [0]  # thought about once
     assert [m.seat for m in moves_of(game_id)] == [0]
     assert get_game(game_id).ply == 1
 
@@ -170,7 +173,8 @@ def test_a_bot_thinks_again_when_the_position_changed_while_it_thought(make_play
     def think_while_the_game_moves_on(position, budget_s):
         thought_about.append(position.ply)
         if len(thought_about) == 1:
-            assert worker.play_turn(game_id) == "played"  # another worker, faster
+            # a worker whose lease had run out played this turn meanwhile
+            commands.play_turn(commands.locked(game_id), 0, worker.think(position, budget_s), 0)
             game = get_game(game_id)
             move = game.rules.legal_moves(game.load_state())[0]
             commands.play_turn(commands.locked(game_id), 1, move, game.ply)
@@ -179,6 +183,26 @@ def test_a_bot_thinks_again_when_the_position_changed_while_it_thought(make_play
     assert worker.play_turn(game_id, thinker=think_while_the_game_moves_on) == "played"
     assert thought_about == [0, 2]
     assert [m.seat for m in moves_of(game_id)] == [0, 1, 0]
+
+
+def test_a_leased_turn_is_left_alone_until_the_lease_runs_out(make_player, bot):
+    game_id = bot_game(make_player(), bot).id
+    first = worker.claim(game_id)
+    db.session.commit()
+    assert first.ply == 0
+    assert worker.claim(game_id) == "busy"  # another worker: this one is thinking
+    db.session.rollback()
+    with freeze_time(utcnow() + worker.LEASE + timedelta(seconds=1)):  # it died
+        assert worker.claim(game_id).ply == 0
+        db.session.commit()
+
+
+def test_a_lease_ends_with_its_turn(make_player, bot):
+    """In a game of two bots, the next turn is free at once for any worker."""
+    other = ensure_bots()[1]
+    game_id = commands.create_game("pylon", [bot, other], creator=bot, seed=5).id
+    assert worker.play_turn(game_id) == "played"
+    assert worker.claim(game_id).ply == 1
 
 
 @pytest.mark.parametrize("rules", all_rules(), ids=lambda rules: rules.slug)
