@@ -8,7 +8,6 @@ from datetime import timedelta
 
 import pytest
 from helpers import outbox, sign_in
-from .forms import counts, newest, post
 
 from pbem.core.db import utcnow
 from pbem.core.extensions import db
@@ -16,6 +15,8 @@ from pbem.lobby import service
 from pbem.lobby.models import EXPIRED, OPEN, STARTED
 from pbem.play.queries import get_game
 from pbem.tick import run_tick
+
+from .forms import counts, newest, post
 
 
 @pytest.fixture
