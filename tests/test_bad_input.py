@@ -517,7 +517,9 @@ FIELD_JUNK = {
     "quote": 'a"]\n[Result "P1 wins',
 }
 #: Other starting points for a form whose fields are read only in some states of another.
-BASES = {"play.new": [{}, {"time_control": "per_move"}, {"time_control": "bank"}],
+TIME_CONTROLS = [{}, {"time_control": "per_move"}, {"time_control": "bank"}]
+BASES = {"play.new": TIME_CONTROLS, "lobby.new": TIME_CONTROLS,
+         "lobby.new_standing": TIME_CONTROLS,
          "clocks.vacation": [{}, {"days": "2"}]}
 
 

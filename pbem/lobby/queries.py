@@ -2,8 +2,8 @@
 feed's. Each is a fixed number of queries whatever its length: the challenges with their
 posters' names and ratings at that game in one (an outer join on ``ratings``' primary key),
 newest first, a page at a time by id (keyset: ``?before=<id>``), so the 1000th page costs what
-the first does and nothing counts every row. Expired challenges the tick has not marked yet
-are left out by the query itself.
+the first does and nothing counts every row. Expired challenges the tick has not marked yet,
+and those of deleted accounts, are left out by the query itself.
 """
 
 from __future__ import annotations
@@ -83,7 +83,8 @@ def _open(now: datetime):
     return select(Challenge, Player.name, Rating.ordinal, Rating.games).join(
         Player, Player.id == Challenge.poster_id).outerjoin(
         Rating, and_(Rating.player_id == Challenge.poster_id, Rating.slug == Challenge.slug)
-    ).where(Challenge.status == OPEN, Challenge.expires_at > now)
+    ).where(Challenge.status == OPEN, Challenge.expires_at > now,
+            Player.deleted_at.is_(None))
 
 
 def _listed(rows) -> list[Listed]:
@@ -121,11 +122,12 @@ def joined_ids(player, challenge_ids: list[int]) -> set[int]:
         ChallengeSeat.player_id == player.id, ChallengeSeat.challenge_id.in_(challenge_ids))))
 
 
-def mine(player, now: datetime) -> list[Listed]:
-    """The open challenges ``player`` sits at, newest first."""
+def mine(player, now: datetime, limit: int = 50) -> list[Listed]:
+    """The open challenges ``player`` sits at, newest first (the newest ``limit``)."""
     seated = select(ChallengeSeat.challenge_id).where(ChallengeSeat.player_id == player.id)
     return _listed(db.session.execute(
-        _open(now).where(Challenge.id.in_(seated)).order_by(Challenge.id.desc())).all())
+        _open(now).where(Challenge.id.in_(seated)).order_by(Challenge.id.desc())
+        .limit(limit)).all())
 
 
 def standing_of(player) -> list[StandingChallenge]:

@@ -192,7 +192,7 @@ def _check_open(challenge: Challenge, now: datetime) -> None:
     """:raises LobbyError: (409) the challenge is no longer open, saying why."""
     if challenge.status == STARTED:
         raise LobbyError("This challenge is full: its game has started.", "full")
-    if challenge.status == WITHDRAWN:
+    if challenge.status == WITHDRAWN or challenge.poster.deleted_at is not None:
         raise LobbyError("This challenge was withdrawn by the player who posted it.",
                          "withdrawn")
     if challenge.status == EXPIRED or challenge.expires_at <= now:

@@ -80,7 +80,7 @@ def top_up(standing_id: int, now: datetime) -> int:
     locked first); how many were posted. Flushes."""
     standing = db.session.scalar(select(StandingChallenge).where(
         StandingChallenge.id == standing_id).with_for_update())
-    if standing is None:
+    if standing is None or standing.player.deleted_at is not None:
         return 0
     kept = kept_counts(now, standing.id).get(standing.id, 0)
     missing = max(0, standing.keep - kept)

@@ -136,3 +136,18 @@ def test_withdrawing_twice_or_a_started_challenge(client, alice, make_player):
     before = counts()
     refused(client.post(f"/challenges/{newest().id}/withdraw"), 409, "has started")
     assert counts() == before
+
+
+def test_a_deleted_accounts_challenges_leave_the_list_and_cannot_be_joined(
+        client, alice, make_player):
+    from pbem.accounts.service import delete_account
+
+    post(client)
+    challenge_id = newest().id
+    delete_account(alice)
+    db.session.commit()
+    bob = as_player(client, make_player(name="Bob"))
+    assert f'id="challenge-{challenge_id}"' not in bob.get("/challenges").get_data(as_text=True)
+    before = counts()
+    refused(bob.post(f"/challenges/{challenge_id}/join"), 409, "withdrawn")
+    assert counts() == before
