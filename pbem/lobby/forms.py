@@ -25,9 +25,9 @@ class ChallengeForm(FlaskForm):
     rated = NewGameForm.rated
     seat_order = SelectField("Seat order", default="random", choices=[
         SelectChoice(value, label) for value, label in SEAT_ORDERS.items()])
-    min_rating = WholeNumberField("Lowest rating of who may join", [Optional()], low=LOWEST,
+    min_rating = WholeNumberField("Lowest rating to join", [Optional()], low=LOWEST,
                                   high=HIGHEST)
-    max_rating = WholeNumberField("Highest rating", [Optional()], low=LOWEST, high=HIGHEST)
+    max_rating = WholeNumberField("Highest rating to join", [Optional()], low=LOWEST, high=HIGHEST)
     time_control = NewGameForm.time_control
     days_per_move = NewGameForm.days_per_move
     bank_initial = NewGameForm.bank_initial

@@ -175,10 +175,9 @@ def withdraw(challenge_id: int, player, now: datetime) -> None:
     done = db.session.execute(
         update(Challenge).where(Challenge.id == challenge.id, Challenge.status == OPEN)
         .values(status=WITHDRAWN)).rowcount
-    if not done:
+    if not done:  # started, withdrawn or marked expired (before or meanwhile)
         db.session.refresh(challenge)
         _check_open(challenge, now)
-    db.session.refresh(challenge)
 
 
 def expire(now: datetime) -> int:

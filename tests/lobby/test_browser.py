@@ -47,6 +47,7 @@ def test_post_join_start_and_both_turn_emails_arrive(
     page = signed_in(browser_page, app, alice)
     page.get_by_role("link", name="Pylon").first.click()
     expect(page.get_by_role("heading", name="Post a Pylon challenge")).to_be_visible()
+    screenshots(page, "lobby-new")
     page.get_by_label("Seat order").select_option("poster_first")
     page.get_by_label("Time control").select_option("per_move")
     page.get_by_label("Days per move").fill("2")
