@@ -50,8 +50,10 @@ def test_a_posted_challenge_is_listed_with_name_and_rating_never_the_address(
     assert "Open challenges" in home and "Alice" in home and "wonder.example" not in home
 
 
+@pytest.mark.parametrize("engine", [
+    "sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def test_a_full_table_starts_the_game_and_the_first_seat_gets_a_turn_email(
-        client, alice, make_player):
+        client, alice, make_player, engine):
     post(client, seat_order="poster_first", time_control="per_move", days_per_move="2")
     challenge = newest()
     bob = make_player(name="Bob")

@@ -30,6 +30,11 @@ def add(client, keep="2", **changes):
                        data={**PYLON, "keep": keep, **changes})
 
 
+#: Run on SQLite, and on PostgreSQL too (its row locks and RETURNING).
+ENGINES = pytest.mark.parametrize("engine", [
+    "sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+
+
 def challenges(status=None) -> list[Challenge]:
     db.session.expire_all()
     query = select(Challenge).order_by(Challenge.id)
@@ -49,7 +54,8 @@ def test_a_new_standing_challenge_posts_its_challenges(client, alice):
     assert "Pylon" in page and "Start: quick" in page and "Remove" in page
 
 
-def test_a_finished_game_is_replaced_by_a_new_challenge(client, alice, make_player):
+@ENGINES
+def test_a_finished_game_is_replaced_by_a_new_challenge(client, alice, make_player, engine):
     add(client)
     first = challenges(OPEN)[0]
     joiner = client.application.test_client()
@@ -62,7 +68,8 @@ def test_a_finished_game_is_replaced_by_a_new_challenge(client, alice, make_play
     assert run_tick()[-1].endswith("0 posted for standing challenges")
 
 
-def test_the_tick_replaces_expired_challenges(client, alice, app):
+@ENGINES
+def test_the_tick_replaces_expired_challenges(client, alice, app, engine):
     add(client)
     later = utcnow() + timedelta(seconds=app.config["CHALLENGE_MAX_AGE"] + 60)
     assert run_tick(later)[-1] == "lobby: 2 challenges expired, 2 posted for standing " \
