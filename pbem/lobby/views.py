@@ -30,7 +30,6 @@ from ..play.forms import option_fields
 from ..play.new_game import rules_or_404
 from . import queries, service, standing
 from .forms import ChallengeForm, StandingForm
-from .models import SEAT_ORDERS
 from .queries import BadFilter, Filters
 from .service import LobbyError
 
@@ -50,7 +49,7 @@ def _index(filters: Filters, error: str | None = None, status: int = 200):
     return render_template("lobby/index.html", page=page, filters=filters, joined=joined,
                            mine=queries.mine(g.player, now) if g.player else [],
                            all_rules=all_rules(), counts=queries.PLAYER_COUNTS,
-                           seat_orders=SEAT_ORDERS, error=error), status
+                           error=error), status
 
 
 @bp.get("")
@@ -141,13 +140,13 @@ def new(slug):
 def feed(slug):
     rules = rules_or_404(slug)
     entries = [{
-        "url": external_url("lobby.index", game=slug, _anchor=f"challenge-{e.challenge.id}"),
+        "url": external_url("lobby.index", game=slug) + f"#challenge-{e.challenge.id}",
         "id": external_url("lobby.index") + f"#challenge-{e.challenge.id}",
         "updated": e.challenge.created_at,
         "title": f"{e.poster_name} ({e.rating}) challenges {e.challenge.players - 1} "
                  f"{'player' if e.challenge.players == 2 else 'players'} to {rules.name}",
-        "summary": render_template("lobby/_summary.txt", challenge=e.challenge,
-                                   seat_orders=SEAT_ORDERS),
+        "summary": " ".join(render_template("lobby/_summary.txt",
+                                            challenge=e.challenge).split()),
     } for e in queries.newest(utcnow(), 50, slug)]
     body = atom(f"pbem: open {rules.name} challenges", external_url("lobby.feed", slug=slug),
                 external_url("lobby.index", game=slug), entries)
@@ -161,7 +160,7 @@ def feed(slug):
 @login_required
 def standing_index():
     return render_template("lobby/standing.html", standing=queries.standing_of(g.player),
-                           all_rules=all_rules(), seat_orders=SEAT_ORDERS,
+                           all_rules=all_rules(),
                            limit=current_app.config["STANDING_CHALLENGE_LIMIT"])
 
 
