@@ -48,6 +48,7 @@ def build_app(overrides: dict | None = None) -> Flask:
     from .admin.views import bp as admin_bp
     from .archive.views import bp as archive_bp
     from .clocks.views import bp as clocks_bp
+    from .lobby.views import bp as lobby_bp
     from .notifications.views import bp as notifications_bp
     from .ops.views import bp as ops_bp
     from .play.views import bp as play_bp
@@ -58,7 +59,8 @@ def build_app(overrides: dict | None = None) -> Flask:
     from .web.views import bp as web_bp
 
     for blueprint in (web_bp, accounts_bp, play_bp, admin_bp, archive_bp, tournaments_bp,
-                      tournament_admin_bp, clocks_bp, notifications_bp, ratings_bp, ops_bp):
+                      tournament_admin_bp, clocks_bp, notifications_bp, ratings_bp, ops_bp,
+                      lobby_bp):
         app.register_blueprint(blueprint)
     _subscribe()
     app.before_request(_refuse_unreadable_input)
@@ -79,10 +81,11 @@ def _subscribe() -> None:
     publishes without knowing them (``pbem.play.events``)."""
     from .clocks.subscriptions import subscribe as clocks
     from .correspondence.messages import subscribe as correspondence
+    from .lobby.subscriptions import subscribe as lobby
     from .ratings.subscriptions import subscribe as ratings
     from .tournaments.subscriptions import subscribe as tournaments
 
-    for subscribe in (clocks, correspondence, ratings, tournaments):
+    for subscribe in (clocks, correspondence, ratings, tournaments, lobby):
         subscribe()
 def _trust_proxies(app: Flask) -> None:
     """Take the client's address and scheme from the configured number of proxies' forwarded

@@ -14,10 +14,12 @@ from datetime import datetime
 from .botplay import worker as bots
 from .clocks import tick as clocks
 from .core.db import utcnow
+from .lobby import tick as lobby
 from .tournaments import tick as tournaments
 
 #: Every tick task with its name, in the order they run.
-TASKS = (("tournaments", tournaments.run), ("clocks", clocks.run), ("bots", bots.run))
+TASKS = (("tournaments", tournaments.run), ("clocks", clocks.run), ("bots", bots.run),
+         ("lobby", lobby.run))
 
 
 def run_tick(now: datetime | None = None) -> list[str]:

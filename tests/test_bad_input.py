@@ -269,6 +269,9 @@ def _expired(purpose: str, payload) -> str:
 @pytest.fixture(scope="module")
 def world(tmp_path_factory):
     from pbem.accounts.service import player_by_email
+    from pbem.core.db import utcnow
+    from pbem.lobby import service as lobby
+    from pbem.lobby import standing
     from pbem.play.commands import create_game
     from pbem.tournaments import service as tournaments
 
@@ -309,13 +312,17 @@ def world(tmp_path_factory):
         for entrant in list(running.entrants):
             tournaments.answer(running.id, entrant.player_id, True)
         tournaments.start(running.id, admin, t0, "")
+        terms = lobby.check_terms("stawvs", {}, 3, "none", True, None, None, "random")
+        challenge = lobby.post(other, terms, utcnow())
+        kept = standing.create(me, terms, 1, utcnow())
         db.session.commit()
         running = tournaments.get_tournament(running.id)
         w.finished = finished.id
         w.ids = {"game_id": game.id, "player_id": me.id, "slug": "pylon",
                  "tournament_id": running.id, "entrant_id": running.entrants[0].id,
                  "table_id": running.current_round.tables[0].id,
-                 "setup_id": waiting.id}
+                 "setup_id": waiting.id, "challenge_id": challenge.id,
+                 "standing_id": kept.id}
         w.who = {"visitor": None, "player": me.id, "admin": admin.id}
         w.payloads = {
             "move": [game.id, 0, game.ply], "reply": [game.id, 0, game.ply],
@@ -510,7 +517,9 @@ FIELD_JUNK = {
     "quote": 'a"]\n[Result "P1 wins',
 }
 #: Other starting points for a form whose fields are read only in some states of another.
-BASES = {"play.new": [{}, {"time_control": "per_move"}, {"time_control": "bank"}],
+TIME_CONTROLS = [{}, {"time_control": "per_move"}, {"time_control": "bank"}]
+BASES = {"play.new": TIME_CONTROLS, "lobby.new": TIME_CONTROLS,
+         "lobby.new_standing": TIME_CONTROLS,
          "clocks.vacation": [{}, {"days": "2"}]}
 
 

@@ -24,8 +24,11 @@ from pbem.accounts.service import player_by_email
 from pbem.archive.history import Ply
 from pbem.archive.importer import import_record
 from pbem.archive.records import Record, RecordPlayer
+from pbem.core.db import utcnow
 from pbem.core.extensions import db
 from pbem.games import all_rules
+from pbem.lobby import service as lobby
+from pbem.lobby import standing
 from pbem.mail.sender import deliver_due
 from pbem.play.commands import create_game
 from pbem.play.models import Game
@@ -66,6 +69,10 @@ def world(app, client, make_player):
         tournaments.answer(t.id, by_email[email].player_id, True)
     tournaments.answer(t.id, by_email["decliner-zq@elsewhere.example"].player_id, False)
     tournaments.start(t.id, admin, NOW, "go")
+    # Open challenges (one Bob joined) and a standing challenge, by name in the lobby.
+    terms = lobby.check_terms("stawvs", {}, 3, "none", True, None, None, "random")
+    lobby.join(lobby.post(alice, terms, utcnow()).id, bob, utcnow())
+    standing.create(bob, terms, 1, utcnow())
     db.session.commit()
     rules = all_rules()[0]
     state = rules.new_game(2, {}, 1)

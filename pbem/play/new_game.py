@@ -59,13 +59,18 @@ def create_from_form(rules, form, form_data, creator, known):
         raise PbemError("Include yourself among the players (only admins can set up games "
                         "for others).", "not-playing", 422)
     limits.check_new_game(creator, len(players) - 1, utcnow())
-    control = {"kind": form.time_control.data, "days_per_move": form.days_per_move.data,
-               "initial_days": form.bank_initial.data,
-               "increment_days": form.bank_increment.data, "cap_days": form.bank_cap.data}
     return commands.create_game(rules.slug, players, chosen_options(rules, form_data),
                                 creator=creator, random_order=bool(form.random_order.data),
-                                start_now=start_now, time_control=control,
+                                start_now=start_now, time_control=time_control_fields(form),
                                 rated=rated(form, players))
+
+
+def time_control_fields(form) -> dict:
+    """The time control a form with the new-game form's fields chose, as the clocks read it
+    (``events.read_time_control``); the lobby's forms share the fields."""
+    return {"kind": form.time_control.data, "days_per_move": form.days_per_move.data,
+            "initial_days": form.bank_initial.data,
+            "increment_days": form.bank_increment.data, "cap_days": form.bank_cap.data}
 
 
 def rated(form, players) -> bool:
