@@ -25,8 +25,8 @@ PLAYERS = 200
 
 def _fill(db, now: datetime) -> None:
     from pbem.accounts.models import Player
+    from pbem.challenges.models import Challenge, ChallengeSeat
     from pbem.games import all_rules
-    from pbem.lobby.models import Challenge, ChallengeSeat
     from pbem.ratings.models import Rating
 
     db.session.execute(insert(Player), [

@@ -47,8 +47,8 @@ def build_app(overrides: dict | None = None) -> Flask:
     from .accounts.views import load_current_player
     from .admin.views import bp as admin_bp
     from .archive.views import bp as archive_bp
+    from .challenges.views import bp as challenges_bp
     from .clocks.views import bp as clocks_bp
-    from .lobby.views import bp as lobby_bp
     from .notifications.views import bp as notifications_bp
     from .ops.views import bp as ops_bp
     from .play.views import bp as play_bp
@@ -60,7 +60,7 @@ def build_app(overrides: dict | None = None) -> Flask:
 
     for blueprint in (web_bp, accounts_bp, play_bp, admin_bp, archive_bp, tournaments_bp,
                       tournament_admin_bp, clocks_bp, notifications_bp, ratings_bp, ops_bp,
-                      lobby_bp):
+                      challenges_bp):
         app.register_blueprint(blueprint)
     _subscribe()
     app.before_request(_refuse_unreadable_input)
@@ -79,13 +79,13 @@ def build_app(overrides: dict | None = None) -> Flask:
 def _subscribe() -> None:
     """Connect the domains that react to play's events (and to each other's questions); play
     publishes without knowing them (``pbem.play.events``)."""
+    from .challenges.subscriptions import subscribe as challenges
     from .clocks.subscriptions import subscribe as clocks
     from .correspondence.messages import subscribe as correspondence
-    from .lobby.subscriptions import subscribe as lobby
     from .ratings.subscriptions import subscribe as ratings
     from .tournaments.subscriptions import subscribe as tournaments
 
-    for subscribe in (clocks, correspondence, ratings, tournaments, lobby):
+    for subscribe in (clocks, correspondence, ratings, tournaments, challenges):
         subscribe()
 def _trust_proxies(app: Flask) -> None:
     """Take the client's address and scheme from the configured number of proxies' forwarded

@@ -3,12 +3,12 @@
 from .accounts.models import Player, SignInRequest
 from .archive.models import ImportedRecord
 from .botplay.models import BotLease  # noqa: F401  (the bot worker's leases)
-from .clocks.models import ClockNotice, StoredClock, StoredVacation  # noqa: F401  (for Alembic)
-from .lobby.models import (  # noqa: F401  (lobby tables for Alembic)
+from .challenges.models import (  # noqa: F401  (lobby tables for Alembic)
     Challenge,
     ChallengeSeat,
     StandingChallenge,
 )
+from .clocks.models import ClockNotice, StoredClock, StoredVacation  # noqa: F401  (for Alembic)
 from .mail.models import HandledMail, OutboxMessage
 from .notifications.models import StoredSettings  # noqa: F401  (for Alembic)
 from .ops.models import Heartbeat  # noqa: F401  (when the tick last ran)

@@ -12,14 +12,14 @@ from __future__ import annotations
 from datetime import datetime
 
 from .botplay import worker as bots
+from .challenges import tick as challenges
 from .clocks import tick as clocks
 from .core.db import utcnow
-from .lobby import tick as lobby
 from .tournaments import tick as tournaments
 
 #: Every tick task with its name, in the order they run.
 TASKS = (("tournaments", tournaments.run), ("clocks", clocks.run), ("bots", bots.run),
-         ("lobby", lobby.run))
+         ("challenges", challenges.run))
 
 
 def run_tick(now: datetime | None = None) -> list[str]:

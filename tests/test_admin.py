@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
+from helpers import sign_in
 from sqlalchemy import event
 
-from helpers import sign_in
 from pbem.admin.views import NEWEST_GAMES, PLAYERS_PER_PAGE
 from pbem.core.extensions import db
 

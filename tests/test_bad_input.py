@@ -269,9 +269,9 @@ def _expired(purpose: str, payload) -> str:
 @pytest.fixture(scope="module")
 def world(tmp_path_factory):
     from pbem.accounts.service import player_by_email
+    from pbem.challenges import service as lobby
+    from pbem.challenges import standing
     from pbem.core.db import utcnow
-    from pbem.lobby import service as lobby
-    from pbem.lobby import standing
     from pbem.play.commands import create_game
     from pbem.tournaments import service as tournaments
 
@@ -518,8 +518,8 @@ FIELD_JUNK = {
 }
 #: Other starting points for a form whose fields are read only in some states of another.
 TIME_CONTROLS = [{}, {"time_control": "per_move"}, {"time_control": "bank"}]
-BASES = {"play.new": TIME_CONTROLS, "lobby.new": TIME_CONTROLS,
-         "lobby.new_standing": TIME_CONTROLS,
+BASES = {"play.new": TIME_CONTROLS, "challenges.new": TIME_CONTROLS,
+         "challenges.new_standing": TIME_CONTROLS,
          "clocks.vacation": [{}, {"days": "2"}]}
 
 

@@ -24,11 +24,11 @@ from pbem.accounts.service import player_by_email
 from pbem.archive.history import Ply
 from pbem.archive.importer import import_record
 from pbem.archive.records import Record, RecordPlayer
+from pbem.challenges import service as lobby
+from pbem.challenges import standing
 from pbem.core.db import utcnow
 from pbem.core.extensions import db
 from pbem.games import all_rules
-from pbem.lobby import service as lobby
-from pbem.lobby import standing
 from pbem.mail.sender import deliver_due
 from pbem.play.commands import create_game
 from pbem.play.models import Game

@@ -62,7 +62,7 @@ DEFAULTS = {
     "INVITATION_LIMIT_PER_PLAYER": 20,
     "INVITATION_LIMIT_WINDOW": 24 * 3600,
     "INVITATION_REPEAT_AFTER": 7 * 24 * 3600,
-    # Open challenges (pbem.lobby): seconds a challenge stays open unless its table fills, how
+    # Open challenges (pbem.challenges): seconds a challenge stays open unless its table fills, how
     # many a player may have open at once (those their standing challenges post aside), and how
     # many standing challenges a player may have.
     "CHALLENGE_MAX_AGE": 14 * 24 * 3600,

@@ -1,7 +1,7 @@
 """The lobby: open challenges, the players at their tables, standing challenges.
 
 Revision ID: fc36a5e33319
-Revises: f2b7c4d9a1e3
+Revises: a3c5e7f9b2d4
 Create Date: 2026-11-23 19:35:22.518448
 
 """
@@ -12,7 +12,7 @@ from pbem.core.db import UTCDateTime
 
 # revision identifiers, used by Alembic.
 revision = 'fc36a5e33319'
-down_revision = 'f2b7c4d9a1e3'
+down_revision = 'a3c5e7f9b2d4'
 branch_labels = None
 depends_on = None
 

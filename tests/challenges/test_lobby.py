@@ -9,10 +9,10 @@ from datetime import timedelta
 import pytest
 from helpers import outbox, sign_in
 
+from pbem.challenges import service
+from pbem.challenges.models import EXPIRED, OPEN, STARTED
 from pbem.core.db import utcnow
 from pbem.core.extensions import db
-from pbem.lobby import service
-from pbem.lobby.models import EXPIRED, OPEN, STARTED
 from pbem.play.queries import get_game
 from pbem.tick import run_tick
 

@@ -33,12 +33,12 @@ from .forms import ChallengeForm, StandingForm
 from .queries import BadFilter, Filters
 from .service import LobbyError
 
-bp = Blueprint("lobby", __name__, url_prefix="/challenges")
+bp = Blueprint("challenges", __name__, url_prefix="/challenges")
 
 
 @bp.app_template_global()
 def open_challenges(limit: int = 5):
-    """The newest open challenges, for the home page's section (``lobby/_home.html``)."""
+    """The newest open challenges, for the home page's section (``challenges/_home.html``)."""
     return queries.newest(utcnow(), limit)
 
 
@@ -46,7 +46,7 @@ def _index(filters: Filters, error: str | None = None, status: int = 200):
     now = utcnow()
     page = queries.lobby_page(filters, now)
     joined = queries.joined_ids(g.player, [e.challenge.id for e in page.entries])
-    return render_template("lobby/index.html", page=page, filters=filters, joined=joined,
+    return render_template("challenges/index.html", page=page, filters=filters, joined=joined,
                            mine=queries.mine(g.player, now) if g.player else [],
                            all_rules=all_rules(), counts=queries.PLAYER_COUNTS,
                            error=error), status
@@ -85,7 +85,7 @@ def join(challenge_id):
         flash("The table is full and the game has started.")
         return redirect(url_for("play.game", game_id=game_id))
     flash("You joined the challenge; the game starts when the table is full.")
-    return redirect(url_for("lobby.index"))
+    return redirect(url_for("challenges.index"))
 
 
 @bp.post("/<int:challenge_id>/withdraw")
@@ -97,7 +97,7 @@ def withdraw(challenge_id):
         return _refused(exc)
     db.session.commit()
     flash("Your challenge is withdrawn.")
-    return redirect(url_for("lobby.index"))
+    return redirect(url_for("challenges.index"))
 
 
 def _terms_form(form_class, slug: str, template: str, done):
@@ -131,25 +131,25 @@ def new(slug):
     def post(terms, _form):
         service.post(g.player, terms, utcnow())
         flash("Your challenge is posted; you will get a turn email when the game starts.")
-        return redirect(url_for("lobby.index"))
+        return redirect(url_for("challenges.index"))
 
-    return _terms_form(ChallengeForm, slug, "lobby/new.html", post)
+    return _terms_form(ChallengeForm, slug, "challenges/new.html", post)
 
 
 @bp.get("/<slug>/feed.atom")
 def feed(slug):
     rules = rules_or_404(slug)
     entries = [{
-        "url": external_url("lobby.index", game=slug) + f"#challenge-{e.challenge.id}",
-        "id": external_url("lobby.index") + f"#challenge-{e.challenge.id}",
+        "url": external_url("challenges.index", game=slug) + f"#challenge-{e.challenge.id}",
+        "id": external_url("challenges.index") + f"#challenge-{e.challenge.id}",
         "updated": e.challenge.created_at,
         "title": f"{e.poster_name} ({e.rating}) challenges {e.challenge.players - 1} "
                  f"{'player' if e.challenge.players == 2 else 'players'} to {rules.name}",
-        "summary": " ".join(render_template("lobby/_summary.txt",
+        "summary": " ".join(render_template("challenges/_summary.txt",
                                             challenge=e.challenge).split()),
     } for e in queries.newest(utcnow(), 50, slug)]
-    body = atom(f"pbem: open {rules.name} challenges", external_url("lobby.feed", slug=slug),
-                external_url("lobby.index", game=slug), entries)
+    body = atom(f"pbem: open {rules.name} challenges", external_url("challenges.feed", slug=slug),
+                external_url("challenges.index", game=slug), entries)
     return Response(body, content_type=CONTENT_TYPE)
 
 
@@ -159,7 +159,7 @@ def feed(slug):
 @bp.get("/standing")
 @login_required
 def standing_index():
-    return render_template("lobby/standing.html", standing=queries.standing_of(g.player),
+    return render_template("challenges/standing.html", standing=queries.standing_of(g.player),
                            all_rules=all_rules(),
                            limit=current_app.config["STANDING_CHALLENGE_LIMIT"])
 
@@ -170,9 +170,9 @@ def new_standing(slug):
     def create(terms, form):
         standing.create(g.player, terms, form.keep.data, utcnow())
         flash("Your standing challenge is saved, and its challenges are posted.")
-        return redirect(url_for("lobby.standing_index"))
+        return redirect(url_for("challenges.standing_index"))
 
-    return _terms_form(StandingForm, slug, "lobby/new_standing.html", create)
+    return _terms_form(StandingForm, slug, "challenges/new_standing.html", create)
 
 
 @bp.post("/standing/<int:standing_id>/remove")
@@ -185,4 +185,4 @@ def remove_standing(standing_id):
         abort(exc.status, exc.message)
     db.session.commit()
     flash("The standing challenge is removed and its open challenges withdrawn.")
-    return redirect(url_for("lobby.standing_index"))
+    return redirect(url_for("challenges.standing_index"))

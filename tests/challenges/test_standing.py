@@ -9,9 +9,9 @@ import pytest
 from helpers import sign_in
 from sqlalchemy import select
 
+from pbem.challenges.models import OPEN, WITHDRAWN, Challenge, StandingChallenge
 from pbem.core.db import utcnow
 from pbem.core.extensions import db
-from pbem.lobby.models import OPEN, WITHDRAWN, Challenge, StandingChallenge
 from pbem.play import commands
 from pbem.tick import run_tick
 
@@ -72,10 +72,10 @@ def test_a_finished_game_is_replaced_by_a_new_challenge(client, alice, make_play
 def test_the_tick_replaces_expired_challenges(client, alice, app, engine):
     add(client)
     later = utcnow() + timedelta(seconds=app.config["CHALLENGE_MAX_AGE"] + 60)
-    assert run_tick(later)[-1] == "lobby: 2 challenges expired, 2 posted for standing " \
+    assert run_tick(later)[-1] == "challenges: 2 challenges expired, 2 posted for standing " \
         "challenges"
     assert len(challenges(OPEN)) == 2 and len(challenges("expired")) == 2
-    assert run_tick(later)[-1] == "lobby: 0 challenges expired, 0 posted for standing " \
+    assert run_tick(later)[-1] == "challenges: 0 challenges expired, 0 posted for standing " \
         "challenges"
 
 

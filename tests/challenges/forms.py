@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from sqlalchemy import func, select
 
+from pbem.challenges.models import Challenge, ChallengeSeat, StandingChallenge
 from pbem.core.extensions import db
-from pbem.lobby.models import Challenge, ChallengeSeat, StandingChallenge
 
 #: The pylon form as shown (every option at its default), rated, random seats.
 PYLON = {"players": "2", "seat_order": "random", "rated": "y", "time_control": "none",

@@ -10,10 +10,10 @@ import threading
 import pytest
 from sqlalchemy import func, select
 
+from pbem.challenges import service
+from pbem.challenges.models import STARTED, Challenge, ChallengeSeat
 from pbem.core.db import utcnow
 from pbem.core.extensions import db
-from pbem.lobby import service
-from pbem.lobby.models import STARTED, Challenge, ChallengeSeat
 from pbem.play.models import Game
 
 
