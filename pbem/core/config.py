@@ -62,6 +62,10 @@ DEFAULTS = {
     "INVITATION_LIMIT_PER_PLAYER": 20,
     "INVITATION_LIMIT_WINDOW": 24 * 3600,
     "INVITATION_REPEAT_AFTER": 7 * 24 * 3600,
+    # Messages each player may post to game threads within the window (seconds); each is
+    # mailed to the other players (comments sent with moves are not counted against it).
+    "MESSAGE_LIMIT_PER_PLAYER": 30,
+    "MESSAGE_LIMIT_WINDOW": 3600,
     # Mail: "smtp" delivers through Flask-Mail; "console" prints; "file" writes .eml files;
     # several may be combined with commas ("console,file").
     "MAIL_BACKEND": "smtp",

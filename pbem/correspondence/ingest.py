@@ -18,7 +18,6 @@ A delivery report addressed to a message's bounce address (``pbem.mail.verp``) g
 from __future__ import annotations
 
 import mailbox
-import unicodedata
 
 from flask import current_app
 from sqlalchemy import select
@@ -31,7 +30,7 @@ from ..games import IllegalMove
 from ..mail import bounces, inbound, reply, verp
 from ..mail.handoff import Outcome, hand_over
 from ..mail.models import HandledMail
-from ..play import commands
+from ..play import commands, thread
 from ..play.links import token_in_address, token_seat
 from ..play.queries import get_game
 from . import answers
@@ -141,34 +140,24 @@ def _help(game, seat: int, *_) -> str:
     return _answered(game, seat, "help", "help", f"help sent in game {game.id}", understood=True)
 
 
-def _comment(game, seat: int, _key, rest: str, more: tuple[str, ...]) -> str:
-    """``comment <text>``: the rest of the reply is mailed to the other seats."""
-    text = "\n".join((rest, *more)).strip()
-    refused = comment_problem(text)
-    if refused is None:
-        answers.relay_comment(game, seat, text)
-    return _answered(game, seat, "comment", "comment not sent" if refused else "comment sent",
-                     f"comment {'refused' if refused else 'sent'} in game {game.id}",
-                     text=text, refused=refused)
-
-
-def comment_problem(text: str) -> str | None:
-    """Why ``text`` cannot be sent as a comment, or ``None``: it must be short plain text."""
-    if not text:
-        return 'there was nothing after the word "comment"'
-    if len(text) > MAX_COMMENT:
-        return f"it is longer than {MAX_COMMENT} characters"
-    if any(unicodedata.category(char) in ("Cc", "Cf", "Co", "Cs") and char != "\n"
-           for char in text):
-        return "it contains control characters"
-    return None
+def _comment(game, seat: int, key: str | None, rest: str, more: tuple[str, ...]) -> str:
+    """``comment <text>``: the rest of the reply is posted to the game's thread, which mails
+    it to the other players (``pbem.play.thread``)."""
+    text = "\n".join((rest, *more))
+    game_id = game.id
+    try:
+        commands.post_message(game, seat, text)  # commits the message and the key
+    except PbemError as exc:
+        return _answered(_undone(game_id, key), seat, "comment", "message not posted",
+                         f"comment refused in game {game_id}", text=text.strip(),
+                         refused=exc.message)
+    return _answered(game, seat, "comment", "message posted", f"comment sent in game {game_id}",
+                     text=thread.normalised(text), refused=None)
 
 
 #: The first word of a reply that makes it a command rather than a move.
 COMMANDS = {"resign": _resign, "board": _board, "moves": _moves, "help": _help,
             "comment": _comment}
-#: The longest comment, in characters.
-MAX_COMMENT = 500
 
 
 class _Refused(Exception):

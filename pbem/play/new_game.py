@@ -65,7 +65,8 @@ def create_from_form(rules, form, form_data, creator, known):
     return commands.create_game(rules.slug, players, chosen_options(rules, form_data),
                                 creator=creator, random_order=bool(form.random_order.data),
                                 start_now=start_now, time_control=control,
-                                rated=rated(form, players))
+                                rated=rated(form, players),
+                                messages_public=bool(form.messages_public.data))
 
 
 def rated(form, players) -> bool:
