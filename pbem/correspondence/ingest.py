@@ -86,11 +86,11 @@ def ingest_bytes(raw: bytes) -> str:
 
 def play_reply(game, seat: int, lines: tuple[str, ...], key: str | None) -> str:
     """Play the first of ``lines`` the rules accept for ``seat`` in ``game`` (loaded locked by
-    the caller, with the message remembered in the transaction), answer the player either
-    way, and commit all of it together."""
+    the caller, with the message remembered in the transaction), with the lines below it as
+    the move's comment; answer the player either way, and commit all of it together."""
     game_id = game.id
     try:
-        move_text = _play_first(game, seat, lines)  # commits the move and the key
+        move_text, comment, dropped = _play_first(game, seat, lines)  # commits move and key
     except _Refused as refused:
         game = _undone(game_id, key)
         if refused.error.code == "syntax":  # no line reads as a move: say how to write one
@@ -101,7 +101,8 @@ def play_reply(game, seat: int, lines: tuple[str, ...], key: str | None) -> str:
         _answered(game, seat, "refused", "move refused", "", reason=reason,
                   move_text=refused.line)
         return f"refused in game {game_id}: {reason}"
-    _answered(game, seat, "played", "move accepted", "", move_text=game.moves[-1].move)
+    _answered(game, seat, "played", "move accepted", "", move_text=game.moves[-1].move,
+              comment=comment, comment_refused=dropped)
     return f"played {move_text!r} in game {game_id}"
 
 
@@ -166,23 +167,29 @@ class _Refused(Exception):
         self.line, self.error = line, error
 
 
-def _play_first(game, seat: int, lines: tuple[str, ...]) -> str:
-    """Submit the first line the rules accept, and return it.
+def _play_first(game, seat: int, lines: tuple[str, ...]) -> tuple[str, str, str | None]:
+    """Submit the first line the rules accept, with the lines below it as the move's comment;
+    return the line, the comment, and why the lines below were not sent as a comment, if
+    they could not be (the move is played all the same).
 
     :raises _Refused: none is accepted (naming the first line refused for a reason other than
         being unreadable, which is likely the move the player meant; else the first line), or
         the game refuses the seat whatever it says (over, not its turn).
     """
     refusals = []
-    for line in lines or ("",):
+    lines = lines or ("",)
+    for index, line in enumerate(lines):
+        below = thread.normalised("\n".join(lines[index + 1:]))
+        dropped = thread.problem(below) if below else None
+        comment = "" if dropped else below
         try:
-            commands.play_turn(game, seat, line, game.ply)
+            commands.play_turn(game, seat, line, game.ply, comment)
         except IllegalMove as exc:
             refusals.append(_Refused(line, exc))
         except PbemError as exc:
             raise _Refused(line, exc) from None
         else:
-            return line
+            return line, comment, dropped
     raise next((r for r in refusals if r.error.code != "syntax"), refusals[0])
 
 

@@ -120,6 +120,22 @@ def test_comment_by_reply_posts_to_the_thread_checked_and_limited(app, make_game
     assert len(outbox("comment")) == 2 and len(db.session.scalars(select(GameMessage)).all()) == 2
 
 
+def test_lines_below_an_emailed_move_are_its_comment(make_game):
+    game = make_game("pylon")
+    assert ingest_bytes(reply_to(outbox("turn")[0], "Hi Bob,\nMc3\nNice to play you.\nAlice")
+                        ) == f"played 'Mc3' in game {game.id}"
+    [comment] = db.session.scalars(select(GameMessage)).all()
+    assert (comment.body, comment.ply, comment.with_move) == ("Nice to play you.\nAlice", 1, True)
+    assert "Your comment went with it" in only_answer().body_text
+    turn = outbox("turn")[-1]
+    assert turn.recipient == game.seats[1].player.email and "Nice to play you." in turn.body_text
+    # Lines that cannot be a comment leave the move played without one, and say why.
+    too_long = "\n".join(["Sa1", *["y" * 300] * 2])
+    assert ingest_bytes(reply_to(turn, too_long)) == f"played 'Sa1' in game {game.id}"
+    assert len(db.session.scalars(select(GameMessage)).all()) == 1
+    assert "not sent as a comment: it is longer than 500" in outbox("reply_result")[-1].body_text
+
+
 def test_forged_and_automatic_replies_get_no_answer(make_game):
     make_game("pylon")
     first = outbox("turn")[0]

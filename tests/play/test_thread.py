@@ -4,6 +4,7 @@ who may read them, mailed to the other players; every bad input refused with not
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 from helpers import csrf_token, outbox, path_of, sign_in
@@ -33,10 +34,9 @@ def move_with_comment(client, game, move: str, comment: str, ply: int = 0):
                        data={"move": move, "ply": ply, "comment": _unescape(carried)})
 
 
-def _unescape(html: str) -> str:
-    import html as html_module
-
-    return html_module.unescape(html).lstrip("\r\n")
+def _unescape(text: str) -> str:
+    """A textarea's content as the browser sends it (the newline after the tag is not)."""
+    return unescape(text).lstrip("\r\n")
 
 
 def test_a_comment_with_a_move_is_stored_escaped_listed_and_mailed(client, make_game):
@@ -248,8 +248,9 @@ def test_a_move_link_posts_as_its_seat(client, make_game):
     posted = client.post(f"{link}/messages", data={"body": "from the link"})
     assert posted.status_code == 302 and posted.location.endswith(f"{link}#messages")
     assert db.session.scalar(select(GameMessage.seat)) == 0
-    assert client.post("/play/not-a-token/messages", data={"body": "x"}).status_code in (400,
-                                                                                         403)
+    assert [m.recipient for m in outbox("comment")] == [game.seats[1].player.email]
+    assert client.post("/play/not-a-token/messages", data={"body": "x"}).status_code == 403
+    assert count_messages() == 1
 
 
 def test_the_new_game_form_stores_the_public_choice(client, make_player):
