@@ -47,7 +47,7 @@ def plain_text(what: str, *, required: bool):
 
 
 #: The optional comment sent with a move, on the move form and carried through the preview.
-COMMENT_LABEL = f"Comment for your opponents (optional, at most {MESSAGE_LENGTH} characters)"
+COMMENT_LABEL = f"Comment with your move (optional, at most {MESSAGE_LENGTH} characters)"
 
 
 class MoveForm(FlaskForm):
