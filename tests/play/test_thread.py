@@ -254,15 +254,21 @@ def test_a_move_link_posts_as_its_seat(client, make_game):
 
 
 def test_the_new_game_form_stores_the_public_choice(client, make_player):
-    me, friend = make_player(), make_player()
+    me = make_player()
     sign_in(client, me)
     page = client.get("/new/pylon").get_data(as_text=True)
     assert 'name="messages_public"' in page
     for data, public in (({}, False), ({"messages_public": "y"}, True)):
         created = client.post("/new/pylon", data={
-            "players": 2, "seats": f"{me.email}\n{friend.email}", **data})
+            "players": 2, "seats": f"{me.email}\n{make_player().email}", **data})
         assert created.status_code == 302
         assert get_game(int(created.location.rsplit("/", 1)[1])).messages_public is public
+    # The invited player is told, in the invitation and on its page.
+    invitations = outbox("invitation")
+    assert ["become public" in m.body_text for m in invitations] == [False, True]
+    assert "become public" in invitations[1].body_html
+    invitee = client.application.test_client()
+    assert b"become public" in invitee.get(path_of(invitations[1].body_text)).data
 
 
 @pytest.mark.parametrize("public", [False, True])
