@@ -15,7 +15,7 @@ from __future__ import annotations
 import unicodedata
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 
 from ..core.errors import PbemError
 from ..core.extensions import db
@@ -126,3 +126,14 @@ def comments_on(game_id: int, first: int, last: int) -> dict[int, str]:
         select(GameMessage.ply, GameMessage.body).where(
             GameMessage.game_id == game_id, GameMessage.with_move.is_(True),
             GameMessage.ply.between(first, last))).all())
+
+
+def written_by(player_id: int) -> list[GameMessage]:
+    """Every comment and message the player wrote, oldest first (their data, to download)."""
+    return list(db.session.scalars(
+        select(GameMessage).where(GameMessage.player_id == player_id).order_by(GameMessage.id)))
+
+
+def forget(player_id: int) -> None:
+    """Delete everything the player wrote (their account is being deleted). Flushes only."""
+    db.session.execute(delete(GameMessage).where(GameMessage.player_id == player_id))

@@ -280,3 +280,16 @@ def test_the_thread_says_who_may_read_it(client, make_game, public):
     html = client.get(f"/games/{game.id}").get_data(as_text=True)
     assert ("then everyone may" in html) is public
     assert ("Only the players read these." in html) is not public
+
+
+def test_a_players_words_are_in_their_data_and_go_with_their_account(client, make_game):
+    game = make_game("pylon")
+    mine = game.seats[0].player
+    commands.play_turn(commands.locked(game.id), 0, "Lb2", 0, comment="my comment")
+    commands.post_message(commands.locked(game.id), 1, "their message")
+    sign_in(client, mine)
+    data = client.get("/account/data.json").get_json()
+    assert [(m["text"], m["with_move"], m["game"]) for m in data["messages"]] == [
+        ("my comment", True, game.id)]
+    assert client.post("/account/delete", data={"sure": "y"}).status_code == 302
+    assert db.session.scalars(select(GameMessage.body)).all() == ["their message"]
