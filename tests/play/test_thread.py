@@ -16,6 +16,9 @@ from pbem.play.models import GameMessage
 from pbem.play.queries import get_game
 
 SCRIPT = "<script>alert('hi')</script> & good luck\nsecond line"
+#: The tests that store and read messages run on PostgreSQL too.
+BACKENDS = pytest.mark.parametrize(
+    "backend", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 
 
 def count_messages() -> int:
@@ -39,7 +42,8 @@ def _unescape(text: str) -> str:
     return unescape(text).lstrip("\r\n")
 
 
-def test_a_comment_with_a_move_is_stored_escaped_listed_and_mailed(client, make_game):
+@BACKENDS
+def test_a_comment_with_a_move_is_stored_escaped_listed_and_mailed(client, make_game, backend):
     game = make_game("pylon")
     sign_in(client, game.seats[0].player)
     done = move_with_comment(client, game, "Lb2", SCRIPT)
@@ -107,7 +111,8 @@ def test_an_empty_comment_stores_nothing(client, make_game):
     assert get_game(game.id).ply == 1 and count_messages() == 0
 
 
-def test_a_message_is_posted_shown_and_mailed_to_the_others_only(client, make_game):
+@BACKENDS
+def test_a_message_is_posted_shown_and_mailed_to_the_others_only(client, make_game, backend):
     game = make_game("triumvirate")
     author = game.seats[1]
     sign_in(client, author.player)
@@ -225,7 +230,8 @@ def test_messages_need_the_csrf_token(make_app, make_game):
         assert count_messages() == 1
 
 
-def test_messages_are_rate_limited(app, client, make_game):
+@BACKENDS
+def test_messages_are_rate_limited(app, client, make_game, backend):
     app.config.update(MESSAGE_LIMIT_PER_PLAYER=2)
     game = make_game("pylon")
     sign_in(client, game.seats[0].player)
