@@ -72,7 +72,7 @@ class ConfirmMoveForm(FlaskForm):
     ply = PlyField(validators=[InputRequired()])
     #: Shown again on the confirmation, where a move composed by clicks gets its comment;
     #: checked by the service, which refuses it with the move form refilled.
-    comment = TextAreaField(COMMENT_LABEL, validators=[Length(max=4 * MESSAGE_LENGTH)])
+    comment = TextAreaField(COMMENT_LABEL)
 
 
 class MessageForm(FlaskForm):

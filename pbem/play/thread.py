@@ -108,8 +108,11 @@ def add_comment(game: Game, seat: int, ply: int, body: str) -> None:
 
 
 def readable(game: Game, seat: int | None) -> bool:
-    """Whether someone (a seat's player, or ``None``: anyone else) may read the game's messages:
-    the players always; everyone else once the game is over, if it was created public."""
+    """Whether someone (a seat's player, or ``None``: anyone else) may read the game's messages
+    (there are none before it starts): the players always; everyone else once the game is
+    over, if it was created public."""
+    if game.started_at is None:
+        return False
     return seat is not None or (game.messages_public and game.status == FINISHED)
 
 

@@ -25,6 +25,7 @@ from .forms import (
     ResignForm,
     RespondForm,
 )
+from .limits import RateLimited
 from .options import changed_options
 from .queries import get_game, players_to_offer
 from .thread import MessageRefused
@@ -174,6 +175,7 @@ def post_message(game_id=None, token=None):
     """Post to the game's thread (players only: ``thread.check_may_post``)."""
     game, seat = _actor(game_id, token, lock=True)
     game_id = game.id
+    thread.check_may_post(game, seat)  # who may not post at all gets an error page
     form = MessageForm(meta=READ_ONLY)
     if not form.validate_on_submit():
         error = (form.body.errors or ["The message form was incomplete."])[0]
@@ -181,7 +183,7 @@ def post_message(game_id=None, token=None):
                                 message_error=error, status=422)
     try:
         commands.post_message(game, seat, form.body.data)
-    except PbemError as exc:
+    except (MessageRefused, RateLimited) as exc:  # said beside the thread; others: error page
         return page.render_game(get_game(game_id), seat, token=token, message_form=form,
                                 message_error=exc.message, status=exc.status)
     flash("Your message was posted.")

@@ -89,7 +89,7 @@ def test_a_multi_ply_turn_keeps_its_comment_through_the_continuation(client, mak
 def test_a_bad_comment_refuses_the_move_and_keeps_it_in_the_form(client, make_game):
     game = make_game("pylon")
     sign_in(client, game.seats[0].player)
-    for bad in ("x" * 501, "colour \x1b[31mred", "right-to-left \u202e override"):
+    for bad in ("x" * 501, "x" * 5000, "colour \x1b[31mred", "right-to-left \u202e override"):
         preview = client.post(f"/games/{game.id}/preview",
                               data={"move": "Lb2", "ply": 0, "comment": bad})
         assert preview.status_code == 422 and b"comment was not posted" in preview.data
@@ -192,8 +192,10 @@ def test_players_post_after_the_game_but_not_before_it_starts(client, make_game)
     assert client.post(f"/games/{game.id}/messages", data={"body": "gg"}).status_code == 302
     invited = make_game("pylon", start_now=False)
     sign_in(client, invited.seats[0].player)
+    assert b'id="messages"' not in client.get(f"/games/{invited.id}").data
     response = client.post(f"/games/{invited.id}/messages", data={"body": "hello?"})
     assert response.status_code == 409 and b"Messages open when the game starts" in response.data
+    assert client.post(f"/games/{invited.id}/messages", data={"body": ""}).status_code == 409
     assert count_messages() == 1
 
 
