@@ -88,7 +88,8 @@ def _turn(outbox_message) -> _Turn:
     comments = thread.comments_on(game.id, rows[0].ply, rows[-1].ply) if rows else {}
     moves = [(game.seats[row.seat],
               _Ply(row.move, row.auto, _OUT.get(row.text, _OUT[RESIGNED])
-                   if row.move == RESIGN else None, comments.get(row.ply)))
+                   if row.move == RESIGN else None,
+                   comments[row.ply].body if row.ply in comments else None))
              for row in rows]
     played = [done.move for _, done in moves if done.out is None]
     return _Turn(game, seat, ply, state, moves, played[-1] if played else None)
@@ -151,12 +152,16 @@ def seat_out(game, *, state, moves) -> None:
 
 
 def game_over(game, *, state, how) -> None:
-    """Email every seat the result."""
+    """Email every seat the result, with the comment sent with the last move (to the others
+    than its author: their turn email would have carried it)."""
     winners = [game.seats[i].player.name for i in game.result["winners"]]
     board = game.renderer.text(state)
+    last = thread.comments_on(game.id, game.ply, game.ply).get(game.ply) if game.ply else None
     for seat in game.seats:
+        comment = last if last is not None and last.seat != seat.index else None
         _message_for_game("game_over", seat.player, game, "game over",
-                          seat=seat, winners=winners, board=board)
+                          seat=seat, winners=winners, board=board,
+                          comment=comment and (game.seats[comment.seat], comment.body))
 
 
 def end_proposed(game, *, proposer: int, seats: list[int], outcome: str) -> None:

@@ -122,13 +122,14 @@ def messages_of(game_id: int) -> list[GameMessage]:
         select(GameMessage).where(GameMessage.game_id == game_id).order_by(GameMessage.id)))
 
 
-def comments_on(game_id: int, first: int, last: int) -> dict[int, str]:
+def comments_on(game_id: int, first: int, last: int) -> dict[int, GameMessage]:
     """The comments sent with the moves of plies ``first`` to ``last``, by ply (what a turn
-    email lists beside the moves since the reader's last turn)."""
-    return dict(db.session.execute(
-        select(GameMessage.ply, GameMessage.body).where(
+    email lists beside the moves since the reader's last turn; the game-over email, the last
+    move's)."""
+    return {comment.ply: comment for comment in db.session.scalars(
+        select(GameMessage).where(
             GameMessage.game_id == game_id, GameMessage.with_move.is_(True),
-            GameMessage.ply.between(first, last))).all())
+            GameMessage.ply.between(first, last)))}
 
 
 def written_by(player_id: int) -> list[GameMessage]:

@@ -3,6 +3,7 @@ who may read them, mailed to the other players; every bad input refused with not
 
 from __future__ import annotations
 
+import random
 import re
 from html import unescape
 
@@ -301,3 +302,24 @@ def test_a_players_words_are_in_their_data_and_go_with_their_account(client, mak
         ("my comment", True, game.id)]
     assert client.post("/account/delete", data={"sure": "y"}).status_code == 302
     assert db.session.scalars(select(GameMessage.body)).all() == ["their message"]
+
+
+def test_a_comment_on_the_last_move_goes_in_the_game_over_email(make_game):
+    game = make_game("pylon")
+    rng, state = random.Random(2), game.load_state()
+    while not game.rules.is_over(state):  # a whole game, the last move with a comment
+        moves = game.rules.legal_moves(state)
+        move = rng.choice(moves)
+        after = game.rules.play(state, move)
+        comment = "gg <b>well played</b>" if game.rules.is_over(after) else ""
+        commands.play_turn(commands.locked(game.id), game.rules.to_move(state), move,
+                           get_game(game.id).ply, comment)
+        state = get_game(game.id).load_state()
+    game = get_game(game.id)
+    author = db.session.scalar(select(GameMessage.seat))
+    by_recipient = {m.recipient: m for m in outbox("game_over")}
+    for seat in game.seats:
+        mail = by_recipient[seat.player.email]
+        told = "wrote with the last move" in mail.body_text
+        assert told is (seat.index != author)
+        assert ("gg &lt;b&gt;well played&lt;/b&gt;" in mail.body_html) is told
