@@ -147,7 +147,6 @@ def render_preview(game, seat, preview, text, ply, *, token=None, comment=""):
     """The position a typed turn leads to, with Confirm (or, mid-turn, the next step); the
     ``comment`` goes along to the confirmation."""
     context = {"game": game, "seat": seat, "token": token, "text": text, "preview": preview,
-               "comment": comment,
                "game_url": url_for("play.game", game_id=game.id) if token is None
                else url_for("play.link", token=token)}
     context.update(_board(game, preview.state, preview.plies))

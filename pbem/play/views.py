@@ -177,14 +177,15 @@ def post_message(game_id=None, token=None):
     game_id = game.id
     thread.check_may_post(game, seat)  # who may not post at all gets an error page
     form = MessageForm(meta=READ_ONLY)
+    refill = MessageForm(formdata=None, body=form.body.data)  # with a CSRF token to post again
     if not form.validate_on_submit():
         error = (form.body.errors or ["The message form was incomplete."])[0]
-        return page.render_game(game, seat, token=token, message_form=form,
+        return page.render_game(game, seat, token=token, message_form=refill,
                                 message_error=error, status=422)
     try:
         commands.post_message(game, seat, form.body.data)
     except (MessageRefused, RateLimited) as exc:  # said beside the thread; others: error page
-        return page.render_game(get_game(game_id), seat, token=token, message_form=form,
+        return page.render_game(get_game(game_id), seat, token=token, message_form=refill,
                                 message_error=exc.message, status=exc.status)
     flash("Your message was posted.")
     if token is not None:

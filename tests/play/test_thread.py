@@ -228,7 +228,12 @@ def test_messages_need_the_csrf_token(make_app, make_game):
         sign_in(client, game.seats[0].player)
         url = f"/games/{game.id}/messages"
         assert client.post(url, data={"body": "hi"}).status_code == 400
+        assert count_messages() == 0
         token = csrf_token(client, f"/games/{game.id}")
+        refused = client.post(url, data={"body": "", "csrf_token": token})
+        form = re.search(r'<form class="message-form".*?</form>', refused.get_data(as_text=True),
+                         re.S).group(0)
+        assert refused.status_code == 422 and 'name="csrf_token"' in form  # can post again
         assert client.post(url, data={"body": "hi", "csrf_token": token}).status_code == 302
         assert count_messages() == 1
 
