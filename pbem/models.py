@@ -12,7 +12,7 @@ from .clocks.models import ClockNotice, StoredClock, StoredVacation  # noqa: F40
 from .mail.models import HandledMail, OutboxMessage
 from .notifications.models import StoredSettings  # noqa: F401  (for Alembic)
 from .ops.models import Heartbeat  # noqa: F401  (when the tick last ran)
-from .play.models import Game, Move, Seat
+from .play.models import Game, GameMessage, Move, Seat
 from .ratings.models import Rating, RatingChange  # noqa: F401  (rating tables for Alembic)
 from .tournaments.models import (  # noqa: F401  (tournament tables for Alembic)
     Entrant,
@@ -22,5 +22,5 @@ from .tournaments.models import (  # noqa: F401  (tournament tables for Alembic)
     TournamentTable,
 )
 
-__all__ = ["Game", "HandledMail", "ImportedRecord", "Move", "OutboxMessage", "Player", "Seat",
-           "SignInRequest"]
+__all__ = ["Game", "GameMessage", "HandledMail", "ImportedRecord", "Move", "OutboxMessage",
+           "Player", "Seat", "SignInRequest"]

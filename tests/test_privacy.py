@@ -30,6 +30,7 @@ from pbem.core.db import utcnow
 from pbem.core.extensions import db
 from pbem.games import all_rules
 from pbem.mail.sender import deliver_due
+from pbem.play import commands
 from pbem.play.commands import create_game
 from pbem.play.models import Game
 from pbem.tournaments import service as tournaments
@@ -54,7 +55,13 @@ def world(app, client, make_player):
     victim = player_by_email("victim-zq@third-party.example")
     rng = random.Random(3)
     played = create_game("pylon", [alice, bob], creator=admin, start_now=True, seed=2)
-    play_turns(played, 4, rng)
+    played = play_turns(played, 4, rng)
+    # A comment with a move and a message in the thread, which are mailed and shown to Bob.
+    seat = played.rules.to_move(played.load_state())
+    commands.play_turn(commands.locked(played.id), seat,
+                       played.rules.legal_moves(played.load_state())[0], played.ply,
+                       comment="Good game so far")
+    commands.post_message(commands.locked(played.id), 1 - seat, "Thanks, and good luck")
     create_game("stawvs", [alice, bob], creator=admin, start_now=True, seed=5)
     create_game("pylon", [alice, victim], creator=alice, seed=7)
     t = tournaments.create("pylon", {
@@ -177,7 +184,7 @@ def test_no_page_shows_another_players_address(app, client, world, who, caplog):
 def test_no_email_shows_another_players_address(app, world):
     found = {}
     messages = outbox()
-    assert {m.kind for m in messages} >= {"invitation", "sign_in"}
+    assert {m.kind for m in messages} >= {"invitation", "sign_in", "comment"}
     for message in messages:
         others = every_address() - {message.recipient}
         text = "\n".join([message.subject, message.body_text or "", message.body_html or "",

@@ -68,6 +68,10 @@ DEFAULTS = {
     "CHALLENGE_MAX_AGE": 14 * 24 * 3600,
     "CHALLENGE_LIMIT_PER_PLAYER": 10,
     "STANDING_CHALLENGE_LIMIT": 5,
+    # Messages each player may post to game threads within the window (seconds); each is
+    # mailed to the other players (comments sent with moves are not counted against it).
+    "MESSAGE_LIMIT_PER_PLAYER": 30,
+    "MESSAGE_LIMIT_WINDOW": 3600,
     # Mail: "smtp" delivers through Flask-Mail; "console" prints; "file" writes .eml files;
     # several may be combined with commas ("console,file").
     "MAIL_BACKEND": "smtp",

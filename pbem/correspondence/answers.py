@@ -1,4 +1,4 @@
-"""The answers to replies sent to a move address, and the comments players send each other.
+"""The answers to replies sent to a move address.
 
 Every reply that authorises itself (the token and the seat's own ``From``) is answered, so a
 player is never left believing they moved when they did not. An answer goes to the seat's own
@@ -21,7 +21,7 @@ COMMANDS = (
     ("board", "the position again"),
     ("moves", "your legal moves"),
     ("help", "this help"),
-    ("comment <text>", "send a short message to your opponents"),
+    ("comment <text>", "post a message to the game (mailed to the other players)"),
 )
 #: How many legal moves a "not understood" answer quotes as examples.
 EXAMPLES = 3
@@ -59,15 +59,3 @@ def examples(game, state) -> list[str]:
     step = max(1, len(moves) // EXAMPLES)
     return list(moves[::step][:EXAMPLES])
 
-
-def relay_comment(game, seat: int, text: str) -> None:
-    """Mail ``seat``'s comment to every other seat, each with a reply address of their own so
-    they can answer with a comment (or their move, when it is their turn)."""
-    sender = game.seats[seat]
-    for other in game.seats:
-        if other is not sender:
-            message("comment", other.player,
-                    game_subject(game, f"a comment from {sender.label}"), game=game,
-                    reply_to=reply_address(game, other.index),
-                    context={"seat": other, "sender": sender, "text": text,
-                             "game_url": external_url("play.game", game_id=game.id)})

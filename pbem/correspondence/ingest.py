@@ -18,7 +18,6 @@ A delivery report addressed to a message's bounce address (``pbem.mail.verp``) g
 from __future__ import annotations
 
 import mailbox
-import unicodedata
 
 from flask import current_app
 from sqlalchemy import select
@@ -31,7 +30,7 @@ from ..games import IllegalMove
 from ..mail import bounces, inbound, reply, verp
 from ..mail.handoff import Outcome, hand_over
 from ..mail.models import HandledMail
-from ..play import commands
+from ..play import commands, thread
 from ..play.links import token_in_address, token_seat
 from ..play.queries import get_game
 from . import answers
@@ -87,11 +86,11 @@ def ingest_bytes(raw: bytes) -> str:
 
 def play_reply(game, seat: int, lines: tuple[str, ...], key: str | None) -> str:
     """Play the first of ``lines`` the rules accept for ``seat`` in ``game`` (loaded locked by
-    the caller, with the message remembered in the transaction), answer the player either
-    way, and commit all of it together."""
+    the caller, with the message remembered in the transaction), with the lines below it as
+    the move's comment; answer the player either way, and commit all of it together."""
     game_id = game.id
     try:
-        move_text = _play_first(game, seat, lines)  # commits the move and the key
+        move_text, comment, dropped = _play_first(game, seat, lines)  # commits move and key
     except _Refused as refused:
         game = _undone(game_id, key)
         if refused.error.code == "syntax":  # no line reads as a move: say how to write one
@@ -102,7 +101,8 @@ def play_reply(game, seat: int, lines: tuple[str, ...], key: str | None) -> str:
         _answered(game, seat, "refused", "move refused", "", reason=reason,
                   move_text=refused.line)
         return f"refused in game {game_id}: {reason}"
-    _answered(game, seat, "played", "move accepted", "", move_text=game.moves[-1].move)
+    _answered(game, seat, "played", "move accepted", "", move_text=game.moves[-1].move,
+              comment=comment, comment_refused=dropped)
     return f"played {move_text!r} in game {game_id}"
 
 
@@ -141,34 +141,24 @@ def _help(game, seat: int, *_) -> str:
     return _answered(game, seat, "help", "help", f"help sent in game {game.id}", understood=True)
 
 
-def _comment(game, seat: int, _key, rest: str, more: tuple[str, ...]) -> str:
-    """``comment <text>``: the rest of the reply is mailed to the other seats."""
-    text = "\n".join((rest, *more)).strip()
-    refused = comment_problem(text)
-    if refused is None:
-        answers.relay_comment(game, seat, text)
-    return _answered(game, seat, "comment", "comment not sent" if refused else "comment sent",
-                     f"comment {'refused' if refused else 'sent'} in game {game.id}",
-                     text=text, refused=refused)
-
-
-def comment_problem(text: str) -> str | None:
-    """Why ``text`` cannot be sent as a comment, or ``None``: it must be short plain text."""
-    if not text:
-        return 'there was nothing after the word "comment"'
-    if len(text) > MAX_COMMENT:
-        return f"it is longer than {MAX_COMMENT} characters"
-    if any(unicodedata.category(char) in ("Cc", "Cf", "Co", "Cs") and char != "\n"
-           for char in text):
-        return "it contains control characters"
-    return None
+def _comment(game, seat: int, key: str | None, rest: str, more: tuple[str, ...]) -> str:
+    """``comment <text>``: the rest of the reply is posted to the game's thread, which mails
+    it to the other players (``pbem.play.thread``)."""
+    text = "\n".join((rest, *more))
+    game_id = game.id
+    try:
+        commands.post_message(game, seat, text)  # commits the message and the key
+    except PbemError as exc:
+        return _answered(_undone(game_id, key), seat, "comment", "message not posted",
+                         f"comment refused in game {game_id}", text=text.strip(),
+                         refused=exc.message)
+    return _answered(game, seat, "comment", "message posted", f"comment sent in game {game_id}",
+                     text=thread.normalised(text), refused=None)
 
 
 #: The first word of a reply that makes it a command rather than a move.
 COMMANDS = {"resign": _resign, "board": _board, "moves": _moves, "help": _help,
             "comment": _comment}
-#: The longest comment, in characters.
-MAX_COMMENT = 500
 
 
 class _Refused(Exception):
@@ -177,23 +167,29 @@ class _Refused(Exception):
         self.line, self.error = line, error
 
 
-def _play_first(game, seat: int, lines: tuple[str, ...]) -> str:
-    """Submit the first line the rules accept, and return it.
+def _play_first(game, seat: int, lines: tuple[str, ...]) -> tuple[str, str, str | None]:
+    """Submit the first line the rules accept, with the lines below it as the move's comment;
+    return the line, the comment, and why the lines below were not sent as a comment, if
+    they could not be (the move is played all the same).
 
     :raises _Refused: none is accepted (naming the first line refused for a reason other than
         being unreadable, which is likely the move the player meant; else the first line), or
         the game refuses the seat whatever it says (over, not its turn).
     """
     refusals = []
-    for line in lines or ("",):
+    lines = lines or ("",)
+    for index, line in enumerate(lines):
+        below = thread.normalised("\n".join(lines[index + 1:]))
+        dropped = thread.problem(below) if below else None
+        comment = "" if dropped else below
         try:
-            commands.play_turn(game, seat, line, game.ply)
+            commands.play_turn(game, seat, line, game.ply, comment)
         except IllegalMove as exc:
             refusals.append(_Refused(line, exc))
         except PbemError as exc:
             raise _Refused(line, exc) from None
         else:
-            return line
+            return line, comment, dropped
     raise next((r for r in refusals if r.error.code != "syntax"), refusals[0])
 
 

@@ -16,7 +16,7 @@ from ..mail import compose
 from ..mail.compose import Image
 from ..mail.outbox import bodies, unsubscribe_headers
 from ..notifications.delivery import game_subject, message, unsubscribe_url
-from ..play import events
+from ..play import events, thread
 from ..play.links import invitation_url, move_url, reply_address
 from ..play.models import FORFEITED, RESIGN, RESIGNED, TIMED_OUT
 from ..play.queries import get_game, moves_since_turn, resigned_seats
@@ -32,6 +32,7 @@ def subscribe() -> None:
     events.end_declined.connect(end_declined)
     events.invited.connect(invitation)
     events.declined.connect(declined)
+    events.message_posted.connect(message_posted)
     compose.register("turn", compose_turn, turn_images)
 
 
@@ -63,6 +64,8 @@ class _Ply(NamedTuple):
     auto: bool
     #: For a resignation, timeout or forfeit, what the seat did; ``None`` for a move.
     out: str | None
+    #: The comment the player sent with the move (``pbem.play.thread``), if any.
+    comment: str | None = None
 
 
 class _Turn(NamedTuple):
@@ -81,10 +84,13 @@ def _turn(outbox_message) -> _Turn:
     game = get_game(outbox_message.game_id)
     seat, ply = outbox_message.facts["seat"], outbox_message.facts["ply"]
     state = game.load_state() if game.ply == ply else replay(game, ply)
+    rows = moves_since_turn(game.id, seat, ply)
+    comments = thread.comments_on(game.id, rows[0].ply, rows[-1].ply) if rows else {}
     moves = [(game.seats[row.seat],
               _Ply(row.move, row.auto, _OUT.get(row.text, _OUT[RESIGNED])
-                   if row.move == RESIGN else None))
-             for row in moves_since_turn(game.id, seat, ply)]
+                   if row.move == RESIGN else None,
+                   comments[row.ply].body if row.ply in comments else None))
+             for row in rows]
     played = [done.move for _, done in moves if done.out is None]
     return _Turn(game, seat, ply, state, moves, played[-1] if played else None)
 
@@ -146,12 +152,16 @@ def seat_out(game, *, state, moves) -> None:
 
 
 def game_over(game, *, state, how) -> None:
-    """Email every seat the result."""
+    """Email every seat the result, with the comment sent with the last move (to the others
+    than its author: their turn email would have carried it)."""
     winners = [game.seats[i].player.name for i in game.result["winners"]]
     board = game.renderer.text(state)
+    last = thread.comments_on(game.id, game.ply, game.ply).get(game.ply) if game.ply else None
     for seat in game.seats:
+        comment = last if last is not None and last.seat != seat.index else None
         _message_for_game("game_over", seat.player, game, "game over",
-                          seat=seat, winners=winners, board=board)
+                          seat=seat, winners=winners, board=board,
+                          comment=comment and (game.seats[comment.seat], comment.body))
 
 
 def end_proposed(game, *, proposer: int, seats: list[int], outcome: str) -> None:
@@ -196,3 +206,17 @@ def declined(game, *, seat) -> None:
                 game=game,
                 context={"seat": other, "declined_by": seat},
             )
+
+
+def message_posted(game, *, posted) -> None:
+    """Mail a message posted to the game's thread to every other player, each with a reply
+    address of their own, so they can answer with ``comment …`` (or their move, on their
+    turn)."""
+    author = game.seats[posted.seat]
+    for other in game.seats:
+        if other is not author:
+            message("comment", other.player,
+                    game_subject(game, f"a message from {author.label}"), game=game,
+                    reply_to=reply_address(game, other.index),
+                    context={"seat": other, "sender": author, "text": posted.body,
+                             "game_url": external_url("play.game", game_id=game.id)})

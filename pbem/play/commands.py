@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from ..core.db import utcnow
 from ..core.extensions import db
-from . import agreement, service, setup
+from . import agreement, service, setup, thread
 from .models import RESIGNED, Game
 from .queries import get_game
 from .service import race_guard
@@ -36,11 +37,18 @@ def locked(game_id) -> Game:
     return get_game(game_id, lock=True)
 
 
-def play_turn(game: Game, seat: int, text: str, expected_ply: int) -> Game:
-    """Play a typed turn for ``seat`` and commit (see ``service.submit_turn``)."""
+def play_turn(game: Game, seat: int, text: str, expected_ply: int, comment: str = "") -> Game:
+    """Play a typed turn for ``seat``, with its ``comment``, and commit (see
+    ``service.submit_turn``)."""
     with unit_of_work():
-        service.submit_turn(game, seat, text, expected_ply)
+        service.submit_turn(game, seat, text, expected_ply, comment)
     return game
+
+
+def post_message(game: Game, seat: int | None, text: str) -> None:
+    """Post a message to the game's thread and commit (see ``thread.post``)."""
+    with unit_of_work():
+        thread.post(game, seat, text, utcnow())
 
 
 def resign(game: Game, seat: int, expected_ply: int | None = None, *,

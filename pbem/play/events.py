@@ -45,6 +45,10 @@ answer; ``outcome`` says how it would end.""")
 end_declined = _signals.signal("end-declined", doc="""\
 ``decliner`` withdrew the proposal to end the game; ``seats`` had agreed to it.""")
 
+message_posted = _signals.signal("message-posted", doc="""\
+A player posted ``posted`` (a :class:`~pbem.play.models.GameMessage`) to the game's thread;
+everyone else in the game is to be told.""")
+
 read_time_control = _signals.signal("read-time-control", doc="""\
 Asks the domain that keeps time to read a new game's time control, ``value``: a time control,
 its compact text, or the new-game form's fields (a dict). A receiver returns the compact text

@@ -12,11 +12,13 @@ from wtforms import (
     TextAreaField,
 )
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import DataRequired, InputRequired, Length, Optional
+from wtforms.validators import DataRequired, InputRequired, Length, Optional, ValidationError
 
 from ..core.db import MAX_INT
 from ..core.validators import WholeNumberField
 from ..games.base import format_option_value
+from . import thread
+from .models import MESSAGE_LENGTH
 
 #: ``meta`` for a form that reads a post and is never shown: ``CSRFProtect`` has checked the
 #: post's token for the whole app, and the form's own token field would only sign a fresh token
@@ -33,6 +35,21 @@ class PlyField(WholeNumberField):
         super().__init__(label, validators, low=0, high=MAX_INT, **kwargs)
 
 
+def plain_text(what: str, *, required: bool):
+    """A validator for a comment or message (``thread.problem``); empty is allowed unless
+    ``required``."""
+    def check(_form, field) -> None:
+        body = thread.normalised(field.data)
+        reason = thread.problem(body) if body or required else None
+        if reason is not None:
+            raise ValidationError(f"Your {what} was not posted: {reason}.")
+    return check
+
+
+#: The optional comment sent with a move, on the move form and carried through the preview.
+COMMENT_LABEL = f"Comment with your move (optional, at most {MESSAGE_LENGTH} characters)"
+
+
 class MoveForm(FlaskForm):
     """Type a move (or pick one); ``turn`` holds the plies of a multi-ply turn composed so far,
     ``ply`` the ply the page was showing (a stale page gets "the position changed")."""
@@ -43,6 +60,7 @@ class MoveForm(FlaskForm):
     choice = SelectField("or pick a legal move", choices=[], validate_choice=False,
                          validators=[Optional()])
     ply = PlyField(validators=[InputRequired()])
+    comment = TextAreaField(COMMENT_LABEL, validators=[plain_text("comment", required=False)])
 
     def typed_turn(self) -> str:
         step = (self.move.data or "").strip() or (self.choice.data or "").strip()
@@ -52,6 +70,16 @@ class MoveForm(FlaskForm):
 class ConfirmMoveForm(FlaskForm):
     move = HiddenField(validators=[DataRequired(), Length(max=400)])
     ply = PlyField(validators=[InputRequired()])
+    #: Shown again on the confirmation, where a move composed by clicks gets its comment;
+    #: checked by the service, which refuses it with the move form refilled.
+    comment = TextAreaField(COMMENT_LABEL)
+
+
+class MessageForm(FlaskForm):
+    """A message to the game's thread."""
+
+    body = TextAreaField(f"Message to the other players (at most {MESSAGE_LENGTH} characters)",
+                         validators=[plain_text("message", required=True)])
 
 
 class ResignForm(FlaskForm):
@@ -97,6 +125,8 @@ class NewGameForm(FlaskForm):
     bank_increment = StringField("Added per move (days)", default="1",
                                  validators=[Length(max=10)])
     bank_cap = StringField("Cap (days)", default="20", validators=[Length(max=10)])
+    messages_public = BooleanField("Comments and messages become public when the game ends "
+                                   "(otherwise only the players ever read them)")
     start_now = BooleanField("Start at once without invitations (admins)")
 
 

@@ -8,6 +8,11 @@ same inviter, or never answered it, is not mailed again by them for
 ``INVITATION_REPEAT_AFTER`` seconds. Everything is counted from the games themselves, in the
 database, so the limits hold across processes. Admins (who set up games for others) are not
 limited; games made by tournaments and demo data do not go through here.
+
+Every message a player posts to a game's thread is mailed to the other players, so a player
+may post ``MESSAGE_LIMIT_PER_PLAYER`` of them within ``MESSAGE_LIMIT_WINDOW`` seconds, over all
+their games (admins too: they post as players). A comment sent with a move is not limited: it
+rides on the move's own turn email.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from sqlalchemy import exists, func, select
 
 from ..core.errors import PbemError
 from ..core.extensions import db
-from .models import Game, Seat
+from .models import Game, GameMessage, Seat
 
 
 class RateLimited(PbemError):
@@ -61,3 +66,16 @@ def recently_unanswered(game: Game, seat: Seat, now: datetime) -> bool:
         Game.created_at >= _since(now, "INVITATION_REPEAT_AFTER"),
         Seat.player_id == seat.player_id, Seat.response.in_(("invited", "declined")))
     return bool(db.session.scalar(select(exists(earlier))))
+
+
+def check_message(author_id: int, now: datetime) -> None:
+    """Whether the player ``author_id`` may post one more message to a game's thread.
+
+    :raises RateLimited: too many messages within the window.
+    """
+    count = db.session.scalar(select(func.count()).select_from(GameMessage).where(
+        GameMessage.player_id == author_id, GameMessage.with_move.is_(False),
+        GameMessage.created_at >= _since(now, "MESSAGE_LIMIT_WINDOW")))
+    if count >= current_app.config["MESSAGE_LIMIT_PER_PLAYER"]:
+        raise RateLimited(f"You have posted {count} messages lately, the most allowed for now; "
+                          "try again later.")

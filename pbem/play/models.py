@@ -22,6 +22,7 @@ from sqlalchemy import (
     String,
     UniqueConstraint,
     event,
+    false,
     text,
     true,
 )
@@ -40,6 +41,8 @@ RESIGN = "resign"
 #: Why a seat left the game, kept as its resignation's ``Move.text`` (older and imported
 #: resignations say ``resign``).
 RESIGNED, TIMED_OUT, FORFEITED = "resignation", "timeout", "forfeit"
+#: The longest comment or message, in characters.
+MESSAGE_LENGTH = 500
 
 
 class Game(db.Model):
@@ -73,6 +76,10 @@ class Game(db.Model):
     vacation_allowed: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     #: Whether the result moves the players' ratings (``pbem.ratings``); chosen at creation.
     rated: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    #: Whether the players' comments and messages (:class:`GameMessage`) may be read by
+    #: everyone once the game is over; chosen at creation, private by default.
+    messages_public: Mapped[bool] = mapped_column(Boolean, default=False,
+                                                  server_default=false())
     created_by_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     created_at = mapped_column(UTCDateTime, default=utcnow, nullable=False)
     started_at = mapped_column(UTCDateTime, index=True)
@@ -196,6 +203,27 @@ class Move(db.Model):
     created_at = mapped_column(UTCDateTime, default=utcnow, nullable=False)
 
     game: Mapped[Game] = relationship(back_populates="moves")
+
+
+class GameMessage(db.Model):
+    """A player's words in a game (:mod:`.thread`): a comment sent with a move
+    (``with_move``; ``ply`` is the last ply of that turn) or a message posted to the game's
+    thread (``ply``: the game's ply when it was posted). Plain text, shown escaped."""
+
+    __tablename__ = "game_messages"
+    __table_args__ = (
+        #: Counts a player's recent messages (``pbem.play.limits``).
+        Index("ix_game_messages_player_id_created_at", "player_id", "created_at"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    ply: Mapped[int] = mapped_column(Integer)
+    with_move: Mapped[bool] = mapped_column(Boolean, default=False)
+    body: Mapped[str] = mapped_column(String(MESSAGE_LENGTH))
+    created_at = mapped_column(UTCDateTime, default=utcnow, nullable=False)
 
 
 def seat_outcomes(winners: list[int], seats: int) -> list[str]:

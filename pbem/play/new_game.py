@@ -62,7 +62,8 @@ def create_from_form(rules, form, form_data, creator, known):
     return commands.create_game(rules.slug, players, chosen_options(rules, form_data),
                                 creator=creator, random_order=bool(form.random_order.data),
                                 start_now=start_now, time_control=time_control_fields(form),
-                                rated=rated(form, players))
+                                rated=rated(form, players),
+                                messages_public=bool(form.messages_public.data))
 
 
 def time_control_fields(form) -> dict:

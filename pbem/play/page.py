@@ -8,9 +8,10 @@ from flask import g, render_template, url_for
 from markupsafe import Markup
 
 from ..core.db import utcnow
-from . import agreement, events
+from ..core.errors import PbemError
+from . import agreement, events, thread
 from .compose import composer, mark_turn
-from .forms import ConfirmMoveForm, EndForm, MoveForm, ResignForm
+from .forms import ConfirmMoveForm, EndForm, MessageForm, MoveForm, ResignForm
 from .models import ACTIVE, FINISHED
 from .queries import history
 from .service import RESIGN, replay
@@ -77,9 +78,11 @@ def _move_form(form, legal: list[str]):
     return form
 
 
-def render_game(game, seat, *, at=None, token=None, form=None, error=None, status=200):
+def render_game(game, seat, *, at=None, token=None, form=None, error=None, message_form=None,
+                message_error=None, status=200):
     """The game page: board, whose turn, scores, moves, players, result; for the seat to move,
-    the move form (``at``: show the position after that ply instead, read-only)."""
+    the move form (``at``: show the position after that ply instead, read-only); the comments
+    and the thread for those who may read them, with the message form for the players."""
     moves = history(game.id)
     context = {"game": game, "seat": seat, "moves": moves, "at": at, "token": token,
                "turns": turns(moves, game.rules.multi_ply_turns),
@@ -102,6 +105,7 @@ def render_game(game, seat, *, at=None, token=None, form=None, error=None, statu
         context["legal"] = legal
         context["composer"] = composer(game.renderer, legal, seat)
         context["preview_url"] = _endpoint("preview", game, token)
+    context.update(_messages(game, seat, token, message_form, message_error))
     if at is None and game.status == ACTIVE and seat is not None:
         context["resign_form"] = ResignForm(formdata=None, ply=game.ply)
         context["resign_url"] = _endpoint("resign", game, token)
@@ -113,6 +117,24 @@ def render_game(game, seat, *, at=None, token=None, form=None, error=None, statu
     return render_template("play/game.html", **context), status
 
 
+def _messages(game, seat, token, form, error) -> dict:
+    """The comments (by the ply they went with) and the thread, if ``seat`` may read them, and
+    the message form if it may post."""
+    if not thread.readable(game, seat):
+        return {}
+    messages = thread.messages_of(game.id)
+    context = {"messages": messages,
+               "comments": {m.ply: m for m in messages if m.with_move},
+               "message_error": error}
+    try:
+        thread.check_may_post(game, seat)
+    except PbemError:
+        return context
+    context.update(message_form=form or MessageForm(formdata=None),
+                   message_url=_endpoint("post_message", game, token))
+    return context
+
+
 def _reader(game, seat, token) -> int | None:
     """Whose time zone deadlines are shown in: the signed-in player's, the move link's seat's;
     nobody's (UTC) for anonymous readers."""
@@ -121,18 +143,20 @@ def _reader(game, seat, token) -> int | None:
     return game.seats[seat].player_id if token is not None and seat is not None else None
 
 
-def render_preview(game, seat, preview, text, ply, *, token=None):
-    """The position a typed turn leads to, with Confirm (or, mid-turn, the next step)."""
+def render_preview(game, seat, preview, text, ply, *, token=None, comment=""):
+    """The position a typed turn leads to, with Confirm (or, mid-turn, the next step); the
+    ``comment`` goes along to the confirmation."""
     context = {"game": game, "seat": seat, "token": token, "text": text, "preview": preview,
                "game_url": url_for("play.game", game_id=game.id) if token is None
                else url_for("play.link", token=token)}
     context.update(_board(game, preview.state, preview.plies))
     if preview.complete:
-        context["confirm_form"] = ConfirmMoveForm(formdata=None, move=text, ply=ply)
+        context["confirm_form"] = ConfirmMoveForm(formdata=None, move=text, ply=ply,
+                                                  comment=comment)
         context["confirm_url"] = _endpoint("move", game, token)
     else:
-        context["form"] = _move_form(MoveForm(formdata=None, turn=text, ply=ply),
-                                     preview.next_moves)
+        context["form"] = _move_form(MoveForm(formdata=None, turn=text, ply=ply,
+                                              comment=comment), preview.next_moves)
         context["legal"] = preview.next_moves
         context["composer"] = composer(game.renderer, preview.next_moves, seat)
         context["preview_url"] = _endpoint("preview", game, token)

@@ -25,7 +25,7 @@ from ..accounts.service import mark_joined
 from ..core.db import utcnow
 from ..core.extensions import db
 from ..games import IllegalMove
-from . import events
+from . import events, thread
 from .errors import GameNotActive, NotYourTurn, PositionChanged
 from .models import ACTIVE, FINISHED, RESIGN, RESIGNED, Game, Move
 
@@ -80,17 +80,20 @@ def preview_turn(game: Game, seat: int, text: str, expected_ply: int) -> TurnPre
     return TurnPreview(state, plies, complete, next_moves)
 
 
-def submit_turn(game: Game, seat: int, text: str, expected_ply: int) -> None:
+def submit_turn(game: Game, seat: int, text: str, expected_ply: int, comment: str = "") -> None:
     """Apply a whole typed turn for ``seat`` to ``game`` (loaded with its row locked in this
-    transaction) and flush. The compare-and-set on ``Game.version`` refuses a stale game.
+    transaction) and flush, with the player's ``comment`` on it, if any (:mod:`.thread`). The
+    compare-and-set on ``Game.version`` refuses a stale game.
 
     :raises GameNotActive: the game has not started or is over.
     :raises PositionChanged: the game is no longer at ``expected_ply`` (a race was lost).
     :raises NotYourTurn: the seat is not to move.
     :raises IllegalMove: the rules' reason; for a multi-ply turn, naming the failing step.
     :raises OutOfTime: the seat's clock had run out (the timeout is the tick's to apply).
+    :raises MessageRefused: the comment cannot be posted (nothing is played).
     """
     rules = game.rules
+    remark = thread.checked(comment, "comment") if thread.normalised(comment) else None
     state = _check_actor(game, seat, expected_ply)
     plies, state = rules.apply_turn(state, text.strip())
     if not _turn_complete(rules, state):
@@ -101,6 +104,8 @@ def submit_turn(game: Game, seat: int, text: str, expected_ply: int) -> None:
         )
     moves = [Played(seat, ply, text.strip()[:500]) for ply in plies]
     mark_joined(game.seats[seat].player)  # a move proves the address, as a sign-in does
+    if remark is not None:  # on the turn's last ply (forced passes may follow it)
+        thread.add_comment(game, seat, game.ply + len(plies), remark)
     state = _store(game, state, moves)
     _turn_begins(game, state, moves)
     db.session.flush()

@@ -24,7 +24,8 @@ from .queries import get_game
 
 def create_game(slug: str, players: list, options: dict | None = None, *, creator=None,
                 random_order: bool = False, start_now: bool = False, seed: int | None = None,
-                time_control=None, vacation_allowed: bool = True, rated: bool = True) -> Game:
+                time_control=None, vacation_allowed: bool = True, rated: bool = True,
+                messages_public: bool = False) -> Game:
     """Create a game between ``players`` (in seat order unless ``random_order``) and flush.
 
     Invitations go to every player but the creator and the bots (who accept at once); with
@@ -32,7 +33,8 @@ def create_game(slug: str, players: list, options: dict | None = None, *, creato
     once. ``time_control`` is what the clocks read (:data:`.events.read_time_control`: a
     time control, its compact text or the new-game form's fields; none by default);
     ``vacation_allowed=False`` keeps the clocks running through vacations; ``rated=False``
-    keeps the result out of the ratings.
+    keeps the result out of the ratings; ``messages_public`` lets everyone read the players'
+    comments and messages once the game is over (:mod:`.thread`).
 
     :raises BadSetup: unknown game, a player count or options the game does not allow, the
         same player twice, or a time control that cannot be read.
@@ -54,7 +56,7 @@ def create_game(slug: str, players: list, options: dict | None = None, *, creato
         random.Random(seed).shuffle(players)
     game = Game(slug=slug, options=options, seed=seed, rules_version=rules.version,
                 status=INVITED, created_by=creator, time_control=time_control,
-                vacation_allowed=vacation_allowed, rated=rated)
+                vacation_allowed=vacation_allowed, rated=rated, messages_public=messages_public)
     for index, player in enumerate(players):
         accepted = start_now or player is creator or player.is_bot  # a bot always accepts
         game.seats.append(Seat(index=index, player=player,

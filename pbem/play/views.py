@@ -13,19 +13,22 @@ from ..accounts.auth import login_required, sign_in_session
 from ..core.errors import PbemError
 from ..core.validators import BadNumber, whole_number
 from ..games import IllegalMove, all_rules
-from . import commands, links, new_game, page, service, setup
+from . import commands, links, new_game, page, service, setup, thread
 from .errors import NotYourTurn, PositionChanged
 from .forms import (
     READ_ONLY,
     ConfirmMoveForm,
     EndForm,
+    MessageForm,
     MoveForm,
     NewGameForm,
     ResignForm,
     RespondForm,
 )
+from .limits import RateLimited
 from .options import changed_options
 from .queries import get_game, players_to_offer
+from .thread import MessageRefused
 
 bp = Blueprint("play", __name__)
 bp.add_app_template_global(changed_options)
@@ -77,7 +80,7 @@ def preview(game_id=None, token=None):
     game, seat = _actor(game_id, token)
     form = MoveForm()
     if not form.validate_on_submit():
-        error = (form.move.errors or form.turn.errors
+        error = (form.move.errors or form.turn.errors or form.comment.errors
                  or ["The move form was incomplete; reload the game page and try again."])[0]
         return page.render_game(game, seat, token=token, form=form, error=error, status=422)
     text = form.typed_turn()
@@ -87,7 +90,8 @@ def preview(game_id=None, token=None):
         return page.render_game(game, seat, token=token, form=form, error=exc.reason, status=422)
     except PositionChanged as exc:
         return page.render_game(game, seat, token=token, error=exc.message, status=409)
-    return page.render_preview(game, seat, preview, text, form.ply.data, token=token)
+    return page.render_preview(game, seat, preview, text, form.ply.data, token=token,
+                               comment=thread.normalised(form.comment.data))
 
 
 def _act(game_id, token, form_class, incomplete: str, act):
@@ -119,10 +123,12 @@ def move(game_id=None, token=None):
     """Confirm a move: the same command as a move sent by email."""
     def play(game, seat, form):
         try:
-            commands.play_turn(game, seat, form.move.data, form.ply.data)
-        except IllegalMove as exc:
-            refill = MoveForm(formdata=None, move=form.move.data, ply=form.ply.data)
-            return page.render_game(game, seat, token=token, form=refill, error=exc.reason,
+            commands.play_turn(game, seat, form.move.data, form.ply.data, form.comment.data)
+        except (IllegalMove, MessageRefused) as exc:
+            refill = MoveForm(formdata=None, move=form.move.data, ply=form.ply.data,
+                              comment=form.comment.data)
+            error = exc.reason if isinstance(exc, IllegalMove) else exc.message
+            return page.render_game(game, seat, token=token, form=refill, error=error,
                                     status=422)
         return "Your move was played."
 
@@ -161,6 +167,30 @@ def end(game_id=None, token=None):
         return redirect(url_for("play.link", token=token))
 
     return _act(game_id, token, EndForm, "The form was incomplete.", answer)
+
+
+@bp.post("/games/<int:game_id>/messages", endpoint="post_message")
+@bp.post("/play/<token>/messages", endpoint="link_post_message")
+def post_message(game_id=None, token=None):
+    """Post to the game's thread (players only: ``thread.check_may_post``)."""
+    game, seat = _actor(game_id, token, lock=True)
+    game_id = game.id
+    thread.check_may_post(game, seat)  # who may not post at all gets an error page
+    form = MessageForm(meta=READ_ONLY)
+    refill = MessageForm(formdata=None, body=form.body.data)  # with a CSRF token to post again
+    if not form.validate_on_submit():
+        error = (form.body.errors or ["The message form was incomplete."])[0]
+        return page.render_game(game, seat, token=token, message_form=refill,
+                                message_error=error, status=422)
+    try:
+        commands.post_message(game, seat, form.body.data)
+    except (MessageRefused, RateLimited) as exc:  # said beside the thread; others: error page
+        return page.render_game(get_game(game_id), seat, token=token, message_form=refill,
+                                message_error=exc.message, status=exc.status)
+    flash("Your message was posted.")
+    if token is not None:
+        return redirect(url_for("play.link", token=token, _anchor="messages"))
+    return redirect(url_for("play.game", game_id=game_id, _anchor="messages"))
 
 
 # ----- new games and invitations -------------------------------------------------------------

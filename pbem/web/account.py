@@ -15,6 +15,7 @@ from ..core.db import utcnow
 from ..core.extensions import db
 from ..notifications import settings as notification_settings
 from ..play import setup as games
+from ..play import thread
 from ..play.queries import games_of
 from ..tournaments import service as tournaments
 from .views import bp
@@ -24,7 +25,7 @@ from .views import bp
 @login_required
 def my_data():
     """Everything pbem keeps about the signed-in player, as JSON: the account, its settings,
-    and each of their games with its moves."""
+    each of their games with its moves, and the comments and messages they wrote."""
     player = g.player
     games = [{
         "id": game.id, "game": game.slug, "status": game.status, "options": game.options,
@@ -40,6 +41,9 @@ def my_data():
                     "joined_at": player.joined_at and player.joined_at.isoformat()},
         "notification_settings": asdict(notification_settings.settings_of(player.id)),
         "games": games,
+        "messages": [{"game": m.game_id, "ply": m.ply, "with_move": m.with_move,
+                      "text": m.body, "at": m.created_at.isoformat()}
+                     for m in thread.written_by(player.id)],
     })
     response.headers["Content-Disposition"] = "attachment; filename=pbem-my-data.json"
     return response
@@ -63,9 +67,11 @@ def delete_everywhere(player) -> None:
     """Delete the account in every domain, flushing only. The address and name go first, so
     what follows (the tournament logs, the mail to opponents) names a "deleted player" and
     nothing is mailed to them; then the tournaments (whose forfeits resign some games), the
-    games still going, and the notification settings and vacations."""
+    games still going, the comments and messages they wrote, and the notification settings
+    and vacations."""
     erase(player)
     tournaments.leave_all(player, utcnow())
     games.leave_all(player)
+    thread.forget(player.id)
     notification_settings.forget(player.id)
     booking.forget(player.id)

@@ -7,10 +7,13 @@ import random
 from email.message import EmailMessage
 
 from helpers import outbox
+from sqlalchemy import select
 
+from pbem.core.extensions import db
 from pbem.correspondence.ingest import ingest_bytes
 from pbem.mail.outbox import thread_root
 from pbem.mail.sender import as_message, deliver_due
+from pbem.play.models import GameMessage
 from pbem.play.queries import get_game
 
 
@@ -92,18 +95,45 @@ def test_resign_needs_the_word_alone(make_game):
     assert "You resigned" in outbox("reply_result")[-1].body_text
 
 
-def test_comment_is_relayed_checked_and_limited(make_game):
+def test_comment_by_reply_posts_to_the_thread_checked_and_limited(app, make_game):
     game = make_game("pylon")
     first = outbox("turn")[0]
     turn = (first.recipient, first.headers["Reply-To"])
-    assert ingest_bytes(reply_to(turn, "comment Good luck!")).startswith("comment sent")
+    assert ingest_bytes(reply_to(turn, "comment Good luck!\nHave fun")).startswith("comment sent")
+    [posted] = db.session.scalars(select(GameMessage)).all()
+    assert (posted.body, posted.seat, posted.with_move) == ("Good luck!\nHave fun", 0, False)
     [relayed] = outbox("comment")
     assert relayed.recipient == game.seats[1].player.email
     assert "Good luck!" in relayed.body_text
+    assert "posted to the game" in outbox("reply_result")[-1].body_text
+    # The opponent answers by replying to the relayed message.
+    assert ingest_bytes(reply_to(relayed, "comment Thanks")).startswith("comment sent")
+    assert outbox("comment")[-1].recipient == game.seats[0].player.email
     too_long = "comment " + ("x" * 100 + "\n") * 6
     assert ingest_bytes(reply_to(turn, too_long)).startswith("comment refused")
     assert ingest_bytes(reply_to(turn, "comment bad\x1b[31m")).startswith("comment refused")
-    assert len(outbox("comment")) == 1 and "not sent" in outbox("reply_result")[-1].body_text
+    assert ingest_bytes(reply_to(turn, "comment")).startswith("comment refused")
+    assert "not posted: it is empty" in outbox("reply_result")[-1].body_text
+    app.config.update(MESSAGE_LIMIT_PER_PLAYER=1)
+    assert ingest_bytes(reply_to(turn, "comment again")).startswith("comment refused")
+    assert "try again later" in outbox("reply_result")[-1].body_text
+    assert len(outbox("comment")) == 2 and len(db.session.scalars(select(GameMessage)).all()) == 2
+
+
+def test_lines_below_an_emailed_move_are_its_comment(make_game):
+    game = make_game("pylon")
+    assert ingest_bytes(reply_to(outbox("turn")[0], "Hi Bob,\nMc3\nNice to play you.\nAlice")
+                        ) == f"played 'Mc3' in game {game.id}"
+    [comment] = db.session.scalars(select(GameMessage)).all()
+    assert (comment.body, comment.ply, comment.with_move) == ("Nice to play you.\nAlice", 1, True)
+    assert "Your comment went with it" in only_answer().body_text
+    turn = outbox("turn")[-1]
+    assert turn.recipient == game.seats[1].player.email and "Nice to play you." in turn.body_text
+    # Lines that cannot be a comment leave the move played without one, and say why.
+    too_long = "\n".join(["Sa1", *["y" * 300] * 2])
+    assert ingest_bytes(reply_to(turn, too_long)) == f"played 'Sa1' in game {game.id}"
+    assert len(db.session.scalars(select(GameMessage)).all()) == 1
+    assert "not sent as a comment: it is longer than 500" in outbox("reply_result")[-1].body_text
 
 
 def test_forged_and_automatic_replies_get_no_answer(make_game):

@@ -32,18 +32,6 @@ def link_in(message) -> str:
     return re.search(r"http://\S+/play/\S+", message.get_body(("plain",)).get_content()).group(0)
 
 
-@pytest.fixture
-def page(browser_page):
-    """The browser page, watched: a script error or anything the Content-Security-Policy
-    refuses is an error of the test."""
-    problems = []
-    browser_page.on("pageerror", lambda error: problems.append(f"script error: {error}"))
-    browser_page.on("console", lambda message: message.text.startswith("Refused")
-                    and problems.append(message.text))
-    yield browser_page
-    assert problems == []
-
-
 def open_turn_email(page, smtp, game):
     """The first seat's turn email's link, opened at 1280×800; the move form is in view."""
     deliver_due()
