@@ -3,6 +3,7 @@
 from .accounts.models import Player, SignInRequest
 from .archive.models import ImportedRecord
 from .clocks.models import ClockNotice, StoredClock, StoredVacation  # noqa: F401  (for Alembic)
+from .correspondence.models import PendingMove  # noqa: F401  (emailed moves to confirm)
 from .mail.models import HandledMail, OutboxMessage
 from .notifications.models import StoredSettings  # noqa: F401  (for Alembic)
 from .ops.models import Heartbeat  # noqa: F401  (when the tick last ran)

@@ -98,7 +98,7 @@ FIELDS = (
     "bank_cap", "start_now", "option_launch", "option_layout", "option_board", "record",
     "days", "start", "end", "accept", "decline", "timezone", "digest_hour", "quiet_start",
     "quiet_end", "mode_turn", "mode_reminder", "mode_game", "mode_invitation",
-    "mode_tournament", "auto_vacation", "reason", "emails", "action", "description",
+    "mode_tournament", "auto_vacation", "confirm_email_moves", "reason", "emails", "action", "description",
     "table_size", "format", "cycles", "rounds", "best_of", "advance", "round_days",
     "stall_policy", "extend_days", "same_layout", "enrolment", "registration_deadline",
     "capacity", "starts_at",

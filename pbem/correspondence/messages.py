@@ -21,6 +21,7 @@ from ..play.links import invitation_url, move_url, reply_address
 from ..play.models import FORFEITED, RESIGN, RESIGNED, TIMED_OUT
 from ..play.queries import get_game, moves_since_turn, resigned_seats
 from ..play.service import replay
+from . import answers
 from .board_image import board_png
 
 
@@ -33,6 +34,7 @@ def subscribe() -> None:
     events.invited.connect(invitation)
     events.declined.connect(declined)
     compose.register("turn", compose_turn, turn_images)
+    compose.register("reply_result", images=answers.answer_images)
 
 
 def _message_for_game(kind: str, recipient, game, what: str, **context) -> None:
