@@ -100,7 +100,13 @@ def send_mail(loop, interval):
 @click.option("--mbox", type=click.Path(exists=True, dir_okay=False),
               help="Read every message of this mbox file instead of one from stdin.")
 def ingest_mail(mbox):
-    """Play moves sent by email: one RFC 822 message on stdin (an MTA pipe) or an mbox.
+    """Read replies to game mail: one RFC 822 message on stdin (an MTA pipe) or an mbox.
+
+    A reply's first line is a move or a whole turn, or a command: resign, board, moves, help,
+    comment <text>, confirm [CODE] (plays a move held for the player's confirmation). Every
+    authorised reply is answered in the game's thread (played, refused, too late, not
+    understood, or the command's answer); automatic mail is ignored, and delivery reports
+    suppress the address they are about.
 
     Exits 0 when every message was handled or ignored, 75 (EX_TEMPFAIL: the MTA tries again
     later) when one could not be handled now (the database is unreachable), 65 (EX_DATAERR)

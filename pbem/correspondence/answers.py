@@ -27,6 +27,7 @@ from ..play.links import move_url, reply_address
 from ..play.models import RESIGN
 from ..play.queries import get_game
 from ..play.service import replay
+from .board_image import board as drawn_board
 from .board_image import board_png
 
 #: Commands a reply may start with, each explained in every help answer.
@@ -67,11 +68,12 @@ def answer(game, seat: int, answer: str, what: str, *, shown: Shown | None = Non
     board = {"ply": game.ply, "then": None, "last": last}
     if shown is not None:
         board.update(then=shown.then, last=shown.last_move)
-    board_cid = None
+    board_cid = drawn = None
     if answer in SHOWING_THE_BOARD:
         board_cid = (f"board-{game.id}-{game.ply}-{secrets.token_hex(4)}"
                      f"@{current_app.config['MAIL_DOMAIN']}")
         board["cid"] = board_cid
+        drawn = drawn_board(game, shown.state if shown else state, board["last"])
     message("reply_result", game.seats[seat].player, game_subject(game, what), game=game,
             reply_to=reply_address(game, seat) if my_turn else None,
             facts={"board": board} if board_cid else None,
@@ -81,6 +83,7 @@ def answer(game, seat: int, answer: str, what: str, *, shown: Shown | None = Non
                      "board": game.renderer.text(shown.state if shown else state,
                                                  last_move=board["last"]),
                      "board_cid": board_cid, "last_move": board["last"],
+                     "board_width": drawn and drawn.width,
                      "winners": [game.seats[i] for i in (game.result or {}).get("winners", ())],
                      "legal": grouped_moves(game, state) if my_turn else [],
                      "examples": examples(game, state), "commands": COMMANDS,
@@ -95,7 +98,8 @@ def answer_images(outbox_message) -> list[Image]:
     state = game.load_state() if game.ply == board["ply"] else replay(game, board["ply"])
     if board["then"]:
         state = game.rules.apply_turn(state, board["then"])[1]
-    return [Image(board["cid"], "board.png", board_png(game, state, last_move=board["last"]))]
+    return [Image(board["cid"], "board.png",
+                  board_png(drawn_board(game, state, board["last"])))]
 
 
 def grouped_moves(game, state) -> list[list[str]]:
