@@ -12,6 +12,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from .core import checks, config, errors, headers, static_urls
 from .core.db import ping_idle_connections
 from .core.extensions import csrf, db, mail
+from .core.template_cache import template_cache
 from .core.urls import IdConverter
 
 #: The package's folder: templates, static files and migrations ship inside it.
@@ -30,6 +31,8 @@ def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flas
     config.configure(app, overrides)
     checks.startup(app)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.jinja_options = {**app.jinja_options,
+                         "bytecode_cache": template_cache(app.instance_path)}
     _trust_proxies(app)
 
     from . import models  # noqa: F401  (every table known to Alembic and the shell)
