@@ -5,22 +5,31 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import render_template
-from jinja2 import DictLoader, Environment
+import pytest
+from jinja2 import DictLoader, Environment, FileSystemLoader
 
-from pbem.core.template_cache import template_cache
+from pbem.core.template_cache import TemplateCache, template_cache
 
 
-def test_a_rendered_template_is_kept_compiled_in_the_instance_folder(app):
-    folder = Path(app.instance_path) / "template-cache"
-    with app.app_context():
-        first = render_template("mail/reply/_legal.html", legal=[["Mc3", "Md4"], ["Sa1"]])
-    assert "Mc3 Md4<br>Sa1" in first
-    assert [path.suffix for path in folder.iterdir()] == [".cache"]
-    app.jinja_env.cache.clear()  # as a new process would have it: compiled only on disk
-    with app.app_context():
-        assert render_template("mail/reply/_legal.html",
-                               legal=[["Mc3", "Md4"], ["Sa1"]]) == first
+def test_the_app_keeps_compiled_templates_in_its_instance_folder(app):
+    cache = app.jinja_env.bytecode_cache
+    assert isinstance(cache, TemplateCache)
+    assert Path(cache.directory) == Path(app.instance_path) / "template-cache"
+
+
+def test_a_second_process_renders_from_the_cache_without_compiling(tmp_path, monkeypatch):
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "t.txt").write_text("{% for x in xs %}{{ x * 2 }} {% endfor %}")
+
+    def environment():
+        return Environment(loader=FileSystemLoader(str(tmp_path / "templates")),
+                           bytecode_cache=template_cache(str(tmp_path)))
+
+    assert environment().get_template("t.txt").render(xs=[1, 2]) == "2 4 "
+    assert len(list((tmp_path / "template-cache").iterdir())) == 1
+    second = environment()  # as a new process would have it: compiled only on disk
+    monkeypatch.setattr(second, "compile", lambda *a, **k: pytest.fail("compiled again"))
+    assert second.get_template("t.txt").render(xs=[3]) == "6 "
 
 
 def test_a_cache_folder_that_cannot_be_used_is_no_error(tmp_path):
