@@ -11,14 +11,15 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .core import checks, config, errors, headers, static_urls
 from .core.db import ping_idle_connections
-from .core.extensions import csrf, db, mail, migrate
+from .core.extensions import csrf, db, mail
+from .core.template_cache import template_cache
 from .core.urls import IdConverter
 
 #: The package's folder: templates, static files and migrations ship inside it.
 PACKAGE = Path(__file__).resolve().parent
 
 
-def build_app(overrides: dict | None = None) -> Flask:
+def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flask:
     app = Flask(
         "pbem",
         instance_path=os.environ.get("PBEM_INSTANCE_PATH") or None,
@@ -30,6 +31,8 @@ def build_app(overrides: dict | None = None) -> Flask:
     config.configure(app, overrides)
     checks.startup(app)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.jinja_options = {**app.jinja_options,
+                         "bytecode_cache": template_cache(app.instance_path)}
     _trust_proxies(app)
 
     from . import models  # noqa: F401  (every table known to Alembic and the shell)
@@ -39,7 +42,11 @@ def build_app(overrides: dict | None = None) -> Flask:
         for engine in db.engines.values():
             if engine.dialect.name != "sqlite":  # a file, not a connection that can drop
                 ping_idle_connections(engine)
-    migrate.init_app(app, db, directory=str(PACKAGE / "migrations"))
+    if migrations:
+        from flask_migrate import Migrate
+
+        Migrate(app, db, directory=str(PACKAGE / "migrations"), render_as_batch=True,
+                compare_type=True)
     mail.init_app(app)
     csrf.init_app(app)
 

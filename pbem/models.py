@@ -9,6 +9,7 @@ from .challenges.models import (  # noqa: F401  (lobby tables for Alembic)
     StandingChallenge,
 )
 from .clocks.models import ClockNotice, StoredClock, StoredVacation  # noqa: F401  (for Alembic)
+from .correspondence.models import PendingMove  # noqa: F401  (emailed moves to confirm)
 from .mail.models import HandledMail, OutboxMessage
 from .notifications.models import StoredSettings  # noqa: F401  (for Alembic)
 from .ops.models import Heartbeat  # noqa: F401  (when the tick last ran)

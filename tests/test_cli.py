@@ -56,7 +56,8 @@ def test_the_console_script_runs_the_same_commands(tmp_path):
     env = {"PBEM_INSTANCE_PATH": str(tmp_path), "PATH": "/usr/bin:/bin"}
     done = subprocess.run([sys.executable, "-c", "from pbem.cli import main; main()", "--help"],
                           capture_output=True, text=True, env=env, check=True)
-    for command in ("init-db", "create-admin", "send-mail", "ingest-mail", "demo", "dev"):
+    for command in ("init-db", "create-admin", "send-mail", "ingest-mail", "demo", "dev",
+                    "verify-records", "ratings"):
         assert command in done.stdout
 
 

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import markdown
 from flask import current_app
 
 #: The package's own rules pages (package data).
@@ -53,6 +52,8 @@ def spec_for(slug: str) -> Spec | None:
 
 @lru_cache(maxsize=16)
 def _parse(path: str, _mtime: int) -> Spec:
+    import markdown  # here: only a rules page needs it, and it is slow to import
+
     text = Path(path).read_text(encoding="utf-8")
     converter = markdown.Markdown(extensions=EXTENSIONS)
     html = converter.convert(text)
@@ -67,6 +68,8 @@ def _parse(path: str, _mtime: int) -> Spec:
 
 
 def _render(text: str) -> str:
+    import markdown
+
     return markdown.markdown(text, extensions=["tables", "fenced_code"])
 
 

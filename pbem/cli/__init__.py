@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import logging
 import sys
 from contextlib import contextmanager
@@ -10,13 +11,30 @@ import click
 from flask import current_app
 from flask.cli import AppGroup, ScriptInfo
 
-from ..archive.cli import verify_records
 from ..core import config
-from ..ratings.cli import ratings_group
 
-pbem_group = AppGroup("pbem", help="Run and administer the pbem server.")
-pbem_group.add_command(verify_records)
-pbem_group.add_command(ratings_group)
+
+class _Commands(AppGroup):
+    """The ``pbem`` group. The domains' own commands are imported when they are run or listed,
+    not with every command: a start-up is most of what ``ingest-mail`` costs per message."""
+
+    #: Command name -> (module, attribute) of the commands other packages define.
+    ELSEWHERE = {"verify-records": ("pbem.archive.cli", "verify_records"),
+                 "ratings": ("pbem.ratings.cli", "ratings_group")}
+
+    def list_commands(self, ctx):
+        return sorted({*super().list_commands(ctx), *self.ELSEWHERE})
+
+    def get_command(self, ctx, name):
+        if name in self.ELSEWHERE:
+            module, attribute = self.ELSEWHERE[name]
+            return getattr(importlib.import_module(module), attribute)
+        return super().get_command(ctx, name)
+
+
+pbem_group = _Commands("pbem", help="Run and administer the pbem server.")
+#: The commands that migrate or check the schema, and so need Flask-Migrate (and Alembic).
+MIGRATING = {"init-db", "dev", "check"}
 
 
 @pbem_group.command("init-db")
@@ -82,7 +100,13 @@ def send_mail(loop, interval):
 @click.option("--mbox", type=click.Path(exists=True, dir_okay=False),
               help="Read every message of this mbox file instead of one from stdin.")
 def ingest_mail(mbox):
-    """Play moves sent by email: one RFC 822 message on stdin (an MTA pipe) or an mbox.
+    """Read replies to game mail: one RFC 822 message on stdin (an MTA pipe) or an mbox.
+
+    A reply's first line is a move or a whole turn, or a command: resign, board, moves, help,
+    comment <text>, confirm [CODE] (plays a move held for the player's confirmation). Every
+    authorised reply is answered in the game's thread (played, refused, too late, not
+    understood, or the command's answer); automatic mail is ignored, and delivery reports
+    suppress the address they are about.
 
     Exits 0 when every message was handled or ignored, 75 (EX_TEMPFAIL: the MTA tries again
     later) when one could not be handled now (the database is unreachable), 65 (EX_DATAERR)
@@ -358,4 +382,6 @@ def main() -> None:
     from ..ops.logs import configure_logging
 
     configure_logging()
-    pbem_group.main(obj=ScriptInfo(create_app=lambda: create_app()))
+    command = sys.argv[1] if len(sys.argv) > 1 else None
+    migrations = command not in pbem_group.commands or command in MIGRATING
+    pbem_group.main(obj=ScriptInfo(create_app=lambda: create_app(migrations=migrations)))

@@ -1,10 +1,11 @@
 """The Flask extension objects, created unbound here and attached to the application in
-``pbem.app.build_app`` (``init_app``), so importing them binds nothing."""
+``pbem.app.build_app`` (``init_app``), so importing them binds nothing. Flask-Migrate is
+not among them: it imports Alembic, a third of a second that only the commands which migrate
+or check the schema need (``build_app(migrations=True)``)."""
 
 from __future__ import annotations
 
 from flask_mail import Mail
-from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
 from sqlalchemy import MetaData
@@ -20,6 +21,5 @@ NAMING_CONVENTION = {
 #: The database handle; the metadata's naming convention gives constraints the same names on
 #: SQLite and PostgreSQL, which keeps Alembic's batch migrations and autogenerate stable.
 db = SQLAlchemy(metadata=MetaData(naming_convention=NAMING_CONVENTION))
-migrate = Migrate(render_as_batch=True, compare_type=True)
 csrf = CSRFProtect()
 mail = Mail()

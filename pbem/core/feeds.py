@@ -6,8 +6,6 @@ outside, so the request's own host is no guide.
 
 from __future__ import annotations
 
-from feedgen.feed import FeedGenerator
-
 from .db import utcnow
 
 CONTENT_TYPE = "application/atom+xml; charset=utf-8"
@@ -17,6 +15,10 @@ def atom(title: str, self_url: str, page_url: str, entries: list[dict]) -> bytes
     """An Atom document; ``entries`` (newest first) are dicts of ``url``, ``title``,
     ``updated``, ``summary`` and optionally ``id`` (the entry's stable id; ``url`` by default).
     """
+    # Imported here: feedgen (and lxml) are a tenth of a second of every process's start-up,
+    # and only a feed request needs them.
+    from feedgen.feed import FeedGenerator
+
     feed = FeedGenerator()
     feed.id(self_url)
     feed.title(title)

@@ -5,15 +5,30 @@ player is never left believing they moved when they did not. An answer goes to t
 address as an ``auto-replied`` message in the game's thread (``pbem.mail.outbox``); while it
 is still the seat's turn it carries a fresh reply address and move link, so a refused move can
 be tried again by replying to the refusal.
+
+Each answer has a text part and an HTML part (``templates/mail/reply/<answer>.txt`` and
+``.html``, inside ``mail/reply_result``); an answer about a position shows the board as the
+turn email does: a text board in the text part, a PNG in the HTML part. The PNG is drawn when
+the answer goes out, from the facts the answer keeps (:func:`answer_images`).
 """
 
 from __future__ import annotations
 
+import secrets
 from itertools import groupby
+from typing import NamedTuple
+
+from flask import current_app
 
 from ..core.urls import external_url
+from ..mail.compose import Image
 from ..notifications.delivery import game_subject, message
 from ..play.links import move_url, reply_address
+from ..play.models import RESIGN
+from ..play.queries import get_game
+from ..play.service import replay
+from .board_image import board as drawn_board
+from .board_image import board_png
 
 #: Commands a reply may start with, each explained in every help answer.
 COMMANDS = (
@@ -22,28 +37,69 @@ COMMANDS = (
     ("moves", "your legal moves"),
     ("help", "this help"),
     ("comment <text>", "post a message to the game (mailed to the other players)"),
+    ("confirm", "play the move you were shown (when you confirm moves sent by email)"),
 )
 #: How many legal moves a "not understood" answer quotes as examples.
 EXAMPLES = 3
+#: The answers that show a position (the rest explain or report).
+SHOWING_THE_BOARD = {"played", "refused", "late", "board", "moves", "resigned", "preview"}
 
 
-def answer(game, seat: int, answer: str, what: str, **context) -> None:
+class Shown(NamedTuple):
+    """A position an answer shows that the game has not reached: where a held move leads."""
+
+    state: object
+    #: The ply marked on the board.
+    last_move: str
+    #: The turn that leads there from the game's position.
+    then: str
+
+
+def answer(game, seat: int, answer: str, what: str, *, shown: Shown | None = None,
+           **context) -> None:
     """Queue the ``answer`` (``templates/mail/reply/<answer>``) for ``seat`` about ``game`` as it
-    stands, subject ``what``; with a reply address and link while it is the seat's turn."""
+    stands (or showing the position ``shown``), subject ``what``; with a reply address and
+    link while it is the seat's turn."""
     state = game.load_state()
     to_move = None if game.is_over else game.rules.to_move(state)
     my_turn = to_move == seat
-    last = game.moves[-1].move if game.moves else None
+    played = [move.move for move in game.moves if move.move != RESIGN]
+    last = played[-1] if played else None
+    board = {"ply": game.ply, "then": None, "last": last}
+    if shown is not None:
+        board.update(then=shown.then, last=shown.last_move)
+    board_cid = drawn = None
+    if answer in SHOWING_THE_BOARD:
+        board_cid = (f"board-{game.id}-{game.ply}-{secrets.token_hex(4)}"
+                     f"@{current_app.config['MAIL_DOMAIN']}")
+        board["cid"] = board_cid
+        drawn = drawn_board(game, shown.state if shown else state, board["last"])
     message("reply_result", game.seats[seat].player, game_subject(game, what), game=game,
             reply_to=reply_address(game, seat) if my_turn else None,
+            facts={"board": board} if board_cid else None,
             context={"answer": answer, "seat": game.seats[seat],
                      "to_move": None if to_move is None else game.seats[to_move],
                      "my_turn": my_turn, "link": move_url(game, seat) if my_turn else None,
-                     "board": game.renderer.text(state, last_move=last),
+                     "board": game.renderer.text(shown.state if shown else state,
+                                                 last_move=board["last"]),
+                     "board_cid": board_cid, "last_move": board["last"],
+                     "board_width": drawn and drawn.width,
                      "winners": [game.seats[i] for i in (game.result or {}).get("winners", ())],
                      "legal": grouped_moves(game, state) if my_turn else [],
                      "examples": examples(game, state), "commands": COMMANDS,
                      "game_url": external_url("play.game", game_id=game.id), **context})
+
+
+def answer_images(outbox_message) -> list[Image]:
+    """The board an answer's HTML shows, drawn from its facts: the game at the answer's ply,
+    and the held move's turn played on it for a preview."""
+    board = outbox_message.facts["board"]
+    game = get_game(outbox_message.game_id)
+    state = game.load_state() if game.ply == board["ply"] else replay(game, board["ply"])
+    if board["then"]:
+        state = game.rules.apply_turn(state, board["then"])[1]
+    return [Image(board["cid"], "board.png",
+                  board_png(drawn_board(game, state, board["last"])))]
 
 
 def grouped_moves(game, state) -> list[list[str]]:

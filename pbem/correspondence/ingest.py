@@ -10,6 +10,11 @@ remembered by its ``Message-ID`` (:class:`.models.HandledMail`), so a copy deliv
 changes nothing. A move read from a reply is played by the same command as a move made on
 the web (``pbem.play.commands.play_turn``).
 
+A player who confirms moves sent by email (a notification setting) has theirs held instead
+(:class:`.models.PendingMove`, one per seat, a newer move replacing it) and shown back with the
+position it leads to and a short code; replying ``confirm`` (or ``confirm CODE``) plays it, if
+the game is still at the ply it was read at.
+
 A delivery report addressed to a message's bounce address (``pbem.mail.verp``) goes to
 ``pbem.mail.bounces`` instead. Every inbound path (pipe, mailbox file, LMTP, IMAP) calls
 :func:`ingest_bytes` through ``pbem.mail.handoff.hand_over``.
@@ -18,11 +23,13 @@ A delivery report addressed to a message's bounce address (``pbem.mail.verp``) g
 from __future__ import annotations
 
 import mailbox
+import secrets
 
 from flask import current_app
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
+from ..core.db import utcnow
 from ..core.errors import PbemError
 from ..core.extensions import db
 from ..core.signing import LinkError
@@ -30,10 +37,13 @@ from ..games import IllegalMove
 from ..mail import bounces, inbound, reply, verp
 from ..mail.handoff import Outcome, hand_over
 from ..mail.models import HandledMail
-from ..play import commands, thread
+from ..notifications.settings import confirms_email_moves
+from ..play import commands, service, thread
 from ..play.links import token_in_address, token_seat
 from ..play.queries import get_game
 from . import answers
+from .answers import Shown
+from .models import PendingMove
 
 ADDRESS_HEADERS = ("To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To")
 ALREADY_HANDLED = "ignored: already handled (a message with this Message-ID)"
@@ -81,6 +91,8 @@ def ingest_bytes(raw: bytes) -> str:
     if game.ply != ply or game.status != "active":
         return _answered(game, seat, "late", "too late to move", f"too late in game {game.id}",
                          move_text=reading.lines[0] if reading.lines else "")
+    if confirms_email_moves(game.seats[seat].player_id):
+        return preview_reply(game, seat, reading.lines, key)
     return play_reply(game, seat, reading.lines, key)
 
 
@@ -89,21 +101,76 @@ def play_reply(game, seat: int, lines: tuple[str, ...], key: str | None) -> str:
     the caller, with the message remembered in the transaction), with the lines below it as
     the move's comment; answer the player either way, and commit all of it together."""
     game_id = game.id
-    try:
-        move_text, comment, dropped = _play_first(game, seat, lines)  # commits move and key
+    try:  # a move played commits itself, its comment and the key
+        move_text, comment, dropped, _ = _first_accepted(
+            lines, lambda line, comment: commands.play_turn(game, seat, line, game.ply, comment))
     except _Refused as refused:
-        game = _undone(game_id, key)
-        if refused.error.code == "syntax":  # no line reads as a move: say how to write one
-            return _answered(game, seat, "help", "move not understood",
-                             f"not understood in game {game_id}", understood=False)
-        exc = refused.error
-        reason = exc.reason if isinstance(exc, IllegalMove) else exc.message
-        _answered(game, seat, "refused", "move refused", "", reason=reason,
-                  move_text=refused.line)
-        return f"refused in game {game_id}: {reason}"
+        return _refusal(game_id, seat, key, refused)
     _answered(game, seat, "played", "move accepted", "", move_text=game.moves[-1].move,
               comment=comment, comment_refused=dropped)
     return f"played {move_text!r} in game {game_id}"
+
+
+def preview_reply(game, seat: int, lines: tuple[str, ...], key: str | None) -> str:
+    """Hold the first of ``lines`` the rules accept as ``seat``'s whole turn, in place of any
+    move held before, and answer with the position it leads to and the code that confirms it
+    (or the refusal, as :func:`play_reply` does)."""
+    try:
+        move_text, _, _, preview = _first_accepted(  # a held move carries no comment
+            lines, lambda line, _: service.preview_whole_turn(game, seat, line, game.ply))
+    except _Refused as refused:
+        return _refusal(game.id, seat, key, refused)
+    pending = db.session.get(PendingMove, (game.id, seat))
+    if pending is None:
+        pending = PendingMove(game_id=game.id, seat=seat)
+        db.session.add(pending)
+    pending.ply, pending.move, pending.code = game.ply, " ".join(preview.plies), _new_code()
+    pending.created_at = utcnow()
+    return _answered(game, seat, "preview", f"confirm {pending.move}?",
+                     f"preview of {pending.move!r} in game {game.id}",
+                     shown=Shown(preview.state, preview.plies[-1], pending.move),
+                     move_text=pending.move, code=pending.code)
+
+
+def _confirm(game, seat: int, key: str | None, rest: str, _more) -> str:
+    """``confirm`` (or ``confirm CODE``) plays the seat's held move if the game is still where
+    it was when the move was shown; a code, if given, must be the latest preview's."""
+    pending = db.session.get(PendingMove, (game.id, seat))
+    code = rest.split()[0].upper() if rest else None
+    if pending is None:
+        return _answered(game, seat, "unconfirmed", "nothing to confirm",
+                         f"nothing to confirm in game {game.id}", pending=None)
+    if code is not None and code != pending.code:
+        return _answered(game, seat, "unconfirmed", "nothing played",
+                         f"wrong confirm code in game {game.id}", pending=pending, code=code)
+    move = pending.move
+    db.session.delete(pending)
+    if pending.ply != game.ply or game.status != "active":
+        return _answered(game, seat, "late", "too late to move",
+                         f"confirmed too late in game {game.id}", move_text=move, previewed=True)
+    return play_reply(game, seat, (move,), key)
+
+
+def _refusal(game_id: int, seat: int, key: str | None, refused: _Refused) -> str:
+    """Answer a reply none of whose lines is a move the seat may make now: how to write a
+    move, if none even reads as one; else the reason the likeliest one was refused."""
+    game = _undone(game_id, key)
+    if refused.error.code == "syntax":  # no line reads as a move: say how to write one
+        return _answered(game, seat, "help", "move not understood",
+                         f"not understood in game {game_id}", understood=False)
+    exc = refused.error
+    reason = exc.reason if isinstance(exc, IllegalMove) else exc.message
+    _answered(game, seat, "refused", "move refused", "", reason=reason, move_text=refused.line)
+    return f"refused in game {game_id}: {reason}"
+
+
+#: Letters and digits no one misreads for another (no 0/O, 1/I/L).
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+
+
+def _new_code() -> str:
+    """A short code naming one preview, so that confirming an older one plays nothing."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(4))
 
 
 def _answered(game, seat: int, kind: str, what: str, outcome: str, **context) -> str:
@@ -158,7 +225,7 @@ def _comment(game, seat: int, key: str | None, rest: str, more: tuple[str, ...])
 
 #: The first word of a reply that makes it a command rather than a move.
 COMMANDS = {"resign": _resign, "board": _board, "moves": _moves, "help": _help,
-            "comment": _comment}
+            "comment": _comment, "confirm": _confirm}
 
 
 class _Refused(Exception):
@@ -167,10 +234,11 @@ class _Refused(Exception):
         self.line, self.error = line, error
 
 
-def _play_first(game, seat: int, lines: tuple[str, ...]) -> tuple[str, str, str | None]:
-    """Submit the first line the rules accept, with the lines below it as the move's comment;
-    return the line, the comment, and why the lines below were not sent as a comment, if
-    they could not be (the move is played all the same).
+def _first_accepted(lines: tuple[str, ...], attempt):
+    """``attempt(line, comment)`` (play or preview it) for each line until one is accepted,
+    with the lines below it as the move's comment; return that line, the comment, why the
+    lines below could not be the comment (``None`` when they could; the move stands all the
+    same), and what ``attempt`` returned.
 
     :raises _Refused: none is accepted (naming the first line refused for a reason other than
         being unreadable, which is likely the move the player meant; else the first line), or
@@ -183,13 +251,13 @@ def _play_first(game, seat: int, lines: tuple[str, ...]) -> tuple[str, str, str 
         dropped = thread.problem(below) if below else None
         comment = "" if dropped else below
         try:
-            commands.play_turn(game, seat, line, game.ply, comment)
+            result = attempt(line, comment)
         except IllegalMove as exc:
             refusals.append(_Refused(line, exc))
         except PbemError as exc:
             raise _Refused(line, exc) from None
         else:
-            return line, comment, dropped
+            return line, comment, dropped, result
     raise next((r for r in refusals if r.error.code != "syntax"), refusals[0])
 
 

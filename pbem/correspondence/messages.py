@@ -21,7 +21,8 @@ from ..play.links import invitation_url, move_url, reply_address
 from ..play.models import FORFEITED, RESIGN, RESIGNED, TIMED_OUT
 from ..play.queries import get_game, moves_since_turn, resigned_seats
 from ..play.service import replay
-from .board_image import board_png
+from . import answers
+from .board_image import board, board_png
 
 
 def subscribe() -> None:
@@ -34,6 +35,7 @@ def subscribe() -> None:
     events.declined.connect(declined)
     events.message_posted.connect(message_posted)
     compose.register("turn", compose_turn, turn_images)
+    compose.register("reply_result", images=answers.answer_images)
 
 
 def _message_for_game(kind: str, recipient, game, what: str, **context) -> None:
@@ -112,7 +114,7 @@ def turn_images(outbox_message) -> list[Image]:
     facts (the outbox keeps text only)."""
     turn = _turn(outbox_message)
     return [Image(_board_id(turn), "board.png",
-                  board_png(turn.game, turn.state, last_move=turn.last_move))]
+                  board_png(board(turn.game, turn.state, turn.last_move)))]
 
 
 def _board_id(turn: _Turn) -> str:
@@ -122,11 +124,13 @@ def _board_id(turn: _Turn) -> str:
 def turn_context(turn: _Turn) -> tuple[dict, str]:
     """The turn email's template context and Reply-To address."""
     game, seat = turn.game, turn.seat
+    drawn = board(game, turn.state, turn.last_move)
     context = {
         "seat": game.seats[seat],
         "moves": turn.moves,
         "board": game.renderer.text(turn.state, last_move=turn.last_move),
         "board_cid": _board_id(turn),
+        "board_width": drawn.width,
         "link": move_url(game, seat, turn.ply),
         "deadline": clocks.deadline_text(game, seat, game.seats[seat].player_id, utcnow()),
         "game_url": external_url("play.game", game_id=game.id),

@@ -1,8 +1,10 @@
 """The rule modules: pure Python game rules behind one protocol (see ``base.Rules``).
 
-Every subpackage of this package is a game. It exposes ``RULES`` (its rules object) and a
-``render`` module (``svg(state, last_move=None)``, ``text(state, last_move=None)`` and
-``describe(state)``). Other code reaches a game only through this registry::
+Every subpackage of this package is a game, named after its slug. It exposes ``RULES`` (its
+rules object) and a ``render`` module (``svg(state, last_move=None)``, ``text(state,
+last_move=None)`` and ``describe(state)``). A game is imported when it is first asked for, so
+a process that handles one game's move (``ingest-mail``, a process per message) imports that
+game only. Other code reaches a game only through this registry::
 
     >>> from pbem.games import get_rules
     >>> get_rules("pylon").name
@@ -31,13 +33,20 @@ __all__ = [
 
 
 @cache
-def _games() -> dict[str, ModuleType]:
-    packages = (
-        importlib.import_module(f"{__name__}.{info.name}")
-        for info in pkgutil.iter_modules(__path__)
-        if info.ispkg
-    )
-    return {package.RULES.slug: package for package in packages}
+def _slugs() -> tuple[str, ...]:
+    """The games' slugs: the names of this package's subpackages, none of them imported."""
+    return tuple(sorted(info.name for info in pkgutil.iter_modules(__path__) if info.ispkg))
+
+
+def _game(slug: str) -> ModuleType:
+    """The package of the game ``slug``, imported on first use.
+
+    :raises UnknownGame: naming the known slugs.
+    """
+    if not isinstance(slug, str) or slug not in _slugs():
+        known = ", ".join(_slugs())
+        raise UnknownGame(f"no game {slug!r}; the games are: {known}")
+    return importlib.import_module(f"{__name__}.{slug}")
 
 
 def get_rules(slug: str) -> Rules:
@@ -45,19 +54,14 @@ def get_rules(slug: str) -> Rules:
 
     :raises UnknownGame: naming the known slugs.
     """
-    try:
-        return _games()[slug].RULES
-    except (KeyError, TypeError):
-        known = ", ".join(sorted(_games()))
-        raise UnknownGame(f"no game {slug!r}; the games are: {known}") from None
+    return _game(slug).RULES
 
 
 def get_renderer(slug: str) -> ModuleType:
     """The render module of the game ``slug`` (SVG, plain text, a description)."""
-    get_rules(slug)
-    return _games()[slug].render
+    return _game(slug).render
 
 
 def all_rules() -> list[Rules]:
     """Every game's rules, in slug order."""
-    return [_games()[slug].RULES for slug in sorted(_games())]
+    return [_game(slug).RULES for slug in _slugs()]

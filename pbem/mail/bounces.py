@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from email.message import Message
 
-from flufl.bounce import all_failures
-
 from ..core.extensions import db
 from . import suppression
 from .models import OutboxMessage
@@ -23,6 +21,8 @@ def handle_bounce(message: Message, outbox_id: int) -> str:
     row = db.session.get(OutboxMessage, outbox_id)
     if row is None:
         return f"ignored: a delivery report about mail {outbox_id}, which is no longer kept"
+    from flufl.bounce import all_failures  # only for a bounce: not on every reply's path
+
     _, permanent = all_failures(message)
     if not permanent:
         db.session.rollback()

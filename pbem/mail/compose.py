@@ -5,8 +5,9 @@ ply, the plies that led there): drawing the board, signing its links and filling
 there cost a fifth of a move. It is composed at its first delivery attempt by the composer
 its domain registered for its kind, and kept, so a retry sends the very same message. Its
 images (the board as a PNG) are not kept: the outbox holds text, and the domain draws them
-again from the facts at each attempt. Mail imports no domain: the domains hand their composers
-in (:func:`register`).
+again from the facts at each attempt; a message rendered when it was queued may keep facts
+for its images alone (an answer to an emailed move showing the board). Mail imports no domain:
+the domains hand their composers in (:func:`register`).
 """
 
 from __future__ import annotations
@@ -29,11 +30,12 @@ _composers: dict[str, Callable[[OutboxMessage], None]] = {}
 _images: dict[str, Callable[[OutboxMessage], list[Image]]] = {}
 
 
-def register(kind: str, composer: Callable[[OutboxMessage], None],
+def register(kind: str, composer: Callable[[OutboxMessage], None] | None = None,
              images: Callable[[OutboxMessage], list[Image]] | None = None) -> None:
     """``composer(message)`` writes the bodies and headers of a ``kind`` message queued as
     facts; ``images(message)`` draws the PNG images its HTML shows, if it shows any."""
-    _composers[kind] = composer
+    if composer is not None:
+        _composers[kind] = composer
     if images is not None:
         _images[kind] = images
 

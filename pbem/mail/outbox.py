@@ -58,8 +58,9 @@ def queue(kind: str, recipient: str, subject: str, *, game=None, reply_to: str |
     the :func:`batched` block around.
 
     The message is rendered from ``mail/<kind>`` now, with ``context`` (and ``game``, whose
-    thread it joins); or, given ``facts``, composed from them when it goes out
-    (:mod:`.compose`), which keeps the rendering off the request that queues it. ``category``
+    thread it joins); or, given only ``facts``, composed from them when it goes out
+    (:mod:`.compose`), which keeps the rendering off the request that queues it; facts given
+    with a context are kept for drawing its images (:func:`.compose.images`). ``category``
     is the notification kind it counts as, ``held`` keeps it for the recipient's digest and
     ``not_before`` holds it back (quiet hours).
     """
@@ -72,7 +73,7 @@ def queue(kind: str, recipient: str, subject: str, *, game=None, reply_to: str |
     if reply_to:
         headers["Reply-To"] = reply_to
     body_text = body_html = None
-    if facts is None:
+    if context is not None or facts is None:
         headers.update(unsubscribe_headers(unsubscribe_url))
         context = {**(context or {}), "game": game, "subject": subject}
         body_text, body_html = bodies(kind, context, unsubscribe_url)

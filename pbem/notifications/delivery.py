@@ -81,14 +81,15 @@ def message(kind: str, to, subject: str, *, game=None, reply_to: str | None = No
     that may be a player's) in the caller's transaction, as their settings say; nothing when
     they have switched the kind off.
 
-    It is rendered now from ``context``, or, given ``facts``, composed from them when it goes
-    out by the composer its domain registered (``pbem.mail.compose``).
+    It is rendered now from ``context``, or, given only ``facts``, composed from them when it
+    goes out by the composer its domain registered (``pbem.mail.compose``); facts given with a
+    context are what its images are drawn from.
     """
     decision = decide(kind, to, utcnow())
     if not decision.send:
         return
     link = None
-    if facts is None:
+    if context is not None or facts is None:
         link = unsubscribe_url(decision.unsubscribe)
     else:
         facts = {**facts, "unsubscribe": decision.unsubscribe}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import JSON, Boolean, ForeignKey, Integer, String
+from sqlalchemy import JSON, Boolean, ForeignKey, Integer, String, false
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..core.db import UTCDateTime
@@ -27,6 +27,10 @@ class StoredSettings(db.Model):
     #: ``{kind: mode}``; a kind not named is immediate.
     modes: Mapped[dict] = mapped_column(JSON, default=dict)
     auto_vacation: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: A move sent by email is shown back with its position and played only when the player
+    #: replies ``confirm`` (``pbem.correspondence``).
+    confirm_email_moves: Mapped[bool] = mapped_column(Boolean, default=False,
+                                                      server_default=false())
     next_digest_at = mapped_column(UTCDateTime, index=True)
 
     @property

@@ -110,19 +110,23 @@ def zone_of(player_id: int | None) -> ZoneInfo:
 def _row(player_id: int) -> StoredSettings:
     row = stored(player_id)
     if row is None:
-        row = StoredSettings(player_id=player_id, modes={}, auto_vacation=False)
+        row = StoredSettings(player_id=player_id, modes={}, auto_vacation=False,
+                             confirm_email_moves=False)
         row.settings = DEFAULTS
         db.session.add(row)
     return row
 
 
 def save(player_id: int, settings: NotificationSettings, now: datetime, *,
-         auto_vacation: bool | None = None) -> None:
-    """Store the settings and flush; the next digest is rescheduled for the new hour."""
+         auto_vacation: bool | None = None, confirm_email_moves: bool | None = None) -> None:
+    """Store the settings (and the flags given) and flush; the next digest is rescheduled for
+    the new hour."""
     row = _row(player_id)
     row.settings = settings
     if auto_vacation is not None:
         row.auto_vacation = auto_vacation
+    if confirm_email_moves is not None:
+        row.confirm_email_moves = confirm_email_moves
     schedule_digest(row, now, reset=True)
     db.session.flush()
 
@@ -159,6 +163,12 @@ def auto_vacation_on(player_id: int) -> bool:
         return row is not None and row.auto_vacation
 
     return remember((_AUTO, player_id), load)
+
+
+def confirms_email_moves(player_id: int) -> bool:
+    """Whether the player asked to confirm each move they send by email."""
+    row = stored(player_id)
+    return row is not None and row.confirm_email_moves
 
 
 def forget(player_id: int) -> None:

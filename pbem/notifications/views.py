@@ -21,6 +21,8 @@ from .logic.schedule import KIND_LABELS, InvalidSettings, Kind, Mode, Notificati
 from .settings import DIGEST, UNSUBSCRIBABLE
 
 bp = Blueprint("notifications", __name__)
+#: The settings page's checkboxes (a box left unticked is not in the form at all).
+FLAGS = ("auto_vacation", "confirm_email_moves")
 LABELS = {**{str(k): v for k, v in KIND_LABELS.items()}, DIGEST: "the daily digest"}
 
 
@@ -30,14 +32,16 @@ def notifications():
     form, error, status = ConfirmForm(), None, 200
     values = settings.settings_of(g.player.id).as_form()
     values["auto_vacation"] = settings.auto_vacation_on(g.player.id)
+    values["confirm_email_moves"] = settings.confirms_email_moves(g.player.id)
     if form.validate_on_submit():
-        values = {**request.form.to_dict(), "auto_vacation": "auto_vacation" in request.form}
+        values = {**request.form.to_dict(), **{flag: flag in request.form for flag in FLAGS}}
         try:
             chosen = NotificationSettings.from_form(request.form)
         except InvalidSettings as exc:
             error, status = exc, 422
         else:
-            settings.save(g.player.id, chosen, utcnow(), auto_vacation=values["auto_vacation"])
+            settings.save(g.player.id, chosen, utcnow(), auto_vacation=values["auto_vacation"],
+                          confirm_email_moves=values["confirm_email_moves"])
             db.session.commit()
             flash("Notification settings saved.")
             return redirect(url_for("notifications.notifications"))

@@ -80,6 +80,18 @@ def preview_turn(game: Game, seat: int, text: str, expected_ply: int) -> TurnPre
     return TurnPreview(state, plies, complete, next_moves)
 
 
+def preview_whole_turn(game: Game, seat: int, text: str, expected_ply: int) -> TurnPreview:
+    """Check a typed whole turn for ``seat`` as :func:`submit_turn` would, storing nothing
+    (a move held until its player confirms it).
+
+    :raises GameNotActive, PositionChanged, NotYourTurn, IllegalMove: as ``submit_turn``.
+    """
+    preview = preview_turn(game, seat, text, expected_ply)
+    if not preview.complete:
+        raise _unfinished(game.rules, preview.state)
+    return preview
+
+
 def submit_turn(game: Game, seat: int, text: str, expected_ply: int, comment: str = "") -> None:
     """Apply a whole typed turn for ``seat`` to ``game`` (loaded with its row locked in this
     transaction) and flush, with the player's ``comment`` on it, if any (:mod:`.thread`). The
@@ -97,11 +109,7 @@ def submit_turn(game: Game, seat: int, text: str, expected_ply: int, comment: st
     state = _check_actor(game, seat, expected_ply)
     plies, state = rules.apply_turn(state, text.strip())
     if not _turn_complete(rules, state):
-        raise IllegalMove(
-            "the turn is not finished: continue it with one of "
-            + ", ".join(rules.legal_moves(state)[:12]),
-            "turn-incomplete",
-        )
+        raise _unfinished(rules, state)
     moves = [Played(seat, ply, text.strip()[:500]) for ply in plies]
     mark_joined(game.seats[seat].player)  # a move proves the address, as a sign-in does
     if remark is not None:  # on the turn's last ply (forced passes may follow it)
@@ -211,6 +219,11 @@ def _check_actor(game: Game, seat: int, expected_ply: int):
     if game.rules.to_move(state) != seat:
         raise NotYourTurn("It is not your turn.")
     return state
+
+
+def _unfinished(rules, state) -> IllegalMove:
+    return IllegalMove("the turn is not finished: continue it with one of "
+                       + ", ".join(rules.legal_moves(state)[:12]), "turn-incomplete")
 
 
 def _turn_complete(rules, state) -> bool:

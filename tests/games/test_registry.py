@@ -20,6 +20,17 @@ def test_every_game_is_registered_under_its_slug():
         assert rules.name and rules.version and rules.player_counts
 
 
+def test_a_game_is_imported_only_when_asked_for():
+    """A process that handles one game's move loads that game's rules alone."""
+    script = ("import json, sys; from pbem.games import get_rules; get_rules('pylon'); "
+              "print(json.dumps([m.split('.')[2] for m in sys.modules "
+              "if m.startswith('pbem.games.') and m.count('.') == 2]))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True)
+    imported = set(json.loads(done.stdout))
+    assert "pylon" in imported and not imported & (SLUGS - {"pylon"})
+
+
 def test_unknown_slug_names_the_known_games():
     with pytest.raises(UnknownGame) as info:
         get_rules("chess")

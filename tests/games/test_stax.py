@@ -17,6 +17,7 @@ from pbem.games.stax.tiles import (
     TYPE_OF,
     TYPES,
     cell,
+    format_cell,
 )
 
 RULES = get_rules("stax")
@@ -399,6 +400,35 @@ def test_renderings_show_the_table_the_hands_and_the_last_move():
     text = render.text(state, last_move="0,0>3,0=E+NW")
     assert "2,0: D 3y{NE,W,SE} | L 1{E}" in text and "Light to move" in text
     assert "Light's 1 tile pointing E" in render.describe(state)
+
+
+def test_the_text_map_labels_rows_and_columns_so_each_stack_can_be_found():
+    """Reading the map as a player would: a stack's row is the number at the left of its line,
+    its column the number above it where its diagonal (half a cell right per row down) meets
+    the line above the first row, and the same below the last row."""
+    render = get_renderer("stax")
+    state = position(EXAMPLE_3)
+    lines = render.text(state).split("Map (")[1].split("\n\n")[0].splitlines()
+    top, *rows, bottom = [line for line in lines if line[:5].strip().lstrip("-").isdigit()
+                          or line.startswith("   q ")]
+    assert top.startswith("   q ") and bottom.startswith("   q ")
+    first_row, last_row = int(rows[0][:5]), int(rows[-1][:5])
+
+    def column_at(label_line: str, at: int, rows_between: int) -> int:
+        where = at - 2 * rows_between  # back along the diagonal to the label's line
+        return int(label_line[where : where + 2].strip() or label_line[where - 1 : where + 1])
+
+    found = {}
+    for line in rows:
+        r = int(line[:5])
+        for at, char in enumerate(line):
+            if at >= 5 and char in "LDR" and line[at - 1] == " ":
+                q_above = column_at(top, at, r - first_row + 1)
+                q_below = column_at(bottom, at, r - last_row - 1)
+                assert q_above == q_below
+                found[f"{q_above},{r}"] = line[at]
+    owners = {format_cell(cell): "LDR"[stack[-1][0]] for cell, stack in state.board.items()}
+    assert found == owners and len(found) >= 8
 
 
 def test_the_documented_examples_run():

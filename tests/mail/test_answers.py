@@ -171,3 +171,61 @@ def test_a_whole_game_by_replies_over_smtp(app, smtp, make_game):
         assert len(answers) == replies
         assert all(m["In-Reply-To"] == thread_root(game.id) == m["References"]
                    and m["Auto-Submitted"] == "auto-replied" for m in answers)
+
+
+def test_every_answer_has_a_text_and_an_html_part_and_shows_the_board_where_it_is_about_it(
+        make_game):
+    """One answer of each kind, produced as players produce them: each has both parts, is
+    threaded and marked auto-replied; those about a position carry the board as an inline
+    PNG its HTML names by Content-ID; what players wrote is escaped in the HTML."""
+    from email import message_from_bytes
+    from email.policy import default
+    from html.parser import HTMLParser
+
+    from pbem.core.db import utcnow
+    from pbem.core.extensions import db
+    from pbem.correspondence.answers import SHOWING_THE_BOARD
+    from pbem.notifications.settings import DEFAULTS, save
+
+    game = make_game("pylon")
+    game.seats[1].player.name = "Bob <b>&</b>"
+    first = outbox("turn")[0]
+    turn = (first.recipient, first.headers["Reply-To"])
+    kinds = []
+    for body, kind in (("board", "board"), ("moves", "moves"), ("help", "help"),
+                       ("hello there", "help"), ("comment <i>hi</i> & bye", "comment"),
+                       ("c3-c4", "refused"), ("confirm", "unconfirmed")):
+        ingest_bytes(reply_to(turn, body))
+        kinds.append(kind)
+    save(game.seats[0].player_id, DEFAULTS, utcnow(), confirm_email_moves=True)
+    db.session.commit()
+    for body, kind in (("Mc3", "preview"), ("confirm", "played"), ("Sa1", "late")):
+        ingest_bytes(reply_to(turn, body))
+        kinds.append(kind)
+    answers = outbox("reply_result")
+    assert len(answers) == len(kinds)
+    for answer, kind in zip(answers, kinds, strict=True):
+        assert answer.body_text.strip() and answer.body_html.strip(), kind
+        HTMLParser().feed(answer.body_html)  # well enough formed to parse
+        assert "<pre" not in answer.body_html, kind  # its own HTML, not the text in a box
+        message = as_message(answer)
+        assert message.extra_headers["Auto-Submitted"] == "auto-replied"
+        assert answer.headers["In-Reply-To"] == thread_root(game.id)
+        mime = message_from_bytes(message.as_bytes(), policy=default)
+        # Both parts as stored, give or take line ends and trailing spaces.
+        assert mime.get_body(("plain",)).get_content().split() == answer.body_text.split()
+        assert mime.get_body(("html",)).get_content().split() == answer.body_html.split()
+        if kind in SHOWING_THE_BOARD:
+            [image] = message.images
+            assert f'src="cid:{image.content_id}"' in answer.body_html, kind
+            assert mime.get_content_type() == "multipart/alternative"
+            related = mime.get_payload()[1]
+            assert related.get_content_type() == "multipart/related"
+            assert related.get_payload()[1]["Content-ID"] == f"<{image.content_id}>"
+        else:
+            assert not message.images and "cid:" not in answer.body_html, kind
+    comment = answers[kinds.index("comment")]
+    assert "&lt;i&gt;hi&lt;/i&gt; &amp; bye" in comment.body_html
+    assert "<i>hi" not in comment.body_html
+    played = answers[kinds.index("played")]
+    assert "Bob &lt;b&gt;&amp;&lt;/b&gt;" in played.body_html and "<b>&" not in played.body_html

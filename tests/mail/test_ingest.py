@@ -176,3 +176,31 @@ def test_ingest_mail_exits_75_without_a_traceback_when_the_database_is_down(tmp_
     assert done.stderr == b""
     log = (tmp_path / "ingest-mail.log").read_text()
     assert "Traceback" in log and "OperationalError" in log
+
+
+#: What a mail command's start-up must not pay for: schema migrations (Alembic), and the
+#: libraries only the web's feeds, calendars, rules pages and tournament pairings use.
+NOT_FOR_MAIL = ("alembic", "flask_migrate", "icalendar", "feedgen", "markdown", "rustworkx",
+                "flufl.bounce")
+
+
+def test_the_console_scripts_ingest_mail_starts_light_and_keeps_its_exit_codes(tmp_path):
+    """The pipe from the MTA starts a process per message: it imports only what reading a
+    reply needs, and still exits 0 for mail it ignores and 65 for mail it can never read."""
+    env = {"PATH": "/usr/bin:/bin", "PBEM_INSTANCE_PATH": str(tmp_path),
+           "PBEM_DATABASE_URL": f"sqlite:///{tmp_path}/pbem.sqlite",
+           "PBEM_MAIL_DOMAIN": "pbem.example.org", "PBEM_SECRET_KEY": "k" * 40,
+           "PBEM_BASE_URL": "https://pbem.example.org"}
+    script = ("import atexit, sys\n"
+              f"atexit.register(lambda: print(sorted(set({NOT_FOR_MAIL!r}) & set(sys.modules))))\n"
+              "from pbem.cli import main; main()")
+
+    def ingest(message: bytes):
+        done = subprocess.run([sys.executable, "-c", script, "ingest-mail"], input=message,
+                              capture_output=True, env=env, cwd=ROOT, timeout=60)
+        return done.returncode, done.stdout.decode().splitlines()
+
+    ignored = reply("someone@pbem.example.org", "Mc3", "alice@example.com")
+    assert ingest(ignored) == (0, ["ignored: not addressed to a move address", "[]"])
+    assert ingest(b"To: move+abc@pbem.example.org\r\n" + deep_mime(3000)) == (
+        65, ["refused: the message has too many nested parts", "[]"])

@@ -5,8 +5,12 @@ turn, the game's changed options."""
 from __future__ import annotations
 
 import struct
+from types import SimpleNamespace
 
-from pbem.games import get_rules
+import pytest
+
+from pbem.correspondence.board_image import BOX, board, board_png
+from pbem.games import get_renderer, get_rules
 from pbem.mail.sender import deliver_due
 from pbem.play import commands
 
@@ -44,7 +48,8 @@ def test_the_board_is_an_inline_png_the_html_shows(smtp, make_game):
     assert f'src="cid:{content_id}"' in html
     assert image.get_content_disposition() == "inline"
     width, height = png_size(image.get_content())
-    assert width == 600 and 200 < height < 1200
+    assert max(width, height) in (599, 600) and min(width, height) > 200
+    assert f'width="{width}"' in html
     text = mail.get_body(("plain",)).get_content()
     assert game.renderer.text(game.load_state(), last_move=move).splitlines()[0] in text
     assert f"played: {move}" in text
@@ -87,3 +92,14 @@ def test_a_resignation_in_a_three_player_game_is_told_to_everyone_still_playing(
     text = turn.get_body(("plain",)).get_content()
     assert "P2 Bob resigned" in text and f"P1 Alice played: {alices}" in text
     assert "played: resign" not in text
+
+
+@pytest.mark.parametrize("slug", ["pylon", "spike", "stawvs", "stax", "triumvirate"])
+def test_every_games_board_fits_a_phone_sized_square_at_the_size_the_html_names(slug):
+    """A tall board (Stawvs) is drawn narrower rather than taller than the square."""
+    rules, renderer = get_rules(slug), get_renderer(slug)
+    state = rules.new_game(players=2, seed=1)
+    game = SimpleNamespace(renderer=renderer)
+    drawn = board(game, state)
+    width, height = png_size(board_png(drawn))
+    assert width == drawn.width and BOX - 2 <= max(width, height) <= BOX

@@ -10,8 +10,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from icalendar import Calendar, Event
-
 PRODID = "-//pbem//deadlines//EN"
 
 
@@ -28,6 +26,10 @@ class CalendarEntry:
 
 def build_calendar(entries: Iterable[CalendarEntry], now: datetime, name: str) -> bytes:
     """The feed as ``text/calendar`` bytes; ``now`` stamps every event (``DTSTAMP``)."""
+    # Imported here: every process that builds the app loads this module with the routes,
+    # and icalendar takes longer to import than a mail command has to answer.
+    from icalendar import Calendar, Event
+
     calendar = Calendar()
     calendar.add("prodid", PRODID)
     calendar.add("version", "2.0")

@@ -177,28 +177,42 @@ def svg(state, last_move: str | None = None) -> str:
 
 
 def _map(board) -> list[str]:
-    """An ASCII hex map: rows of cells, each row shifted half a cell from the one above."""
+    """An ASCII hex map: rows of cells, each row shifted half a cell from the one above, with
+    the row numbers (r) at the left and the column numbers (q) above and below. A column runs
+    diagonally down to the right, so its number stands where it would meet the line above the
+    first row and the line below the last."""
     cells = set(board) | _empty_cells(board)
     spots = {c: coords(c) for c in cells}
     rows = sorted({r for _, r in spots.values()})
-    columns = [2 * q + r for q, r in spots.values()]
-    shift = min(columns)
-    lines = []
-    for r in rows:
-        line = [" "] * (2 * (max(columns) - shift) + 4)
-        for c, (q, rr) in spots.items():
-            if rr != r:
-                continue
-            stack = board.get(c)
-            if stack:
-                owner, mask = stack[-1]
-                label = "LDR"[owner] + {KING: "K", QUEEN: "Q"}.get(mask, "") + str(len(stack))
-            else:
-                label = "."
+    columns = sorted({q for q, _ in spots.values()})
+    top, bottom = rows[0] - 1, rows[-1] + 1
+    # Half-cell steps from the left: a cell (q, r) stands at 2q + r.
+    steps = [2 * q + r for q, r in spots.values()] + [2 * columns[0] + top]
+    shift, width = min(steps), 2 * (max(steps + [2 * columns[-1] + bottom]) - min(steps)) + 4
+
+    def line(r: int, labels: dict[int, str], margin: str) -> str:
+        chars = [" "] * width
+        for q, written in labels.items():
             at = 2 * (2 * q + r - shift)
-            line[at : at + len(label)] = label
-        lines.append(f"{r:>4} " + "".join(line).rstrip())
+            chars[at : at + len(written)] = written
+        return margin + "".join(chars).rstrip()
+
+    names = {q: str(q) for q in columns}
+    lines = [line(top, names, "   q ")]
+    for r in rows:
+        labels = {q: _cell_label(board.get(c)) for c, (q, rr) in spots.items() if rr == r}
+        lines.append(line(r, labels, f"{r:>4} "))
+    lines.append(line(bottom, names, "   q "))
     return lines
+
+
+def _cell_label(stack) -> str:
+    """A stack as its top tile's owner (L, D, R), K or Q for a king or a queen, and its height;
+    ``.`` for an empty cell."""
+    if not stack:
+        return "."
+    owner, mask = stack[-1]
+    return "LDR"[owner] + {KING: "K", QUEEN: "Q"}.get(mask, "") + str(len(stack))
 
 
 def text(state, last_move: str | None = None) -> str:
@@ -209,8 +223,9 @@ def text(state, last_move: str | None = None) -> str:
         out.append(f"Last move: {last_move}")
     out.append("")
     if board:
-        out.append("Map (row r at the left; a stack shows its top tile's owner, K for a king,")
-        out.append("Q for a queen, and its height; '.' is an empty cell beside the table):")
+        out.append("Map (row r at the left; column q above and below, each column running")
+        out.append("diagonally down to the right; a stack shows its top tile's owner, K for a")
+        out.append("king, Q for a queen, and its height; '.' is an empty cell beside the table):")
         out.extend(_map(board))
         out.append("")
         out.append("Stacks (q,r: bottom | ... | top; L Light, D Dark, R Red):")

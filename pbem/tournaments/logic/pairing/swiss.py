@@ -39,8 +39,6 @@ from collections.abc import Sequence
 from fractions import Fraction
 from math import lcm
 
-import rustworkx as rx
-
 from ..history import History
 from ..model import PlayerId, Round, Table
 
@@ -142,6 +140,8 @@ class _Field:
     def match(self, edges: list[tuple[int, int]]) -> tuple[list[tuple[int, int]], int | None]:
         """The maximum-cardinality, then maximum-weight matching of ``edges``: pairs (a, b)
         with a < b, and the player given the bye."""
+        import rustworkx as rx  # here: every process imports this module, few pair a round
+
         costs = [self.costs(a, b) for a, b in edges]
         weights = _combine(costs, edges_in_matching=(len(self.players) + 1) // 2)
         graph = rx.PyGraph()
