@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from sqlalchemy import bindparam, inspect, select, update
+from sqlalchemy.orm import defer, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
 
@@ -20,7 +21,7 @@ from ..core.db import utcnow
 from ..core.errors import PbemError
 from ..core.extensions import db
 from ..notifications.settings import zone_of
-from ..play.models import ACTIVE, RESIGN, Game, Seat
+from ..play.models import ACTIVE, RESIGN, Game
 from .logic.display import deadline_view, format_deadline, format_moment
 from .logic.errors import TimeExpired
 from .logic.reminders import Reminder, next_check
@@ -256,10 +257,11 @@ def game_view(game, reader_id: int | None, now: datetime) -> dict:
 
 
 def waiting_games(player_id: int) -> list[tuple[Game, int]]:
-    """The active games waiting for the player to move, with their seat, oldest first."""
-    rows = db.session.execute(
-        select(Game, Seat.index).join(Seat, Seat.game_id == Game.id)
-        .where(Seat.player_id == player_id, Game.status == ACTIVE).order_by(Game.id)
+    """The active games waiting for the player to move, with their seat, oldest first: read
+    from the games rows (whose turn it is, ``Game.to_move_deadline``) with their seats and
+    players, never a snapshot."""
+    games = db.session.scalars(
+        select(Game).where(Game.to_move_player_id == player_id).order_by(Game.id)
+        .options(defer(Game.snapshot), selectinload(Game.seats))
     ).all()
-    return [(game, index) for game, index in rows
-            if game.rules.to_move(game.load_state()) == index]
+    return [(game, game.to_move_seat) for game in games]
