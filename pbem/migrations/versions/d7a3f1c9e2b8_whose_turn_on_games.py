@@ -65,7 +65,7 @@ def backfill(connection) -> int:
             continue
         player_id = connection.execute(
             sa.select(seats.c.player_id).where(seats.c.game_id == game_id,
-                                               seats.c.index == seat)).scalar_one()
+                                               seats.c["index"] == seat)).scalar_one()
         connection.execute(games.update().where(games.c.id == game_id).values(
             to_move_seat=seat, to_move_player_id=player_id,
             to_move_deadline=_deadline(connection, game_id, seat, player_id,
