@@ -62,7 +62,11 @@ class Section:
     args: dict
 
     def args_for(self, number: int) -> dict:
-        return {**self.args, self.key: number}
+        """The query string of this list's page ``number`` (page 1 is the default)."""
+        args = {**self.args, self.key: number}
+        if number == 1:
+            del args[self.key]
+        return args
 
 
 def waiting_count() -> int:

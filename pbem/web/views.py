@@ -14,6 +14,12 @@ from . import home as lists
 bp = Blueprint("web", __name__)
 
 
+@bp.before_app_request
+def _forget_waiting_count():
+    """Each request counts afresh (an app context, and its ``g``, may outlive a request)."""
+    g.pop("waiting_count", None)
+
+
 @bp.app_context_processor
 def navigation():
     """``waiting_count()``: the signed-in player's games waiting for their move (the site
