@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from flask import abort, g
+from sqlalchemy.exc import SQLAlchemyError
 
 from ..accounts.models import Player
 from ..clocks.logic.display import Deadline, deadline_view, format_ago, format_moment
@@ -71,9 +72,13 @@ class Section:
 
 def waiting_count() -> int:
     """The signed-in player's games waiting for their move, counted once per request (the
-    navigation of every page shows it)."""
+    navigation of every page shows it). An error page shown because the database failed
+    shows no count rather than failing again."""
     if "waiting_count" not in g:
-        g.waiting_count = lists.waiting_count(g.player.id) if g.player else 0
+        try:
+            g.waiting_count = lists.waiting_count(g.player.id) if g.get("player") else 0
+        except SQLAlchemyError:
+            g.waiting_count = 0
     return g.waiting_count
 
 
