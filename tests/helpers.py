@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import time
 
-from sqlalchemy import select
+from sqlalchemy import event, select
 
 from pbem.core.extensions import db
 from pbem.mail.compose import compose
@@ -66,3 +66,26 @@ def wait_for_mail(smtp, address: str, count: int, seconds: float = 30):
             return smtp.to(address)[count - 1]
         time.sleep(0.05)
     raise AssertionError(f"no mail #{count} for {address} within {seconds} s")
+
+
+class StatementCounter:
+    """Counts the SQL statements the engine runs inside ``with counter:`` (``counter.count``;
+    ``counter.statements`` for a failure message)."""
+
+    def __init__(self, engine):
+        self.engine, self.statements = engine, []
+
+    def _seen(self, _conn, _cursor, statement, *_args):
+        self.statements.append(statement)
+
+    def __enter__(self):
+        self.statements = []
+        event.listen(self.engine, "before_cursor_execute", self._seen)
+        return self
+
+    def __exit__(self, *_exc):
+        event.remove(self.engine, "before_cursor_execute", self._seen)
+
+    @property
+    def count(self) -> int:
+        return len(self.statements)

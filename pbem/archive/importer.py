@@ -140,6 +140,9 @@ def _store(record: Record, rules, options, state, plies, result, by) -> Game:
                                created_at=ply.time or created))
     db.session.add(game)
     db.session.flush()
+    if not result:  # played on here: whose turn it is, once the players have their ids
+        game.set_turn(rules.to_move(state))
+        db.session.flush()
     return game
 
 

@@ -260,13 +260,12 @@ def player_record(player: Player) -> dict[str, dict[str, int]]:
     return record
 
 
-def current_games(player: Player) -> list[tuple[Game, Seat | None]]:
-    """A player's games in progress, newest first, each with the seat to move."""
-    games = db.session.scalars(
+def current_games(player: Player, limit: int = 20) -> list[tuple[Game, Seat | None]]:
+    """A player's newest ``limit`` games in progress, each with the seat to move (from the
+    game row: no snapshot is read)."""
+    games = list_games(
         select(Game).where(Game.status == ACTIVE,
                            Game.id.in_(select(Seat.game_id).where(Seat.player_id == player.id)))
-        .order_by(Game.started_at.desc()).options(selectinload(Game.seats))
-    ).all()
-    turns = [game.rules.to_move(game.load_state()) for game in games]
-    return [(game, None if seat is None else game.seats[seat])
-            for game, seat in zip(games, turns, strict=True)]
+        .order_by(Game.started_at.desc(), Game.id.desc()), limit=limit)
+    return [(game, None if game.to_move_seat is None else game.seats[game.to_move_seat])
+            for game in games]

@@ -2,8 +2,8 @@
 
 Safe on several hosts at once and never in a human's way:
 
-* Candidates come from the seats of bot players in active games (paged by game id, so it reads
-  only bot games, never every game); whose turn it is comes from each candidate's snapshot.
+* Candidates are the games whose seat to move is a bot's (``Game.to_move_player_id``, indexed),
+  so it reads only those, never every game, nor a snapshot.
 * A turn is claimed by reading its game with the row locked (``SKIP LOCKED`` on PostgreSQL: a
   game being moved in, or claimed by another worker, is left for the next round) and writing a
   lease for that ply (:class:`~.models.BotLease`), so other workers leave the turn alone while
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -38,8 +38,8 @@ from .accounts import level_of
 from .models import BotLease
 
 log = logging.getLogger(__name__)
-#: Candidate games read per query; turns played per round at most.
-PAGE, ROUND = 200, 50
+#: Turns played per round at most.
+ROUND = 50
 #: Times a bot looks again at a game whose position changed while it thought.
 ATTEMPTS = 3
 #: Seconds a bot may think about one ply at most (a level's playouts usually take less).
@@ -91,38 +91,15 @@ def run(now=None, *, limit: int = ROUND, budget_s: float = THINK_SECONDS,
 
 
 def due_games(limit: int) -> list[int]:
-    """Ids of up to ``limit`` active games where a bot is to move (read without locks)."""
-    due = []
-    for game_id, slug, snapshot, bot_seats in _bot_games():
-        rules = get_rules(slug)
-        if rules.to_move(rules.from_dict(snapshot)) in bot_seats:
-            due.append(game_id)
-            if len(due) == limit:
-                break
+    """Ids of up to ``limit`` active games where a bot is to move (read without locks), from
+    the index of whose turn it is: no snapshot is read, and games waiting for humans cost
+    nothing."""
+    due = db.session.scalars(
+        select(Game.id).join(Player, Player.id == Game.to_move_player_id)
+        .where(Player.is_bot).order_by(Game.id).limit(limit)
+    ).all()
     db.session.rollback()
-    return due
-
-
-def _bot_games() -> Iterator[tuple[int, str, dict, set[int]]]:
-    """Active games with a bot seat, by id, a page at a time: (id, slug, snapshot, bot seats)."""
-    bot_seats = select(Seat.game_id, Seat.index).join(Player).where(Player.is_bot)
-    after = 0
-    while True:
-        page = db.session.execute(
-            select(Game.id, Game.slug, Game.snapshot)
-            .where(Game.status == ACTIVE, Game.id > after,
-                   Game.id.in_(bot_seats.with_only_columns(Seat.game_id)))
-            .order_by(Game.id).limit(PAGE)
-        ).all()
-        if not page:
-            return
-        seats: dict[int, set[int]] = {}
-        for game_id, index in db.session.execute(
-                bot_seats.where(Seat.game_id.in_([row.id for row in page]))):
-            seats.setdefault(game_id, set()).add(index)
-        for game_id, slug, snapshot in page:
-            yield game_id, slug, snapshot, seats[game_id]
-        after = page[-1].id
+    return list(due)
 
 
 def play_turn(game_id: int, budget_s: float = THINK_SECONDS, thinker: Thinker = think) -> str:

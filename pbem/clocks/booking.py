@@ -43,7 +43,9 @@ def book(player_id: int, days: str, start_date: str, now: datetime) -> Vacation:
     validate_request(request, vacations_of(player_id), now, per_year(), zone)
     db.session.add(StoredVacation(player_id=player_id, starts_at=request.start,
                                   ends_at=request.end))
-    db.session.flush()  # deadlines only move later: the tick catches up by itself
+    db.session.flush()
+    reschedule(player_id, now)  # the deadlines move later; the games show them
+    db.session.flush()
     return request
 
 

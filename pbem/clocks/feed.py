@@ -12,7 +12,7 @@ from flask import current_app
 from ..accounts.models import Player
 from ..core.urls import external_url
 from .logic.calendar import CalendarEntry, build_calendar
-from .service import deadline_of, waiting_games
+from .service import waiting_games
 
 more_deadlines = Namespace().signal("calendar-deadlines", doc="""\
 Asks for more deadlines of the player (the sender) for the calendar feed: a receiver returns a
@@ -22,13 +22,12 @@ list of :class:`~pbem.clocks.logic.calendar.CalendarEntry` (``domain``: for thei
 def calendar_for(player: Player, now: datetime) -> bytes:
     domain = current_app.config["MAIL_DOMAIN"]
     entries = []
-    for game, seat in waiting_games(player.id):
-        deadline = deadline_of(game, seat)
-        if deadline is not None:
+    for game, _seat in waiting_games(player.id):
+        if game.to_move_deadline is not None:
             entries.append(CalendarEntry(
                 uid=f"game-{game.id}-ply-{game.ply}@{domain}",
                 summary=f"Your move: {game.title}",
-                deadline=deadline,
+                deadline=game.to_move_deadline,
                 url=external_url("play.game", game_id=game.id),
             ))
     for _, more in more_deadlines.send(player, domain=domain):

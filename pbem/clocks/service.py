@@ -12,14 +12,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from sqlalchemy import inspect, select
+from sqlalchemy import bindparam, inspect, select, update
+from sqlalchemy.orm import defer, selectinload
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
 
 from ..core.db import utcnow
 from ..core.errors import PbemError
 from ..core.extensions import db
 from ..notifications.settings import zone_of
-from ..play.models import ACTIVE, RESIGN, Game, Seat
+from ..play.models import ACTIVE, RESIGN, Game
 from .logic.display import deadline_view, format_deadline, format_moment
 from .logic.errors import TimeExpired
 from .logic.reminders import Reminder, next_check
@@ -90,10 +92,11 @@ def sent_notices(row: StoredClock) -> set[Reminder]:
 
 
 def stop(game) -> None:
-    """Stop the clocks of a game that ended without a move (by agreement, by a director's
-    decision), so the tick has nothing more to check in it."""
+    """Stop the clocks of a game that ended (also without a move: by agreement, by a
+    director's decision), so the tick has nothing more to check in it."""
     if _timed(game):
         _stop(clocks_of(game))
+        _show_deadlines([(game.id, None)])
 
 
 def _stop(clocks: dict[int, StoredClock]) -> None:
@@ -126,13 +129,15 @@ def after_moves(game, state, moves: Sequence) -> None:
         _end_turn(game, control, clocks[mover.seat], now, resigned=mover.move == RESIGN)
     rules = game.rules
     if rules.is_over(state):
-        _stop(clocks)
+        stop(game)
         return
     to_move = rules.to_move(state)
     row = clocks[to_move]
     if not rules.turn_plies(state) and row.turn_started is None:
+        vacations = game_vacations(game, row.player_id)
         row.clock = control.start_turn(row.clock, now)
-        row.next_check_at = next_check(row.clock, (), now, game_vacations(game, row.player_id))
+        row.next_check_at = next_check(row.clock, (), now, vacations)
+        _show_deadlines([(game.id, row.clock.deadline(vacations))])
 
 
 def _end_turn(game, control: TimeControl, row: StoredClock, now: datetime, *,
@@ -153,8 +158,8 @@ def _end_turn(game, control: TimeControl, row: StoredClock, now: datetime, *,
 
 
 def reschedule(player_id: int, now: datetime) -> None:
-    """Recompute when the tick looks at the player's running clocks, after a vacation was
-    cut short or cancelled (the caller commits).
+    """Recompute when the tick looks at the player's running clocks, and their deadlines,
+    after a vacation was booked, cut short or cancelled (the caller commits).
 
     The games are locked in id order first, like every writer of clocks (one game at a time
     for moves and the tick), so this cannot deadlock with them.
@@ -165,14 +170,50 @@ def reschedule(player_id: int, now: datetime) -> None:
                                               StoredClock.turn_started.is_not(None))
         )).order_by(Game.id).with_for_update()
     ).all()
-    rows = db.session.scalars(
-        select(StoredClock).join(Game, Game.id == StoredClock.game_id)
-        .where(StoredClock.player_id == player_id, StoredClock.turn_started.is_not(None),
-               Game.vacation_allowed.is_(True))
-    ).all()
+    rows = running_clocks(player_id)
     vacations = vacations_of(player_id)
     for row in rows:
         row.next_check_at = next_check(row.clock, sent_notices(row), now, vacations)
+    store_deadlines(rows, vacations)
+
+
+def running_clocks(player_id: int) -> list[StoredClock]:
+    """The player's running clocks (the games where they are to move) that vacations stop."""
+    return db.session.scalars(
+        select(StoredClock).join(Game, Game.id == StoredClock.game_id)
+        .where(StoredClock.player_id == player_id, StoredClock.turn_started.is_not(None),
+               Game.vacation_allowed.is_(True))
+        .order_by(StoredClock.game_id)
+    ).all()
+
+
+def store_deadlines(rows: Sequence[StoredClock], vacations: Sequence[Vacation]) -> None:
+    """Show on their games the deadlines of one player's running clocks ``rows``, counting
+    the player's ``vacations`` (after these changed)."""
+    _show_deadlines([(row.game_id, row.clock.deadline(vacations)) for row in rows])
+
+
+#: Sets the deadline of the seat to move; the game's version is left alone, like the game's
+#: lock holder expects: a deadline follows a change already made (a move, a vacation).
+_SET_DEADLINE = update(Game.__table__).where(Game.__table__.c.id == bindparam("game_id"))
+
+
+def _show_deadlines(deadlines: list[tuple[int, datetime | None]]) -> None:
+    """Store ``(game id, deadline)`` pairs on the games rows, where the lists of games read
+    whose turn it is (``Game.to_move_deadline``), in one statement; games this session holds
+    are kept in step, unchanged in its eyes."""
+    held = {game_id: db.session.identity_map.get(identity_key(Game, game_id))
+            for game_id, _ in deadlines}
+    changed = [(game_id, deadline) for game_id, deadline in deadlines
+               if held[game_id] is None or held[game_id].to_move_deadline != deadline]
+    if not changed:
+        return
+    db.session.connection().execute(
+        _SET_DEADLINE, [{"game_id": game_id, "to_move_deadline": deadline}
+                        for game_id, deadline in changed])
+    for game_id, deadline in changed:
+        if held[game_id] is not None:
+            set_committed_value(held[game_id], "to_move_deadline", deadline)
 
 
 # ----- what readers see -------------------------------------------------------------------
@@ -216,10 +257,11 @@ def game_view(game, reader_id: int | None, now: datetime) -> dict:
 
 
 def waiting_games(player_id: int) -> list[tuple[Game, int]]:
-    """The active games waiting for the player to move, with their seat, oldest first."""
-    rows = db.session.execute(
-        select(Game, Seat.index).join(Seat, Seat.game_id == Game.id)
-        .where(Seat.player_id == player_id, Game.status == ACTIVE).order_by(Game.id)
+    """The active games waiting for the player to move, with their seat, oldest first: read
+    from the games rows (whose turn it is, ``Game.to_move_deadline``) with their seats and
+    players, never a snapshot."""
+    games = db.session.scalars(
+        select(Game).where(Game.to_move_player_id == player_id).order_by(Game.id)
+        .options(defer(Game.snapshot), selectinload(Game.seats))
     ).all()
-    return [(game, index) for game, index in rows
-            if game.rules.to_move(game.load_state()) == index]
+    return [(game, game.to_move_seat) for game in games]

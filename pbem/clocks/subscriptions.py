@@ -14,9 +14,11 @@ from collections.abc import Mapping
 
 from ..core.urls import external_url
 from ..notifications import digest
+from ..notifications.settings import zone_of
 from ..play import events
 from ..play.links import move_url
 from . import service
+from .logic.display import format_deadline
 from .logic.timecontrol import from_form
 
 
@@ -47,9 +49,10 @@ def _game_page(game, *, reader_id, now) -> dict:
 
 
 def _waiting_games(_sender, *, player_id, now) -> list[dict]:
+    zone = zone_of(player_id)
     return [
         {"game": game, "link": move_url(game, seat),
-         "deadline": service.deadline_text(game, seat, player_id, now),
+         "deadline": game.to_move_deadline and format_deadline(game.to_move_deadline, zone, now),
          "game_url": external_url("play.game", game_id=game.id)}
         for game, seat in service.waiting_games(player_id)
     ]

@@ -44,6 +44,7 @@ from .logic.reminders import Reminder, check, next_check
 from .logic.timecontrol import auto_vacation
 from .logic.vacation import Vacation
 from .models import ClockNotice, StoredClock, StoredVacation
+from .service import running_clocks, store_deadlines
 
 log = logging.getLogger(__name__)
 #: Seats read per tick (the rest wait for the next one), and claimed per transaction.
@@ -231,7 +232,8 @@ def _spend_vacation(row: StoredClock, batch: _Batch, now: datetime) -> list[Vaca
     player's vacations, the new one included (also for their other seats in the batch).
 
     Other clocks of the player need no rescheduling: a vacation only moves deadlines later,
-    and a seat the tick looks at too early is simply looked at again later.
+    and a seat the tick looks at too early is simply looked at again later. Their games show
+    the later deadlines at once.
     """
     vacations = batch.vacations[row.player_id]
     per_year = current_app.config["VACATION_DAYS_PER_YEAR"]
@@ -241,6 +243,7 @@ def _spend_vacation(row: StoredClock, batch: _Batch, now: datetime) -> list[Vaca
     db.session.add(StoredVacation(player_id=row.player_id, starts_at=saved.vacation.start,
                                   ends_at=saved.vacation.end, auto=True))
     batch.vacations[row.player_id] = [*vacations, saved.vacation]
+    store_deadlines(running_clocks(row.player_id), batch.vacations[row.player_id])
     return batch.vacations[row.player_id]
 
 

@@ -1,4 +1,5 @@
 import logging
+from contextlib import contextmanager
 from logging.config import fileConfig
 
 from flask import current_app
@@ -94,8 +95,27 @@ def run_migrations_online():
             **conf_args
         )
 
-        with context.begin_transaction():
-            context.run_migrations()
+        with _sqlite_foreign_keys_off(connection):
+            with context.begin_transaction():
+                context.run_migrations()
+
+
+@contextmanager
+def _sqlite_foreign_keys_off(connection):
+    """On SQLite, foreign keys off while migrating: a batch migration copies a table and drops
+    the original, and with them on, dropping ``games`` would delete every seat and move through
+    their ``ON DELETE CASCADE``. The pragma only takes effect outside a transaction."""
+    sqlite = connection.dialect.name == "sqlite"
+    if sqlite:
+        connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+        connection.commit()
+    try:
+        yield
+    finally:
+        if sqlite:
+            connection.rollback()
+            connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+            connection.commit()
 
 
 if context.is_offline_mode():

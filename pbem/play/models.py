@@ -52,6 +52,10 @@ class Game(db.Model):
         Index("ix_games_slug_status_started_at", "slug", "status", "started_at"),
         #: Counts a player's recent games and invitations (``pbem.play.limits``).
         Index("ix_games_created_by_id_created_at", "created_by_id", "created_at"),
+        #: Whose move it is: a player's "your move" list, its count in the navigation, the
+        #: digest and the calendar read this index, never a snapshot.
+        Index("ix_games_to_move_player_id_to_move_deadline", "to_move_player_id",
+              "to_move_deadline"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -66,6 +70,14 @@ class Game(db.Model):
     #: Number of plies played (``moves`` rows); the next move is ply ``ply + 1``.
     ply: Mapped[int] = mapped_column(Integer, default=0)
     snapshot: Mapped[dict | None] = mapped_column(JSON)
+    #: The seat to move and its player while the game is active (``None`` otherwise), kept by
+    #: the play service in the statement that stores each change of the position, so lists
+    #: of games know whose turn it is without loading snapshots.
+    to_move_seat: Mapped[int | None] = mapped_column(Integer)
+    to_move_player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    #: When the seat to move must have moved (``None`` without a time control), kept by the
+    #: clocks in the same transaction as every change that moves it (moves, vacations).
+    to_move_deadline = mapped_column(UTCDateTime)
     #: A proposal to end the game by agreement: ``{"ply": n, "seats": [...]}``, the seats that
     #: agree; it lapses as soon as a ply is played after ``n`` (:mod:`.agreement`).
     end_offer: Mapped[dict | None] = mapped_column(JSON)
@@ -92,7 +104,7 @@ class Game(db.Model):
     moves: Mapped[list[Move]] = relationship(
         back_populates="game", order_by="Move.ply", cascade="all, delete-orphan"
     )
-    created_by: Mapped[Player | None] = relationship()
+    created_by: Mapped[Player | None] = relationship(foreign_keys=[created_by_id])
 
     __mapper_args__ = {"version_id_col": version}
 
@@ -113,6 +125,11 @@ class Game(db.Model):
         """The proposal to end the game by agreement standing at this ply, if any."""
         offer = self.end_offer
         return offer if offer and offer["ply"] == self.ply else None
+
+    def set_turn(self, seat: int | None) -> None:
+        """Record ``seat`` (the rules' ``to_move``; ``None`` at the end) as the seat to move."""
+        self.to_move_seat = seat
+        self.to_move_player_id = None if seat is None else self.seats[seat].player_id
 
     @property
     def is_over(self) -> bool:

@@ -5,13 +5,13 @@ from __future__ import annotations
 from functools import cache
 
 from sqlalchemy import bindparam, func, select
-from sqlalchemy.orm import joinedload
+from sqlalchemy.orm import joinedload, selectinload
 
 from ..accounts.models import PLACEHOLDER_TLD, Player
 from ..core.db import row_id
 from ..core.extensions import db
 from .errors import GameNotFound
-from .models import ACTIVE, RESIGN, Game, Move, Seat
+from .models import RESIGN, Game, Move, Seat
 
 
 @cache
@@ -86,18 +86,11 @@ def resigned_seats(game_ids) -> dict[int, list[int]]:
 
 
 def games_of(player) -> list[Game]:
-    """A player's games: those waiting for them first, then active, then the rest, newest first."""
-    games = db.session.scalars(
+    """Every game of a player, newest first, with its seats and moves (their data export)."""
+    return db.session.scalars(
         select(Game).join(Seat).where(Seat.player_id == player.id).order_by(Game.id.desc())
-    ).unique().all()
-
-    def waiting_for_player(game: Game) -> bool:
-        if game.status == ACTIVE:
-            return game.rules.to_move(game.load_state()) == game.seat_of(player).index
-        seat = game.seat_of(player)
-        return game.status == "invited" and seat.response == "invited"
-
-    return sorted(games, key=lambda game: (not waiting_for_player(game), game.status != ACTIVE))
+        .options(selectinload(Game.seats), selectinload(Game.moves))
+    ).all()
 
 
 def recent_games(limit: int = 20) -> list[Game]:

@@ -175,6 +175,7 @@ def finish(game: Game, state, result: dict, how: str) -> None:
     it goes. Through the ORM, whose events set the seats' outcomes."""
     game.status, game.finished_at, game.result = FINISHED, utcnow(), result
     game.end_offer = None
+    game.set_turn(None)
     events.game_finished.send(game, state=state, how=how)
 
 
@@ -239,7 +240,7 @@ def _store(game: Game, state, moves: list[Played], how: str = events.RULES):
         seat = rules.to_move(state)
         state = rules.play(state, PASS)
         moves.append(Played(seat, PASS, PASS, auto=True))
-    _write(game, moves, rules.to_dict(state))
+    _write(game, moves, rules, state)
     events.turn_played.send(game, state=state, moves=moves)
     if rules.is_over(state):
         finish(game, state, {"winners": rules.winners(state), "scores": rules.scores(state)},
@@ -262,11 +263,12 @@ _UPDATE_GAME = update(Game.__table__).where(
     Game.__table__.c.version == bindparam("read_version"))
 
 
-def _write(game: Game, moves: list[Played], snapshot: dict) -> None:
-    """Insert the plies and move the game on to ``snapshot`` in two prepared statements, past
-    the ORM's unit of work (which cost more than all the rest of a move). The UPDATE is the
-    same compare-and-set on ``Game.version`` that the ORM makes, and the loaded game is kept in
-    step with it, unchanged in the session's eyes, so nothing is written twice."""
+def _write(game: Game, moves: list[Played], rules, state) -> None:
+    """Insert the plies and move the game on to ``state`` (its snapshot and whose turn it is)
+    in two prepared statements, past the ORM's unit of work (which cost more than all the rest
+    of a move). The UPDATE is the same compare-and-set on ``Game.version`` that the ORM makes,
+    and the loaded game is kept in step with it, unchanged in the session's eyes, so nothing
+    is written twice."""
     connection = db.session.connection()
     if moves:
         connection.execute(_INSERT_PLIES, [
@@ -274,7 +276,10 @@ def _write(game: Game, moves: list[Played], snapshot: dict) -> None:
              "text": move.text, "auto": move.auto}
             for n, move in enumerate(moves, start=1)
         ])
-    changes = {"ply": game.ply + len(moves), "snapshot": snapshot,
+    seat = rules.to_move(state)
+    changes = {"ply": game.ply + len(moves), "snapshot": rules.to_dict(state),
+               "to_move_seat": seat,
+               "to_move_player_id": None if seat is None else game.seats[seat].player_id,
                "version": game.version + 1, "updated_at": utcnow()}
     written = connection.execute(
         _UPDATE_GAME, {**changes, "game_id": game.id, "read_version": game.version})

@@ -1,21 +1,37 @@
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, g, render_template
+from flask import Blueprint, abort, current_app, g, render_template, request
 from sqlalchemy import select
 
+from ..core.db import utcnow
 from ..core.extensions import db
 from ..core.headers import content_security_policy
 from ..mail.compose import compose
 from ..mail.models import OutboxMessage
-from ..play.queries import games_of, recent_games
+from ..play.queries import recent_games
+from . import home as lists
 
 bp = Blueprint("web", __name__)
+
+
+@bp.before_app_request
+def _forget_waiting_count():
+    """Each request counts afresh (an app context, and its ``g``, may outlive a request)."""
+    g.pop("waiting_count", None)
+
+
+@bp.app_context_processor
+def navigation():
+    """``waiting_count()``: the signed-in player's games waiting for their move (the site
+    navigation shows it; counted at most once per request, and only if a page asks)."""
+    return {"waiting_count": lists.waiting_count}
 
 
 @bp.get("/")
 def home():
     if g.player is not None:
-        return render_template("web/home.html", games=games_of(g.player))
+        return render_template("web/home.html",
+                               sections=lists.sections(g.player, request.args, utcnow()))
     return render_template("web/welcome.html", games=recent_games())
 
 

@@ -34,6 +34,9 @@ def same_game(a: Game, b: Game) -> None:
         (m.ply, m.seat, m.move, m.auto) for m in b.moves]
     assert [s.outcome for s in a.seats] == [s.outcome for s in b.seats]
     assert a.snapshot == b.snapshot
+    assert a.to_move_seat == b.to_move_seat  # an unfinished import is played on here
+    if b.to_move_seat is not None:
+        assert b.to_move_player_id == b.seats[b.to_move_seat].player_id
 
 
 def counts():

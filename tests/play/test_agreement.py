@@ -31,7 +31,7 @@ def test_a_proposal_accepted_through_its_emailed_link_ends_the_game_drawn(
     assert game.status == "active" and game.end_proposal == {"ply": 0, "seats": [0]}
     assert "Waiting for the other players" in client.get(f"/games/{game.id}").get_data(
         as_text=True)
-    assert "active · proposal to end it" in client.get("/").get_data(as_text=True)
+    assert "Proposal to end it" in client.get("/").get_data(as_text=True)
 
     (offer,) = outbox("end_offer")
     assert offer.recipient == bob.email and "a draw" in offer.body_text

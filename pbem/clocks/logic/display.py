@@ -35,15 +35,24 @@ def format_remaining(deadline: datetime, now: datetime) -> str:
     days``); ``format_left`` and the deadline's own time say exactly how long is left.
     """
     left = deadline - now
-    if left <= timedelta(0):
-        return "passed"
+    return "passed" if left <= timedelta(0) else f"in {_rounded(left)}"
+
+
+def format_ago(moment: datetime, now: datetime) -> str:
+    """``3 days ago``, ``5 hours ago``, ``less than a minute ago``: rounded to the nearest
+    unit, like :func:`format_remaining` (the moment itself goes in a tooltip)."""
+    return f"{_rounded(max(now - moment, timedelta(0)))} ago"
+
+
+def _rounded(span: timedelta) -> str:
+    """``3 days``, ``1 hour``, ``less than a minute``: ``span`` to the nearest unit."""
     for unit, name, next_unit in ((_MINUTE, "minute", 60), (HOUR, "hour", 24),
                                   (DAY, "day", None)):
-        count = (left + unit / 2) // unit
+        count = (span + unit / 2) // unit
         if count == 0:
-            return "in less than a minute"
+            return "less than a minute"
         if next_unit is None or count < next_unit:
-            return f"in {count} {name}" if count == 1 else f"in {count} {name}s"
+            return f"{count} {name}" if count == 1 else f"{count} {name}s"
     raise AssertionError("unreachable: the loop returns at the day")
 
 
@@ -62,12 +71,13 @@ def format_left(deadline: datetime, now: datetime) -> str:
 
 @dataclass(frozen=True)
 class Deadline:
-    """A deadline for a page: ``text`` to read, ``exact`` for a tooltip, ``iso`` for
-    ``<time datetime>``."""
+    """A deadline for a page: ``text`` to read (``left``: only how long is left, rounded),
+    ``exact`` for a tooltip, ``iso`` for ``<time datetime>``."""
 
     iso: str
     text: str
     exact: str
+    left: str
 
 
 def deadline_view(deadline: datetime, zone: tzinfo, now: datetime) -> Deadline:
@@ -76,7 +86,8 @@ def deadline_view(deadline: datetime, zone: tzinfo, now: datetime) -> Deadline:
     local = deadline.astimezone(zone)
     return Deadline(iso=deadline.isoformat(), text=format_deadline(deadline, zone, now),
                     exact=f"{local:%Y-%m-%d %H:%M:%S} {local.tzname()}; "
-                          f"{format_left(deadline, now)}")
+                          f"{format_left(deadline, now)}",
+                    left=format_remaining(deadline, now))
 
 
 def format_deadline(deadline: datetime | None, zone: tzinfo, now: datetime) -> str:
