@@ -145,13 +145,21 @@ def seat_out(game, *, state, moves) -> None:
                                   seat=seat, out=who, how=how)
 
 
+#: Who decided a game its moves did not end, as the game-over email says it.
+_DECIDED = {"agreed": "The players agreed to end it.",
+            "automatic": "pbem adjudicated it at the tournament's deadline, as the "
+                         "tournament's deadline policy says.",
+            "adjudicated": "The tournament director adjudicated it."}
+
+
 def game_over(game, *, state, how) -> None:
-    """Email every seat the result."""
+    """Email every seat the result, and who decided it when its moves did not."""
     winners = [game.seats[i].player.name for i in game.result["winners"]]
     board = game.renderer.text(state)
+    decided = next((words for flag, words in _DECIDED.items() if game.result.get(flag)), "")
     for seat in game.seats:
         _message_for_game("game_over", seat.player, game, "game over",
-                          seat=seat, winners=winners, board=board)
+                          seat=seat, winners=winners, board=board, decided=decided)
 
 
 def end_proposed(game, *, proposer: int, seats: list[int], outcome: str) -> None:

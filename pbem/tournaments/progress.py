@@ -168,7 +168,7 @@ def _adjudicate(t: Tournament, tb: TournamentTable, now: datetime, *, automatic:
     places = finishing_places(game.rules.scores(game.load_state()), [], resigned)
     _decide(game, [s for s, p in enumerate(places) if p == 0 and s not in resigned],
             automatic=automatic)
-    return "adjudicated"
+    return "adjudicated by pbem at the deadline" if automatic else "adjudicated by the director"
 
 
 def forfeit_withdrawn(t: Tournament, entrant) -> None:
