@@ -155,16 +155,25 @@ def seat_out(game, *, state, moves) -> None:
                                   seat=seat, out=who, how=how)
 
 
+#: Who decided a game its moves did not end, as the game-over email says it.
+_DECIDED = {"agreed": "The players agreed to end it.",
+            "automatic": "pbem adjudicated it at the tournament's deadline, as the "
+                         "tournament's deadline policy says.",
+            "adjudicated": "The tournament director adjudicated it."}
+
+
 def game_over(game, *, state, how) -> None:
-    """Email every seat the result, with the comment sent with the last move (to the others
-    than its author: their turn email would have carried it)."""
+    """Email every seat the result, who decided it when its moves did not, and the comment
+    sent with the last move (to the others than its author: their turn email would have
+    carried it)."""
     winners = [game.seats[i].player.name for i in game.result["winners"]]
     board = game.renderer.text(state)
+    decided = next((words for flag, words in _DECIDED.items() if game.result.get(flag)), "")
     last = thread.comments_on(game.id, game.ply, game.ply).get(game.ply) if game.ply else None
     for seat in game.seats:
         comment = last if last is not None and last.seat != seat.index else None
         _message_for_game("game_over", seat.player, game, "game over",
-                          seat=seat, winners=winners, board=board,
+                          seat=seat, winners=winners, board=board, decided=decided,
                           comment=comment and (game.seats[comment.seat], comment.body))
 
 

@@ -16,7 +16,7 @@ AGREEMENT, ADJUDICATION, AUTOMATIC = "agreement", "adjudication", "automatic adj
 WORDS = {RULES: "by the rules", RESIGNATION: "by resignation", TIMEOUT: "on time",
          FORFEIT: "by forfeit", AGREEMENT: "by agreement",
          ADJUDICATION: "by the director's adjudication",
-         AUTOMATIC: "by adjudication at the deadline"}
+         AUTOMATIC: "by pbem's adjudication at the deadline"}
 _LEAVING = {TIMED_OUT: TIMEOUT, FORFEITED: FORFEIT}
 
 

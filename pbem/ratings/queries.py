@@ -15,7 +15,7 @@ from sqlalchemy import func, select
 from ..accounts.models import Player
 from ..core.extensions import db
 from ..play.models import Game
-from .model import PROVISIONAL_GAMES, Skill
+from .model import PROVISIONAL_GAMES, Skill, shown
 from .models import Rating, RatingChange
 
 #: How many players a leaderboard lists, and how many recent games its trend spans.
@@ -109,3 +109,13 @@ def histories(player: Player) -> list[History]:
             change.change))
     return [History(r.slug, r.shown, r.games, r.provisional, points.get(r.slug, []))
             for r in ratings]
+
+
+def shown_ratings(slug: str, player_ids: list[int]) -> dict[int, int]:
+    """The rating each of ``player_ids`` shows at ``slug``, in one query; a player with no
+    rated game there shows a newcomer's."""
+    stored = dict(db.session.execute(
+        select(Rating.player_id, Rating.ordinal)
+        .where(Rating.slug == slug, Rating.player_id.in_(player_ids))).all())
+    newcomer = Skill().shown
+    return {p: shown(stored[p]) if p in stored else newcomer for p in player_ids}

@@ -113,6 +113,9 @@ class TournamentForm(DescribeForm):
     stall_policy = SelectField("At a game's deadline", choices=choices(POLICIES.items()))
     extend_days = WholeNumberField("Days an extension adds", default=7, low=1, high=365)
     same_layout = BooleanField("Give every table of a round the same seeded layout")
+    rated = BooleanField("Rated: its games count for the players' ratings", default=True)
+    seed_by_rating = BooleanField("Seed by rating: the entrants' current ratings at this game "
+                                  "decide the first round's order and the knockout seeds")
     enrolment = SelectField("Enrolment", choices=choices([
         (BY_INVITATION, "by invitation only"), (OPEN, "open registration (and invitations)")]))
     registration_deadline = DateTimeLocalField("Registration closes (UTC)",
@@ -126,8 +129,8 @@ class TournamentForm(DescribeForm):
         """What the service takes: every setting, times in UTC, the options chosen."""
         data = {name: getattr(self, name).data for name in (
             "name", "description", "table_size", "format", "cycles", "rounds", "best_of",
-            "advance", "round_days", "stall_policy", "extend_days", "same_layout",
-            "enrolment", "capacity", "reason")}
+            "advance", "round_days", "stall_policy", "extend_days", "same_layout", "rated",
+            "seed_by_rating", "enrolment", "capacity", "reason")}
         data["time_control"] = self._control()
         for name in ("registration_deadline", "starts_at"):
             value = getattr(self, name).data
@@ -155,7 +158,8 @@ class TournamentForm(DescribeForm):
             if value:
                 getattr(self, field_name).data = f"{value.total_seconds() / 86400:g}"
         for name in ("name", "description", "table_size", "format", "round_days",
-                     "stall_policy", "extend_days", "same_layout", "enrolment", "capacity"):
+                     "stall_policy", "extend_days", "same_layout", "rated", "seed_by_rating",
+                     "enrolment", "capacity"):
             getattr(self, name).data = getattr(t, name)
         for name, value in t.settings.items():
             getattr(self, name).data = value

@@ -18,6 +18,8 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
+    true,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -62,6 +64,12 @@ class Tournament(db.Model):
     time_control: Mapped[str | None] = mapped_column(String(100))
     #: Every table of a round gets the same seed, so games with a random setup share a layout.
     same_layout: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: Its games count for ratings (each game is created rated or not accordingly).
+    rated: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    #: The start seeds by each entrant's shown rating at the game (ties: the director's
+    #: seeding, then the order they entered) rather than by the director's seeding alone.
+    seed_by_rating: Mapped[bool] = mapped_column(Boolean, default=False,
+                                                 server_default=false())
     enrolment: Mapped[str] = mapped_column(String(16), default=BY_INVITATION)
     registration_deadline = mapped_column(UTCDateTime)
     capacity: Mapped[int | None] = mapped_column(Integer)

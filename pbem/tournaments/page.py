@@ -11,6 +11,8 @@ from dataclasses import astuple, dataclass, field
 from datetime import datetime
 from functools import cache
 
+from flask import url_for
+from markupsafe import Markup, escape
 from sqlalchemy import func, select
 
 from ..accounts.models import Player
@@ -76,16 +78,21 @@ class _Round:
     tables: list
 
 
-def _load(t: Tournament, only: list[TournamentRound] | None = None) -> list[_Round]:
-    """Every round (or ``only`` those) with its tables, in two queries."""
+def _load(t: Tournament, only: list[TournamentRound] | None = None,
+          window: slice | None = None) -> list[_Round]:
+    """Every round (or ``only`` those) with its tables, in two queries; ``window``: only
+    those of the tables (in the order played) of the one round asked for."""
     columns = [TournamentTable.round_id, TournamentTable.id, TournamentTable.board,
                TournamentTable.match, TournamentTable.seats, TournamentTable.game_id,
                TournamentTable.places, TournamentTable.deadline, TournamentTable.note,
                TournamentTable.adjudicated]
     where = (TournamentTable.round_id.in_([r.id for r in only]) if only is not None
              else TournamentTable.tournament_id == t.id)
+    query = select(*columns).where(where).order_by(TournamentTable.id)
+    if window is not None:
+        query = query.offset(window.start).limit(window.stop - window.start)
     tables: dict[int, list] = {}
-    for row in db.session.execute(select(*columns).where(where).order_by(TournamentTable.id)):
+    for row in db.session.execute(query):
         tables.setdefault(row.round_id, []).append(_Table(**row._asdict()))
     return [_Round(r.number, r.byes, r.matches, r.started_at, r.finished_at,
                    tables.get(r.id, [])) for r in (t.rounds if only is None else only)]
@@ -108,23 +115,28 @@ class _Table:
 def _key(t: Tournament) -> list[int]:
     """What the standings depend on: rounds, recorded results, games over but not yet
     recorded, withdrawals. Results are only ever added, so counts identify the state."""
-    recorded = db.session.scalar(select(func.count()).where(
-        TournamentTable.tournament_id == t.id, TournamentTable.places.is_not(None)))
-    unrecorded = db.session.scalar(select(func.count()).select_from(TournamentTable).join(Game)
-                                   .where(TournamentTable.tournament_id == t.id,
-                                          TournamentTable.places.is_(None),
-                                          Game.status == FINISHED))
-    withdrawn = 0 if t.status == SETUP else db.session.scalar(
-        select(func.count()).where(Entrant.tournament_id == t.id, Entrant.seed.is_not(None),
-                                   Entrant.status != ENTERED))
+    ours = TournamentTable.tournament_id == t.id
+    recorded = select(func.count(TournamentTable.places)).where(ours).scalar_subquery()
+    unrecorded = (select(func.count()).select_from(TournamentTable).join(Game)
+                  .where(ours, TournamentTable.places.is_(None), Game.status == FINISHED)
+                  .scalar_subquery())
+    withdrawn = (select(func.count()).where(Entrant.tournament_id == t.id,
+                                            Entrant.seed.is_not(None), Entrant.status != ENTERED)
+                 .scalar_subquery())
+    recorded, unrecorded, withdrawn = db.session.execute(
+        select(recorded, unrecorded, withdrawn)).one()  # one round trip
+    withdrawn = 0 if t.status == SETUP else withdrawn  # before the start seeds are wishes
     return [CACHE_FORMAT, len(t.rounds), recorded, unrecorded, withdrawn]
 
 
-def _names(t: Tournament) -> dict[int, str]:
-    """Every entrant's name by player id, in one query (not hundreds of ORM entrants)."""
-    return dict(db.session.execute(
-        select(Entrant.player_id, Player.name).join(Player, Player.id == Entrant.player_id)
-        .where(Entrant.tournament_id == t.id)).all())
+def _names(t: Tournament, only=None) -> dict[int, str]:
+    """Every entrant's name (or ``only`` those players') by player id, in one query (not
+    hundreds of ORM entrants)."""
+    query = (select(Entrant.player_id, Player.name).join(Player, Player.id == Entrant.player_id)
+             .where(Entrant.tournament_id == t.id))
+    if only is not None:
+        query = query.where(Entrant.player_id.in_(list(only)))
+    return dict(db.session.execute(query).all())
 
 
 def _field_ids(t: Tournament) -> list[int]:
@@ -193,27 +205,46 @@ def build(t: Tournament, round_number: int | None, first_row: int | None = None,
     cache = _current(t)
     rows = [results.Row(*row) for row in cache["rows"]]
     row_page = Paged.of(len(rows), first_row)
-    rnd = None
-    if t.rounds:
+    rnd = board_page = None
+    if t.rounds:  # only the page of boards shown is loaded: a big Swiss has hundreds
         number = round_number if round_number in range(1, len(t.rounds) + 1) else len(t.rounds)
-        (rnd,) = _load(t, [t.rounds[number - 1]])
-    names = {e.player_id: e.player.name for e in t.entrants}
+        shown = t.rounds[number - 1]
+        board_page = Paged.of(_table_count(shown), first_board)
+        (rnd,) = _load(t, [shown], board_page.slice)
     crosstable = cache["crosstable"] and {
-        **cache["crosstable"], "grid": cache["crosstable"]["grid"][row_page.slice]}
+        **cache["crosstable"],
+        "rows": _crosstable_rows(cache["crosstable"]["grid"][row_page.slice])}
     view = View(rows[row_page.slice], results.tiebreak_labels(t), crosstable, t.rounds, rnd,
                 total_rounds=formats.total_rounds(t, lambda: _field_ids(t))
-                if t.rounds else None, legend=results.legend(t), row_page=row_page)
+                if t.rounds else None, legend=results.legend(t), row_page=row_page,
+                board_page=board_page)
     if t.format == KNOCKOUT and t.rounds:
-        view.bracket = bracket.build(t, _load(t), names)
+        view.bracket = bracket.build(t, _load(t), _names(t))
         view.champion = view.bracket.champion
     elif t.finished_at is not None:
-        view.champion = bracket.champion(t, t.rounds, names, rows)
+        view.champion = bracket.champion(t, t.rounds, {}, rows)
     if rnd is not None:
-        view.board_page = Paged.of(len(rnd.tables), first_board)
-        rnd.tables = rnd.tables[view.board_page.slice]
+        names = _names(t, {p for tb in rnd.tables for p in tb.seats} | set(rnd.byes))
         view.tables = _tables(rnd, names)
         view.byes = [names[p] for p in rnd.byes]
     return view
+
+
+def _crosstable_rows(grid: list[list]) -> list[Markup]:
+    """Each row's cells as HTML, each result a link to its game. Written here rather than by
+    nested template loops: a page of a 500-player Swiss has a thousand cells, and Jinja's
+    loops were most of its rendering time."""
+    game = url_for("play.game", game_id=0)[:-1]
+
+    def mark(text, game_id) -> str:
+        return f'<a href="{game}{game_id}">{escape(text)}</a>' if game_id else str(escape(text))
+
+    return [Markup("".join("<td>" + " ".join(mark(*m) for m in cell) + "</td>" for cell in row))
+            for row in grid]
+
+
+def _table_count(rnd: TournamentRound) -> int:
+    return db.session.scalar(select(func.count()).where(TournamentTable.round_id == rnd.id))
 
 
 def _tables(rnd: _Round, names: dict) -> list[TableView]:

@@ -18,7 +18,7 @@ from ..play.models import ACTIVE, FORFEITED
 from ..play.queries import get_game, resigned_seats
 from ..play.service import race_guard
 from ..play.setup import create_game
-from . import bracket, formats, notify, results
+from . import bracket, formats, notify, results, seeding
 from .logic.scoring import finishing_places
 from .models import (
     ADJUDICATE,
@@ -40,13 +40,12 @@ def log(t: Tournament, actor, action: str, reason: str = "", now: datetime | Non
 
 
 def start(t: Tournament, now: datetime, actor=None, reason: str = "") -> None:
-    """Seed the entrants (the director's seeding first, then in the order they entered),
-    pair round one and create its games.
+    """Seed the entrants (:func:`.seeding.seed_order`: the director's seeding or their
+    ratings), pair round one and create its games.
 
     :raises PbemError: too few players for the format.
     """
-    entered = sorted((e for e in t.entrants if e.playing),
-                     key=lambda e: (e.seed is None, e.seed or 0, e.id))
+    entered = seeding.seed_order(t, [e for e in t.entrants if e.playing])
     if len(entered) < 2:
         raise PbemError("A tournament needs at least two entered players to start.", "too-few")
     for entrant in t.entrants:
@@ -168,7 +167,7 @@ def _adjudicate(t: Tournament, tb: TournamentTable, now: datetime, *, automatic:
     places = finishing_places(game.rules.scores(game.load_state()), [], resigned)
     _decide(game, [s for s, p in enumerate(places) if p == 0 and s not in resigned],
             automatic=automatic)
-    return "adjudicated"
+    return "adjudicated by pbem at the deadline" if automatic else "adjudicated by the director"
 
 
 def forfeit_withdrawn(t: Tournament, entrant) -> None:
@@ -244,7 +243,7 @@ def _add_table(t: Tournament, rnd: TournamentRound, board: int, seats, now: date
     try:
         game = create_game(t.slug, [entrants[p].player for p in seats], t.options,
                            creator=t.created_by, start_now=True, seed=seed,
-                           time_control=t.time_control)
+                           time_control=t.time_control, rated=t.rated)
     except PbemError as exc:
         raise PbemError(f"Cannot create a game of round {rnd.number}: {exc.message}",
                         exc.code, 422) from None

@@ -165,6 +165,8 @@ def _configure(t: Tournament, data: dict, now: datetime) -> None:
     except InvalidOptions as exc:
         raise BadTournament(f"{exc} (this tournament has tables of "
                             f"{', '.join(map(str, formats.table_sizes(t)))}).") from None
+    t.rated = bool(data.get("rated", True))
+    t.seed_by_rating = bool(data.get("seed_by_rating"))
     t.same_layout = bool(data.get("same_layout")) and has_random_setup(
         t.slug, t.options, t.table_size)
     try:

@@ -97,7 +97,7 @@ def test_a_game_ended_by_a_decision_round_trips_in_both_formats(client, make_gam
     ("rules", "rules", "by the rules"), ("resign", "resignation", "by resignation"),
     ("timeout", "timeout", "on time"), ("forfeit", "forfeit", "by forfeit"),
     ("director", "adjudication", "by the director's adjudication"),
-    ("deadline", "automatic adjudication", "by adjudication at the deadline"),
+    ("deadline", "automatic adjudication", "by pbem's adjudication at the deadline"),
 ])
 def test_every_reader_is_told_how_a_game_ended(client, make_game, how, termination, words):
     game = play_turns(make_game("pylon", seed=2), 400 if how == "rules" else 3,

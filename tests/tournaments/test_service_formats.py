@@ -105,7 +105,8 @@ def test_pools_play_every_seat_rotation(app, make_player):
     seats = Counter((p, s) for rnd in t.rounds for tb in rnd.tables
                     for s, p in enumerate(tb.seats))
     assert set(seats.values()) == {1} and len(seats) == 18
-    assert any(tb.note == "adjudicated" for rnd in t.rounds for tb in rnd.tables)
+    assert any(tb.note == "adjudicated by pbem at the deadline"
+               for rnd in t.rounds for tb in rnd.tables)
 
 
 def test_swiss_at_tables_of_four(app, make_player):

@@ -3,6 +3,7 @@ enrolment, and two ticks at once advancing a round exactly once."""
 
 from __future__ import annotations
 
+import html
 import random
 import threading
 from datetime import timedelta
@@ -42,7 +43,7 @@ def test_adjudication_at_the_deadline_uses_the_current_finishing_order(app, make
     tick(DEADLINE)
     for tb in tables(t.id):
         game = tb.game
-        assert game.result["adjudicated"] and tb.note == "adjudicated"
+        assert game.result["adjudicated"] and tb.note == "adjudicated by pbem at the deadline"
         assert game.result["automatic"]  # by the deadline's policy
         scores = game.result["scores"]
         best = max(scores)
@@ -80,7 +81,7 @@ def test_extension_is_given_once_then_the_game_is_adjudicated(app, make_player):
     tick(DEADLINE + timedelta(days=1))
     assert all(tb.places is None for tb in tables(t.id))
     tick(DEADLINE + timedelta(days=3))
-    assert all(tb.note == "adjudicated" for tb in tables(t.id))
+    assert all(tb.note == "adjudicated by pbem at the deadline" for tb in tables(t.id))
 
 
 def test_a_knockout_match_nobody_plays_goes_to_the_higher_seed(app, make_player):
@@ -249,3 +250,40 @@ def test_every_game_of_a_round_is_linked_once(app, make_player):
     assert len(open_games(t.id)) == 2
     play_turns(tables(t.id)[0].game, 1, random.Random(1))
     assert len(open_games(t.id)) == 2
+
+
+def test_an_adjudication_at_the_deadline_is_credited_to_pbem_everywhere(app, client,
+                                                                         make_player):
+    t = one_round(make_player, "adjudicate")
+    tick(DEADLINE)
+    tb = tables(t.id)[0]
+
+    def page(url):
+        return html.unescape(client.get(url).get_data(as_text=True))
+
+    game_page = page(f"/games/{tb.game_id}")
+    assert "ended by pbem's adjudication at the deadline" in game_page
+    tournament_page = page(f"/tournaments/{t.id}")
+    assert "(adjudicated by pbem at the deadline)" in tournament_page
+    assert f"pbem adjudicated game #{tb.game_id} (deadline policy)" in tournament_page
+    assert "pbem's adjudication at the deadline" in page(f"/games/{tb.game_id}/feed.atom")
+    mails = [m for m in outbox("game_over") if f"#{tb.game_id}" in m.subject]
+    assert len(mails) == 2
+    for mail in mails:
+        for body in (mail.body_text, html.unescape(mail.body_html)):
+            assert "pbem adjudicated it at the tournament's deadline" in body
+            assert "director" not in body
+
+
+def test_the_director_s_adjudication_is_credited_to_the_director(app, client, make_player):
+    t = one_round(make_player, "extend")
+    tb = tables(t.id)[0]
+    service.act_on_game(t.id, tb.id, "adjudicate", t.created_by, T0 + timedelta(hours=1),
+                        "both asked")
+    db.session.commit()
+    assert tables(t.id)[0].note == "adjudicated by the director"
+    page = html.unescape(client.get(f"/games/{tb.game_id}").get_data(as_text=True))
+    assert "ended by the director's adjudication" in page
+    mails = [m for m in outbox("game_over") if f"#{tb.game_id}" in m.subject]
+    assert mails and all("The tournament director adjudicated it." in m.body_text
+                         and "pbem adjudicated" not in m.body_text for m in mails)

@@ -18,7 +18,7 @@ from pbem.tournaments.logic.pairing import (
     swiss_tables_round,
     table_sizes,
 )
-from pbem.tournaments.logic.pairing.tables import EXACT_LIMIT
+from pbem.tournaments.logic.pairing.swiss_tables import EXACT_LIMIT
 
 from .tournament_histories import random_history
 

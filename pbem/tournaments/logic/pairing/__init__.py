@@ -12,7 +12,8 @@ from .knockout import (
 )
 from .roundrobin import round_robin
 from .swiss import swiss_round
-from .tables import assign_seats, pool_rounds, pools, snake, swiss_tables_round, table_sizes
+from .swiss_tables import swiss_tables_round
+from .tables import assign_seats, pool_rounds, pools, snake, table_sizes
 
 __all__ = [
     "Match",

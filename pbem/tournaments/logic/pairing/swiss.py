@@ -2,7 +2,7 @@
 
 Every candidate pair gets one integer weight that encodes, in strict priority:
 
-1. no rematch (and no second bye) while one is avoidable: the fewest earlier meetings;
+1. no rematch (nor a bye beyond the fewest anyone has had) while one is avoidable;
 2. the bye to the lowest-ranked player who can take it;
 3. score groups: the least Σ (score difference)² over the pairs, so floats are few and short;
 4. seats: the fewest pairs whose players both owe the same seat (weighted by the debt);
@@ -13,20 +13,21 @@ The complete graph is too big to match at a thousand players (half a million edg
 rustworkx some twenty seconds), so the matching runs on a sparse graph of candidates: with
 the players in score order, each one's next ``window`` players down the order (its score
 group and the top of the next ones) and the ``window`` around its fold partner in its own
-group, leaving out rematches and second byes; every player may take the bye. A pairing
+group, leaving out rematches; the bye may go to any of those who have had the fewest. A pairing
 found there is exact in priorities 1–3 when it passes three checks, each a lower bound
 that no pairing of the whole field can beat:
 
-- it has no rematch and no second bye (none is the least there can be);
-- the bye goes to the lowest-ranked player who has not had one (none lower can take it
-  without a second bye);
+- it has no rematch and its bye goes to a player who has had the fewest byes (that is the
+  least there can be);
+- the bye goes to the lowest-ranked of those (none lower can take it without one more
+  bye than needed);
 - its Σ (score difference)² equals that of pairing the rest neighbours in score order,
   first with second, third with fourth (that pairing is the least for any convex cost of
   the difference, rematches or not).
 
 Then no pairing over the complete graph is better in 1–3, and 4–5 are the best among the
 candidates. A pairing that fails a check is thrown away and the window doubled, up to the
-complete graph (rematches and second byes included), where all five are exact by
+complete graph (rematches and extra byes included), where all five are exact by
 definition: so the checks decide only how much work is needed, never the result's first
 three priorities. A rematch or a float made longer by one is what makes them fail; in a
 large field that is rare and local, in a small one the complete graph is cheap.
@@ -92,6 +93,7 @@ class _Field:
             self.group_start[i] = first
         self.place = {i: place for place, i in enumerate(self.order)}
         self.bye_node = n if n % 2 else None
+        self.fewest_byes = min(self.had_bye(a) for a in range(n))
 
     def met(self, a: int, b: int) -> int:
         return self.history.met(self.players[a], self.players[b])
@@ -118,7 +120,8 @@ class _Field:
             pairs = {(a, b) for a, b in pairs if not self.met(a, b)}
         edges = sorted(pairs)
         if self.bye_node is not None:
-            edges += [(a, self.bye_node) for a in range(n) if complete or not self.had_bye(a)]
+            edges += [(a, self.bye_node) for a in range(n)
+                      if complete or self.had_bye(a) == self.fewest_byes]
         return edges
 
     def costs(self, a: int, b: int) -> tuple[int, ...]:
@@ -160,10 +163,10 @@ class _Field:
         """The three checks of the module docstring, on a sparse graph's matching."""
         n = len(self.players)
         if 2 * len(pairs) + (bye is not None) != n:
-            return False  # not everyone is paired without a rematch or a second bye
+            return False  # not everyone is paired without a rematch or an extra bye
         if bye is not None:
-            fresh = [a for a in range(n) if not self.had_bye(a)]
-            if not fresh or bye != fresh[-1]:
+            fewest = [a for a in range(n) if self.had_bye(a) == self.fewest_byes]
+            if bye != fewest[-1]:
                 return False
         rest = [self.score[i] for i in self.order if i != bye]
         least = sum((rest[k] - rest[k + 1]) ** 2 for k in range(0, len(rest), 2))
