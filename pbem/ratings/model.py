@@ -92,25 +92,48 @@ def rate(skills: Sequence[Skill], places: Sequence[int]) -> list[Skill]:
     n = len(skills)
     if n < 2 or len(places) != n:
         raise ValueError("a rated game has two or more players, each with a place")
-    variances = [s.sigma * s.sigma + _TAU_SQUARED for s in skills]
+    mus, sigmas = rate_values([s.mu for s in skills], [s.sigma for s in skills], places)
+    return [Skill(mu, sigma) for mu, sigma in zip(mus, sigmas, strict=True)]
+
+
+def rate_values(mus: Sequence[float], sigmas: Sequence[float],
+                places: Sequence[int]) -> tuple[list[float], list[float]]:
+    """:func:`rate` on plain floats: the ``mu`` and ``sigma`` of every player after the game.
+
+    This is the arithmetic itself, shared by the rating of each game as it finishes and by a
+    rebuild of every rating (which calls it a million times and cannot afford an object per
+    player per game), so the two give the same numbers to the last bit. The caller checks
+    the arguments (two or more players, one place each).
+
+    >>> rate_values([25.0, 25.0], [SIGMA, SIGMA], [0, 0])[0] == [25.0, 25.0]
+    True
+    """
+    n = len(mus)
+    variances = [sigma * sigma + _TAU_SQUARED for sigma in sigmas]
     c = math.sqrt(sum(variances) + n * _BETA_SQUARED)
     cubed = c * c * c
-    strengths = [math.exp(s.mu / c) for s in skills]
+    strengths = [math.exp(mu / c) for mu in mus]
     distinct = sorted(set(places))
     # for each distinct place: the strengths of everyone placed there or below
-    fields = [sum(s for s, p in zip(strengths, places, strict=True) if p >= q) for q in distinct]
-    after = []
-    for skill, strength, variance, place in zip(skills, strengths, variances, places,
-                                                strict=True):
+    fields = []
+    for q in distinct:
+        field = 0.0
+        for strength, place in zip(strengths, places):
+            if place >= q:
+                field += strength
+        fields.append(field)
+    new_mus, new_sigmas = [], []
+    for i in range(n):
+        strength, variance, place = strengths[i], variances[i], places[i]
         omega, delta = 1.0 / places.count(place), 0.0
-        for q, field in zip(distinct, fields, strict=True):
+        for q, field in zip(distinct, fields):
             if q > place:
                 break
             share = strength / field
             omega -= share
             delta += share * (1.0 - share)
-        mu = skill.mu + variance / c * omega
+        new_mus.append(mus[i] + variance / c * omega)
         sigma = math.sqrt(variance * max(1.0 - math.sqrt(variance) * variance / cubed * delta,
                                          KAPPA))
-        after.append(Skill(mu, min(sigma, skill.sigma)))
-    return after
+        new_sigmas.append(sigma if sigma < sigmas[i] else sigmas[i])
+    return new_mus, new_sigmas
