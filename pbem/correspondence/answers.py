@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from itertools import groupby
 
+from ..accounts.blocks import kept_apart
 from ..core.urls import external_url
 from ..notifications.delivery import game_subject, message
 from ..play.links import move_url, reply_address
@@ -62,10 +63,12 @@ def examples(game, state) -> list[str]:
 
 def relay_comment(game, seat: int, text: str) -> None:
     """Mail ``seat``'s comment to every other seat, each with a reply address of their own so
-    they can answer with a comment (or their move, when it is their turn)."""
+    they can answer with a comment (or their move, when it is their turn). A seat with a
+    block between its player and the sender's is not sent it (``pbem.accounts.blocks``)."""
     sender = game.seats[seat]
+    apart = kept_apart(sender.player_id, [other.player_id for other in game.seats])
     for other in game.seats:
-        if other is not sender:
+        if other is not sender and other.player_id not in apart:
             message("comment", other.player,
                     game_subject(game, f"a comment from {sender.label}"), game=game,
                     reply_to=reply_address(game, other.index),

@@ -13,6 +13,7 @@ from .compose import composer, mark_turn
 from .forms import ConfirmMoveForm, EndForm, MoveForm, ResignForm
 from .models import ACTIVE, FINISHED
 from .queries import history
+from .rematch import REMATCH_STATES, rematch_of
 from .service import RESIGN, replay
 from .termination import WORDS, termination
 
@@ -93,6 +94,7 @@ def render_game(game, seat, *, at=None, token=None, form=None, error=None, statu
     if game.status == FINISHED:
         last = moves[-1] if moves else None
         context["ended"] = WORDS[termination(game.result, last and last.move, last and last.text)]
+        context.update(rematch=rematch_of(game), rematch_states=REMATCH_STATES)
     rules = game.rules
     can_move = (at is None and game.status == ACTIVE and seat is not None
                 and rules.to_move(state) == seat)
