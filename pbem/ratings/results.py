@@ -65,6 +65,8 @@ def plain_places(result: dict) -> list[int]:
     [0, 0]
     """
     scores, winners = result["scores"], result["winners"]
+    if len(scores) == 2 and winners:  # most games: one winner, or two sharing first place
+        return [0, 0] if len(winners) == 2 else ([0, 1] if winners[0] == 0 else [1, 0])
     keys = [_WINNER if seat in winners else score for seat, score in enumerate(scores)]
     return [sum(1 for other in keys if other > mine) for mine in keys]
 
