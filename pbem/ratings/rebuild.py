@@ -1,8 +1,9 @@
 """Recompute every rating from the stored results (``pbem ratings rebuild``).
 
 Games are rated in the order they ended (ties by game id), in memory, from two streamed
-queries read side by side (the games, and their seats in the same order, so each result is
-decoded once); the changes are written in batches as they come, and the ratings at the end.
+queries read side by side (the games, and their seats with their outcomes in the same order,
+so most games need no decoding of their result); the changes are written in batches as they
+come, and the ratings at the end.
 The same results give the same numbers every time: the order is total and the arithmetic is
 the same as when each game was rated on finishing.
 
