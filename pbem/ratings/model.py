@@ -129,7 +129,7 @@ def rate_many(mus: Sequence[float], sigmas: Sequence[float],
     fields = []
     for q in distinct:
         field = 0.0
-        for strength, place in zip(strengths, places):
+        for strength, place in zip(strengths, places, strict=True):
             if place >= q:
                 field += strength
         fields.append(field)
@@ -137,7 +137,7 @@ def rate_many(mus: Sequence[float], sigmas: Sequence[float],
     for i in range(n):
         strength, variance, place = strengths[i], variances[i], places[i]
         omega, delta = 1.0 / places.count(place), 0.0
-        for q, field in zip(distinct, fields):
+        for q, field in zip(distinct, fields, strict=True):
             if q > place:
                 break
             share = strength / field

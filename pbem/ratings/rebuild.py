@@ -91,7 +91,8 @@ def _rebuild(connection: Connection, advance: Callable[[int], None]) -> int:
                     belief = table[player] = [MU, SIGMA, 0]
                 held.append(belief)
             mus, sigmas = rate_values([b[0] for b in held], [b[1] for b in held], places)
-            for player, place, belief, mu, sigma in zip(players, places, held, mus, sigmas):
+            for player, place, belief, mu, sigma in zip(players, places, held, mus, sigmas,
+                                                        strict=True):
                 changes.append((game_id, player, slug, place, belief[0], belief[1], mu, sigma))
                 belief[0], belief[1] = mu, sigma
                 belief[2] += 1

@@ -3,6 +3,7 @@ seats rotated; once offered, a second click points to the offer."""
 
 from __future__ import annotations
 
+import pytest
 from helpers import outbox, path_of, sign_in
 from sqlalchemy import func, select
 
@@ -94,3 +95,48 @@ def test_bad_rematches_are_refused_and_make_nothing(client, make_player, make_ga
     assert client.post("/games/99999/rematch").status_code == 404
     assert client.get(f"/games/{old.id}/rematch").status_code == 405
     assert count() == 2 and not outbox("invitation")
+
+
+def _both_offer_at_once(app, make_player, make_game):
+    """Both players click "Offer a rematch" at the same moment, each from its own session
+    (standing in for two processes): one game is offered, the other click finds it."""
+    import threading
+
+    from pbem.accounts.service import get_player
+    from pbem.play.errors import PositionChanged
+    from pbem.play.rematch import RematchOffered
+
+    ann, bob = make_player(name="Ann"), make_player(name="Bob")
+    old = finished(make_game, [ann, bob])
+    ids, game_id = [ann.id, bob.id], old.id
+    db.session.remove()
+    barrier, outcomes = threading.Barrier(2), [None, None]
+
+    def offer(index):
+        with app.app_context():
+            barrier.wait()
+            try:
+                commands.offer_rematch(commands.locked(game_id), get_player(ids[index]))
+                outcomes[index] = "offered"
+            except (RematchOffered, PositionChanged):
+                outcomes[index] = "pending"
+            finally:
+                db.session.remove()
+
+    threads = [threading.Thread(target=offer, args=(i,)) for i in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert sorted(outcomes) == ["offered", "pending"]
+    assert count() == 2 and len(outbox("invitation")) == 1
+
+
+def test_both_players_offering_at_once_make_one_rematch(app, make_player, make_game):
+    _both_offer_at_once(app, make_player, make_game)
+
+
+@pytest.mark.postgres
+def test_both_players_offering_at_once_make_one_rematch_on_postgresql(app, make_player,
+                                                                      make_game):
+    _both_offer_at_once(app, make_player, make_game)
