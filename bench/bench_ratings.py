@@ -26,7 +26,10 @@ CHUNK = 50_000
 
 
 def _games(first: int, last: int, rng: random.Random):
-    """Rows of games ``first``..``last`` - 1, their seats and their resignations."""
+    """Rows of games ``first``..``last`` - 1, their seats (with their outcomes, which a
+    finished game's seats always carry) and their resignations."""
+    from pbem.play.models import seat_outcomes
+
     start = datetime(2020, 1, 1, tzinfo=UTC)
     games, seats, moves = [], [], []
     for number in range(first, last):
@@ -52,9 +55,10 @@ def _games(first: int, last: int, rng: random.Random):
             "status": "finished", "ply": 40, "version": 1, "rated": number % 50 != 3,
             "result": {"winners": winners, "scores": scores}, "created_at": ended,
             "started_at": ended, "updated_at": ended, "finished_at": ended})
+        outcomes = seat_outcomes(winners, count)
         for index, player in enumerate(rng.sample(range(1, PLAYERS + 1), count)):
             seats.append({"game_id": number, "index": index, "player_id": player,
-                          "response": "accepted"})
+                          "response": "accepted", "outcome": outcomes[index]})
     return games, seats, moves
 
 

@@ -145,6 +145,7 @@ def sweep_urls(app, viewer: Player | None) -> tuple[list[str], set[str]]:
                 urls.append(app.url_for(rule.endpoint, **combo))
         covered.add(rule.endpoint)
     urls += [f"/archive?player={pid}" for pid in values["player_id"]]
+    urls += [f"/new/pylon?opponent={pid}" for pid in values["player_id"]]  # challenges by name
     urls += [f"/games/{gid}?ply=1" for gid in values["game_id"]]
     if viewer is not None:
         for message in outbox():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Boolean, Integer, String, false
+from sqlalchemy import Boolean, ForeignKey, Integer, String, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ..core.db import UTCDateTime, utcnow
@@ -59,6 +59,13 @@ class Player(db.Model):
         """Only an account someone started (and has not deleted) is shown on its own page."""
         return self.joined_at is not None and self.deleted_at is None
 
+    @property
+    def challengeable(self) -> bool:
+        """Whether others may invite this player by name, from their page: an open account
+        or a bot, but not the placeholder of an imported record's player."""
+        return self.is_bot or (self.has_public_page
+                               and not self.email.endswith(PLACEHOLDER_TLD))
+
 
 class SignInRequest(db.Model):
     """One request for a sign-in link: counted per address and per client for rate limits."""
@@ -69,3 +76,17 @@ class SignInRequest(db.Model):
     email: Mapped[str] = mapped_column(String(254), index=True)
     client: Mapped[str] = mapped_column(String(64), index=True)
     created_at = mapped_column(UTCDateTime, default=utcnow, nullable=False, index=True)
+
+
+class Block(db.Model):
+    """``blocker`` blocked ``blocked``: neither can invite, challenge or message the other
+    (:mod:`pbem.accounts.blocks` answers, for every domain, whether two players may meet)."""
+
+    __tablename__ = "blocks"
+
+    blocker_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"),
+                                            primary_key=True)
+    #: Indexed for the other direction: who blocked a given player.
+    blocked_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"),
+                                            primary_key=True, index=True)
+    created_at = mapped_column(UTCDateTime, default=utcnow, nullable=False)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, g, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 
 from ..core.errors import PbemError
 from ..core.extensions import db
-from . import service
+from . import blocks, service
 from .auth import load_current_player, login_required, sign_in_session, sign_out_everywhere
 from .forms import AccountForm, ConfirmForm, DeleteForm, EmailForm
 
@@ -70,5 +70,43 @@ def account():
             flash("Account saved.")
             return redirect(url_for("accounts.account"))
     status = 422 if form.errors else 200
-    return render_template("accounts/account.html", form=form,
+    return render_template("accounts/account.html", form=form, blocked=blocks.blocked_by(g.player),
                            delete_form=DeleteForm(formdata=None)), status
+
+
+def _other_player(player_id):
+    player = service.get_player(player_id)
+    if player is None:
+        abort(404, "There is no such player.")
+    return player
+
+
+def _back(player):
+    """Back where the form was: the account page's list of blocked players, or the player's
+    page."""
+    if request.form.get("back") == "account":
+        return redirect(url_for("accounts.account"), 303)
+    return redirect(url_for("archive.player", player_id=player.id), 303)
+
+
+@bp.post("/players/<int:player_id>/block")
+@login_required
+def block(player_id):
+    """Block a player: no invitations, challenges, rematches or messages either way."""
+    player = _other_player(player_id)
+    if ConfirmForm().validate_on_submit():
+        blocks.block(g.player, player)
+        db.session.commit()
+        flash(f"You blocked {player.name}: neither of you can invite, challenge or message "
+              "the other. You can unblock them from your account page.")
+    return _back(player)
+
+
+@bp.post("/players/<int:player_id>/unblock")
+@login_required
+def unblock(player_id):
+    player = _other_player(player_id)
+    if ConfirmForm().validate_on_submit() and blocks.unblock(g.player, player):
+        db.session.commit()
+        flash(f"You unblocked {player.name}.")
+    return _back(player)

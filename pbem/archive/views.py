@@ -8,6 +8,7 @@ import json
 from flask import Blueprint, Response, abort, flash, g, redirect, render_template, request, url_for
 
 from ..accounts.auth import admin_required
+from ..accounts.blocks import is_blocked
 from ..accounts.service import get_player
 from ..core.extensions import db
 from ..core.feeds import CONTENT_TYPE
@@ -67,6 +68,7 @@ def player(player_id):
     player = _player_or_404(player_id)
     recent = queries.recent(20, player=player)
     return render_template("archive/player.html", player=player,
+                           you_blocked=g.player is not None and is_blocked(g.player, player),
                            record=queries.player_record(player),
                            current=queries.current_games(player),
                            recent=recent, endings=terminations(recent),

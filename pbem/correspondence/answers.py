@@ -114,4 +114,3 @@ def examples(game, state) -> list[str]:
     moves = game.rules.legal_moves(state) if not game.rules.is_over(state) else []
     step = max(1, len(moves) // EXAMPLES)
     return list(moves[::step][:EXAMPLES])
-

@@ -202,7 +202,8 @@ def invitation(game, *, seat) -> None:
     message(
         "invitation",
         seat.player,
-        game_subject(game, "an invitation to play"),
+        game_subject(game, "an invitation to a rematch" if game.rematch_of_id
+                     else "an invitation to play"),
         game=game,
         context={"seat": seat, "link": invitation_url(game, seat)},
     )

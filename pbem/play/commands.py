@@ -15,7 +15,7 @@ from contextlib import contextmanager
 
 from ..core.db import utcnow
 from ..core.extensions import db
-from . import agreement, service, setup, thread
+from . import agreement, rematch, service, setup, thread
 from .models import RESIGNED, Game
 from .queries import get_game
 from .service import race_guard
@@ -91,3 +91,10 @@ def respond(game: Game, seat, accept: bool) -> Game:
     with unit_of_work():
         setup.respond(game, seat, accept)
     return game
+
+
+def offer_rematch(game: Game, player) -> Game:
+    """``player`` offers a rematch of ``game`` (loaded locked), and commit; the new game (see
+    ``rematch.offer``)."""
+    with unit_of_work():
+        return rematch.offer(game, player)

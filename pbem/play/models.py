@@ -93,6 +93,10 @@ class Game(db.Model):
     messages_public: Mapped[bool] = mapped_column(Boolean, default=False,
                                                   server_default=false())
     created_by_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    #: The finished game this one is the rematch of (:mod:`.rematch`); unique, so a game
+    #: is offered once as a rematch, however many clicks race to offer it.
+    rematch_of_id: Mapped[int | None] = mapped_column(
+        ForeignKey("games.id", ondelete="SET NULL"), unique=True)
     created_at = mapped_column(UTCDateTime, default=utcnow, nullable=False)
     started_at = mapped_column(UTCDateTime, index=True)
     finished_at = mapped_column(UTCDateTime, index=True)

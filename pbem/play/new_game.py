@@ -1,11 +1,14 @@
 """The new-game form: the game's options as fields; players by exact address, or by name among
-those the creator has played with or who let themselves be found (never by address)."""
+those the creator has played with or who let themselves be found (never by address), or the
+player challenged by name from their page (``?opponent=<id>``)."""
 
 from __future__ import annotations
 
 from flask import abort, render_template
 
-from ..accounts.service import BadEmail, player_by_email
+from ..accounts.blocks import refuse_if_blocked
+from ..accounts.models import Player
+from ..accounts.service import BadEmail, get_player, player_by_email
 from ..core.db import utcnow
 from ..core.errors import PbemError
 from ..games import UnknownGame, get_rules
@@ -20,14 +23,34 @@ def rules_or_404(slug: str):
         abort(404, str(exc))
 
 
+def challenged(player_id, creator) -> Player | None:
+    """The player challenged by name (the ``opponent`` of the new-game pages), or None when
+    there is no challenge: any ``challengeable`` player.
+    The challenge itself is an invitation like any other (:func:`create_from_form`).
+
+    :raises NotFound: no such player to challenge.
+    :raises PbemError: challenging oneself.
+    :raises Blocked: a block stands between the two.
+    """
+    if player_id is None:
+        return None
+    player = get_player(player_id)
+    if player is None or not player.challengeable:
+        abort(404, "There is no such player to challenge.")
+    if player.id == creator.id:
+        raise PbemError("You cannot challenge yourself.", "self", 422)
+    refuse_if_blocked(creator, [player], "challenges")
+    return player
+
+
 def fill_choices(form, rules, known) -> None:
     form.players.choices = [(n, str(n)) for n in rules.player_counts]
     form.known.choices = [(p.id, p.name) for p in known]
 
 
-def render_form(rules, form, form_data, status=None):
+def render_form(rules, form, form_data, status=None, opponent=None):
     status = status or (422 if form.errors else 200)
-    return render_template("play/new.html", rules=rules, form=form,
+    return render_template("play/new.html", rules=rules, form=form, opponent=opponent,
                            options=option_fields(rules, form_data)), status
 
 

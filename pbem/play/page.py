@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from flask import g, render_template, url_for
 from markupsafe import Markup
 
+from ..accounts.blocks import Blocked
 from ..core.db import utcnow
 from ..core.errors import PbemError
 from . import agreement, events, thread
@@ -14,6 +15,7 @@ from .compose import composer, mark_turn
 from .forms import ConfirmMoveForm, EndForm, MessageForm, MoveForm, ResignForm
 from .models import ACTIVE, FINISHED
 from .queries import history
+from .rematch import REMATCH_STATES, rematch_of
 from .service import RESIGN, replay
 from .termination import WORDS, termination
 
@@ -96,6 +98,7 @@ def render_game(game, seat, *, at=None, token=None, form=None, error=None, messa
     if game.status == FINISHED:
         last = moves[-1] if moves else None
         context["ended"] = WORDS[termination(game.result, last and last.move, last and last.text)]
+        context.update(rematch=rematch_of(game), rematch_states=REMATCH_STATES)
     rules = game.rules
     can_move = (at is None and game.status == ACTIVE and seat is not None
                 and rules.to_move(state) == seat)
@@ -128,6 +131,8 @@ def _messages(game, seat, token, form, error) -> dict:
                "message_error": error}
     try:
         thread.check_may_post(game, seat)
+    except Blocked as exc:  # a player who may not post is told why
+        return {**context, "message_error": context["message_error"] or exc.message}
     except PbemError:
         return context
     context.update(message_form=form or MessageForm(formdata=None),

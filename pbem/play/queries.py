@@ -7,6 +7,7 @@ from functools import cache
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import joinedload, selectinload
 
+from ..accounts.blocks import blocked_ids
 from ..accounts.models import PLACEHOLDER_TLD, Player
 from ..core.db import row_id
 from ..core.extensions import db
@@ -100,14 +101,15 @@ def recent_games(limit: int = 20) -> list[Game]:
 def players_to_offer(player) -> list[Player]:
     """Whom the new-game page offers ``player`` by name: those they have played with (in a
     game that started) and those who let everyone find them; never accounts that have not
-    started, were deleted, or stand for an imported record's players. The bots are offered
-    to everyone."""
+    started, were deleted, or stand for an imported record's players, nor anyone with a block
+    between them and ``player``. The bots are offered to everyone."""
     my_games = select(Seat.game_id).where(Seat.player_id == player.id)
     played_with = (select(Seat.player_id).join(Game)
                    .where(Seat.game_id.in_(my_games), Game.started_at.is_not(None)))
     return db.session.scalars(
         select(Player)
         .where(Player.id != player.id, Player.deleted_at.is_(None),
+               Player.id.not_in(blocked_ids(player)),
                Player.is_bot | (Player.joined_at.is_not(None)
                                 & Player.email.not_like(f"%{PLACEHOLDER_TLD}")
                                 & (Player.findable | Player.id.in_(played_with))))

@@ -11,6 +11,7 @@ from contextlib import suppress
 
 from sqlalchemy import select
 
+from ..accounts.blocks import refuse_if_blocked
 from ..accounts.service import mark_joined
 from ..core.db import utcnow
 from ..core.extensions import db
@@ -25,7 +26,7 @@ from .queries import get_game
 def create_game(slug: str, players: list, options: dict | None = None, *, creator=None,
                 random_order: bool = False, start_now: bool = False, seed: int | None = None,
                 time_control=None, vacation_allowed: bool = True, rated: bool = True,
-                messages_public: bool = False) -> Game:
+                messages_public: bool = False, rematch_of: Game | None = None) -> Game:
     """Create a game between ``players`` (in seat order unless ``random_order``) and flush.
 
     Invitations go to every player but the creator and the bots (who accept at once); with
@@ -34,10 +35,13 @@ def create_game(slug: str, players: list, options: dict | None = None, *, creato
     time control, its compact text or the new-game form's fields; none by default);
     ``vacation_allowed=False`` keeps the clocks running through vacations; ``rated=False``
     keeps the result out of the ratings; ``messages_public`` lets everyone read the players'
-    comments and messages once the game is over (:mod:`.thread`).
+    comments and messages once the game is over (:mod:`.thread`); ``rematch_of`` is the
+    finished game this one replays (:mod:`.rematch`).
 
     :raises BadSetup: unknown game, a player count or options the game does not allow, the
         same player twice, or a time control that cannot be read.
+    :raises Blocked: the creator invites someone with a block between them (a game set up
+        at once by an admin or a tournament invites nobody, and is not refused).
     """
     try:
         rules = get_rules(slug)
@@ -50,13 +54,16 @@ def create_game(slug: str, players: list, options: dict | None = None, *, creato
         raise BadSetup(f"Time control: {exc}") from None
     if len({p.id for p in players}) != count:
         raise BadSetup("Each player can take only one seat.")
+    if creator is not None and not start_now:
+        refuse_if_blocked(creator, players)
     seed = service.new_seed() if seed is None else seed
     players = list(players)
     if random_order:
         random.Random(seed).shuffle(players)
     game = Game(slug=slug, options=options, seed=seed, rules_version=rules.version,
                 status=INVITED, created_by=creator, time_control=time_control,
-                vacation_allowed=vacation_allowed, rated=rated, messages_public=messages_public)
+                vacation_allowed=vacation_allowed, rated=rated, messages_public=messages_public,
+                rematch_of_id=None if rematch_of is None else rematch_of.id)
     for index, player in enumerate(players):
         accepted = start_now or player is creator or player.is_bot  # a bot always accepts
         game.seats.append(Seat(index=index, player=player,

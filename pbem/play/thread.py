@@ -17,6 +17,7 @@ from datetime import datetime
 
 from sqlalchemy import delete, select
 
+from ..accounts.blocks import refuse_if_blocked
 from ..core.errors import PbemError
 from ..core.extensions import db
 from . import events, limits
@@ -73,12 +74,16 @@ def check_may_post(game: Game, seat: int | None) -> None:
 
     :raises NotYourTurn: not a player of this game.
     :raises GameNotActive: the game has not started (or never will).
+    :raises Blocked: a block stands between the player and another player of the game (a
+        block means no messages either way).
     """
     if seat is None or not 0 <= seat < len(game.seats):
         raise NotYourTurn("Only the players of this game can post messages to it.",
                           "not-in-game")
     if game.status not in (ACTIVE, FINISHED):
         raise GameNotActive("Messages open when the game starts.", "not-started")
+    author = game.seats[seat].player
+    refuse_if_blocked(author, [other.player for other in game.seats], "messages")
 
 
 def post(game: Game, seat: int, text: str, now: datetime) -> GameMessage:

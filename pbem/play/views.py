@@ -28,6 +28,7 @@ from .forms import (
 from .limits import RateLimited
 from .options import changed_options
 from .queries import get_game, players_to_offer
+from .rematch import REMATCH_STATES, RematchOffered
 from .thread import MessageRefused
 
 bp = Blueprint("play", __name__)
@@ -199,28 +200,52 @@ def post_message(game_id=None, token=None):
 @bp.get("/new")
 @login_required
 def choose_game():
-    return render_template("play/choose.html", games=all_rules())
+    opponent = new_game.challenged(request.args.get("opponent"), g.player)
+    return render_template("play/choose.html", games=all_rules(), opponent=opponent)
 
 
 @bp.route("/new/<slug>", methods=["GET", "POST"])
 @login_required
 def new(slug):
+    """A new game; ``?opponent=<id>`` makes it a challenge by name (from the player's page):
+    that player is offered, and chosen, among the players named."""
     rules = new_game.rules_or_404(slug)
+    opponent = new_game.challenged(request.args.get("opponent"), g.player)
     form = NewGameForm()
     known = players_to_offer(g.player)
+    if opponent is not None and opponent not in known:
+        known.append(opponent)
     new_game.fill_choices(form, rules, known)
     if request.method == "GET":
         form.seats.data = g.player.email
         form.players.data = rules.player_counts[0]
+        if opponent is not None:
+            form.known.data = [opponent.id]
     elif form.validate_on_submit():
         try:
             game = new_game.create_from_form(rules, form, request.form, g.player, known)
         except PbemError as exc:
             form.seats.errors.append(exc.message)
-            return new_game.render_form(rules, form, request.form, exc.status)
+            return new_game.render_form(rules, form, request.form, exc.status, opponent)
         flash("Game created." if game.status == "active" else "Invitations sent.")
         return redirect(url_for("play.game", game_id=game.id))
-    return new_game.render_form(rules, form, request.form)
+    return new_game.render_form(rules, form, request.form, opponent=opponent)
+
+
+@bp.post("/games/<int:game_id>/rematch")
+@login_required
+def rematch(game_id):
+    """Offer the players of a finished game the same game again, seats rotated; a second offer
+    points to the first."""
+    game = get_game(game_id, lock=True)
+    try:
+        offered = commands.offer_rematch(game, g.player)
+    except RematchOffered as exc:
+        flash(f"{exc.message} {REMATCH_STATES[exc.rematch.status]}")
+        return redirect(url_for("play.game", game_id=exc.rematch.id)), 303
+    flash("Rematch offered: the other players are invited."
+          if offered.status == "invited" else "Rematch started.")
+    return redirect(url_for("play.game", game_id=offered.id)), 303
 
 
 @bp.route("/invitations/<token>", methods=["GET", "POST"])

@@ -15,6 +15,8 @@ from openskill.models import PlackettLuce
 
 from pbem.ratings import chart, model
 from pbem.ratings.model import BETA, KAPPA, TAU, Skill, rate
+from pbem.ratings.results import plain_places
+from pbem.tournaments.logic.scoring import finishing_places
 
 OPENSKILL = PlackettLuce(limit_sigma=True)
 
@@ -124,6 +126,24 @@ def test_a_player_who_wins_every_game_never_goes_down(games):
         after = rate(field, places)[0]
         assert after.ordinal >= hero.ordinal and after.shown >= hero.shown
         hero = after
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.floats(-20, 70), st.floats(0.01, 9), st.floats(-20, 70), st.floats(0.01, 9),
+       st.sampled_from([(0, 0), (0, 1), (1, 0), (2, 2)]))
+def test_two_players_rated_flat_give_the_general_update_to_the_last_bit(mu0, sigma0, mu1,
+                                                                       sigma1, places):
+    mus, sigmas = model.rate_many([mu0, mu1], [sigma0, sigma1], places)
+    assert model.rate_two(mu0, sigma0, mu1, sigma1, *places) == (
+        mus[0], sigmas[0], mus[1], sigmas[1])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 9), min_size=2, max_size=4), st.data())
+def test_places_of_a_game_nobody_left_are_its_finishing_places(scores, data):
+    winners = data.draw(st.lists(st.integers(0, len(scores) - 1), unique=True, max_size=2))
+    assert tuple(plain_places({"winners": winners, "scores": scores})) == finishing_places(
+        scores, winners)
 
 
 def test_bad_games_are_refused():
