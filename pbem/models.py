@@ -1,7 +1,7 @@
 """Every domain's models in one place, for Alembic and ``flask shell``."""
 
 from .accounts.models import Player, SignInRequest
-from .archive.models import ImportedRecord
+from .archive.models import ArchiveCount, ImportedRecord, PlayerRecord  # noqa: F401
 from .clocks.models import ClockNotice, StoredClock, StoredVacation  # noqa: F401  (for Alembic)
 from .mail.models import HandledMail, OutboxMessage
 from .notifications.models import StoredSettings  # noqa: F401  (for Alembic)

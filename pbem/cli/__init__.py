@@ -10,12 +10,13 @@ import click
 from flask import current_app
 from flask.cli import AppGroup, ScriptInfo
 
-from ..archive.cli import verify_records
+from ..archive.cli import archive_group, verify_records
 from ..core import config
 from ..ratings.cli import ratings_group
 
 pbem_group = AppGroup("pbem", help="Run and administer the pbem server.")
 pbem_group.add_command(verify_records)
+pbem_group.add_command(archive_group)
 pbem_group.add_command(ratings_group)
 
 

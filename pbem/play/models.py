@@ -44,9 +44,14 @@ RESIGNED, TIMED_OUT, FORFEITED = "resignation", "timeout", "forfeit"
 
 class Game(db.Model):
     __tablename__ = "games"
-    #: Covers the archive's counts per game and status (``pbem.archive.queries``).
     __table_args__ = (
-        Index("ix_games_slug_status_started_at", "slug", "status", "started_at"),
+        #: The archive's orders, each a key ending in the id (``pbem.archive.queries.SORTS``):
+        #: a page of any of them is a short index scan from its first game's key, also when
+        #: the list is of one game type in one status.
+        Index("ix_games_slug_status_started_at_id", "slug", "status", "started_at", "id"),
+        Index("ix_games_started_at_id", "started_at", "id"),
+        Index("ix_games_finished_at_id", "finished_at", "id"),
+        Index("ix_games_ply_id", "ply", "id"),
         #: Counts a player's recent games and invitations (``pbem.play.limits``).
         Index("ix_games_created_by_id_created_at", "created_by_id", "created_at"),
     )
@@ -75,8 +80,8 @@ class Game(db.Model):
     rated: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     created_by_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     created_at = mapped_column(UTCDateTime, default=utcnow, nullable=False)
-    started_at = mapped_column(UTCDateTime, index=True)
-    finished_at = mapped_column(UTCDateTime, index=True)
+    started_at = mapped_column(UTCDateTime)
+    finished_at = mapped_column(UTCDateTime)
     updated_at = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow, nullable=False)
 
     seats: Mapped[list[Seat]] = relationship(
