@@ -117,3 +117,40 @@ def test_recount_checks_and_rebuilds_the_counters(app, runner, make_game):
     assert counters.differences() == []
     again = runner.invoke(args=["pbem", "archive", "recount", "--check"])
     assert again.exit_code == 0 and "0 counters differ" in again.output
+
+
+@BOTH
+def test_the_migration_fills_the_counters_from_the_games(make_app, backend, request):
+    from flask_migrate import upgrade
+
+    from pbem.accounts.models import Player
+    from pbem.core.db import utcnow
+    from pbem.play.models import Game, Seat
+
+    url = request.getfixturevalue("pg_database") if backend == "postgresql" else None
+    app = make_app(url, migrate=True)
+    with app.app_context():
+        upgrade(revision="f2b7c4d9a1e3")  # the revision before the counters
+        now = utcnow()
+        db.session.execute(Player.__table__.insert(), [
+            {"id": n, "email": f"p{n}@example.com", "name": f"P{n}", "is_admin": False,
+             "login_counter": 0, "created_at": now} for n in (1, 2, 3)])
+        games = [("pylon", "finished", ["won", "lost"]), ("pylon", "finished", ["lost", "won"]),
+                 ("stawvs", "finished", ["drawn", "lost", "drawn"]),
+                 ("stawvs", "active", [None, None]), ("pylon", "invited", [None, None])]
+        for number, (slug, status, outcomes) in enumerate(games, 1):
+            db.session.execute(Game.__table__.insert(), {
+                "id": number, "slug": slug, "options": {}, "seed": 1, "rules_version": "1",
+                "status": status, "ply": 0, "version": 1, "created_at": now,
+                "updated_at": now, "started_at": None if status == "invited" else now})
+            db.session.execute(Seat.__table__.insert(), [
+                {"game_id": number, "index": i, "player_id": i + 1, "response": "accepted",
+                 "outcome": outcome} for i, outcome in enumerate(outcomes)])
+        db.session.commit()
+        upgrade()
+        assert counters.stored_counts() == {("pylon", "finished"): (2, 2, 0),
+                                            ("stawvs", "finished"): (1, 0, 1),
+                                            ("stawvs", "active"): (1, 0, 0)}
+        assert counters.stored_records()[1, "pylon"] == (1, 1, 0, 0)
+        assert counters.stored_records()[3, "stawvs"] == (0, 0, 1, 0)
+        assert counters.differences() == []
