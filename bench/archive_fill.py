@@ -2,8 +2,9 @@
 
 The games are copies of a few real random playouts (setup, final snapshot, result, seats), one
 started a minute after the other, three days long; one in a thousand is still in progress.
-Player 1, "the busy player", sits in one game in a hundred (10,000 games of a million); the
-other seats go to ``PLAYERS`` players at random. Move rows are left out: no page measured
+Player 1, "the busy player", sits in each of the first 10,000 games, so the same player with
+the same games is measured at every size (their games, the oldest, are the hardest to find);
+the other seats go to ``PLAYERS`` players at random. Move rows are left out: no page measured
 reads them. The archive's counters are then rebuilt as the migration fills them
 (``counters.recount``), which the bench times too.
 """
@@ -16,7 +17,7 @@ from datetime import UTC, datetime, timedelta
 
 PLAYERS = 5_000
 BUSY_PLAYER = 1
-BUSY_EVERY = 100
+BUSY_GAMES = 10_000
 ACTIVE_EVERY = 1_000
 START = datetime(2020, 1, 1, tzinfo=UTC)
 _GAME_COLUMNS = ("id", "slug", "options", "seed", "rules_version", "status", "ply", "snapshot",
@@ -81,8 +82,8 @@ def add_games(connection, first: int, last: int, made: list[dict]) -> None:
                 game, finished = made[number % len(made)], number % ACTIVE_EVERY != 0
                 outcomes = game["outcomes"]
                 players = rng.sample(others, len(outcomes))
-                if number % BUSY_EVERY == 0:
-                    players[number // BUSY_EVERY % len(players)] = BUSY_PLAYER
+                if number <= BUSY_GAMES:
+                    players[number % len(players)] = BUSY_PLAYER
                 started = START + timedelta(minutes=number)
                 for index, player in enumerate(players):
                     copy.write_row((number, index, player, "accepted", started,

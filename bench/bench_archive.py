@@ -1,7 +1,7 @@
 """The archive's pages on SQLite: the list with 10,000 games, and the replay page of a
 300-ply game (at its last ply, and at plies that need a replay of the history); then on
 PostgreSQL the list (first page, a deep page, filtered pages) and the page of a player with
-1% of the games, at 10,000 and 100,000 finished games, and 1,000,000 with
+10,000 games, at 10,000 and 100,000 finished games, and 1,000,000 with
 ``PBEM_BENCH_ARCHIVE_GAMES=1000000`` (target: p99 under 30 ms, flat in the number of games).
 
 Server time per request through Flask's test client (no network), p50 and p99. The games are
@@ -247,5 +247,7 @@ def _pages(size: int) -> dict:
             f"/archive?game=pylon&status=finished&after={middle}",
         "archive list, the busy player's won games (by name)":
             f"/archive?by=Player+{busy}&result=won",
-        f"player page, {size // archive_fill.BUSY_EVERY:,} games": f"/players/{busy}",
+        f"player page, {archive_fill.BUSY_GAMES:,} games": f"/players/{busy}",
+        "archive list, the busy player's games in progress":
+            f"/archive?player={busy}&status=active",
     }

@@ -191,6 +191,11 @@ def _player(args) -> Player | None:
     return found[0]
 
 
+def _unfinished(seat):
+    """Seats of games not over (their outcome comes at the end): a player's few among many."""
+    return seat.outcome.is_(None)
+
+
 def _start_of(day: date) -> datetime:
     return datetime.combine(day, time(), tzinfo=UTC)
 
@@ -218,6 +223,9 @@ def _filtered(filters: Filters) -> Select:
         seat = select(Seat.game_id).where(Seat.player_id == filters.player.id)
         if filters.result in (WON, LOST, DRAWN):
             seat = seat.where(Seat.outcome == filters.result)
+        elif filters.status:  # a seat has an outcome once its game is over: the index says
+            seat = seat.where(_unfinished(Seat) if filters.status == ACTIVE
+                              else ~_unfinished(Seat))
         query = query.where(Game.id.in_(seat))
     if filters.result == "decisive" or (filters.result == DRAWN and filters.player is None):
         outcome = WON if filters.result == "decisive" else DRAWN
@@ -336,7 +344,8 @@ def current_games(player: Player, limit: int) -> list[tuple[Game, Seat | None]]:
     """A player's newest ``limit`` games in progress, each with the seat to move."""
     games = db.session.scalars(
         select(Game).where(Game.status == ACTIVE,
-                           Game.id.in_(select(Seat.game_id).where(Seat.player_id == player.id)))
+                           Game.id.in_(select(Seat.game_id).where(Seat.player_id == player.id,
+                                                                  _unfinished(Seat))))
         .order_by(*SORTS["newest"].order_by()).options(selectinload(Game.seats)).limit(limit)
     ).all()
     turns = [game.rules.to_move(game.load_state()) for game in games]

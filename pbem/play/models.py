@@ -135,7 +135,8 @@ class Seat(db.Model):
     __table_args__ = (
         UniqueConstraint("game_id", "index"),
         UniqueConstraint("game_id", "player_id"),
-        Index("ix_seats_player_id_outcome", "player_id", "outcome"),
+        #: A player's games, with an outcome or none yet, without reading the seats' rows.
+        Index("ix_seats_player_id_outcome_game_id", "player_id", "outcome", "game_id"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

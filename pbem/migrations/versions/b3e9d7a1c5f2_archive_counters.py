@@ -1,5 +1,5 @@
 """Archive at scale: counters of games per game and status and of each player's results, kept
-by the play events and filled here from the games; indexes for the archive's keyset pages.
+by the play events and filled here from the games; indexes for the archive's keyset pages and a player's games.
 
 Revision ID: b3e9d7a1c5f2
 Revises: f2b7c4d9a1e3
@@ -70,9 +70,17 @@ def upgrade():
         batch_op.create_index('ix_games_ply_id', ['ply', 'id'], unique=False)
         batch_op.create_index('ix_games_slug_status_started_at_id',
                               ['slug', 'status', 'started_at', 'id'], unique=False)
+    with op.batch_alter_table('seats', schema=None) as batch_op:
+        batch_op.drop_index('ix_seats_player_id_outcome')
+        batch_op.create_index('ix_seats_player_id_outcome_game_id',
+                              ['player_id', 'outcome', 'game_id'], unique=False)
 
 
 def downgrade():
+    with op.batch_alter_table('seats', schema=None) as batch_op:
+        batch_op.drop_index('ix_seats_player_id_outcome_game_id')
+        batch_op.create_index('ix_seats_player_id_outcome', ['player_id', 'outcome'],
+                              unique=False)
     with op.batch_alter_table('games', schema=None) as batch_op:
         batch_op.drop_index('ix_games_slug_status_started_at_id')
         batch_op.drop_index('ix_games_ply_id')
