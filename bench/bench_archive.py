@@ -55,7 +55,7 @@ def _fill(db, models, playouts) -> None:
     now = datetime(2025, 1, 1, tzinfo=UTC)
     db.session.execute(insert(Player), [
         {"email": f"player{n}@bench.invalid", "name": f"Player {n}", "is_admin": False,
-         "login_counter": 0, "created_at": now} for n in range(PLAYERS)])
+         "login_counter": 0, "created_at": now, "joined_at": now} for n in range(PLAYERS)])
     rng = random.Random(1)
     games, seats = [], []
     for number in range(1, GAMES + 1):
