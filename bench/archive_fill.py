@@ -22,7 +22,8 @@ ACTIVE_EVERY = 1_000
 START = datetime(2020, 1, 1, tzinfo=UTC)
 _GAME_COLUMNS = ("id", "slug", "options", "seed", "rules_version", "status", "ply", "snapshot",
                  "version", "result", "created_at", "started_at", "updated_at", "finished_at")
-_SEAT_COLUMNS = ("game_id", "index", "player_id", "response", "responded_at", "outcome")
+_SEAT_COLUMNS = ("game_id", "index", "player_id", "response", "responded_at", "outcome",
+                 "started_at")
 
 
 def playouts() -> list[dict]:
@@ -87,6 +88,6 @@ def add_games(connection, first: int, last: int, made: list[dict]) -> None:
                 started = START + timedelta(minutes=number)
                 for index, player in enumerate(players):
                     copy.write_row((number, index, player, "accepted", started,
-                                    outcomes[index] if finished else None))
+                                    outcomes[index] if finished else None, started))
         cursor.execute("SELECT setval('games_id_seq', %s)", (last,))
     connection.commit()

@@ -73,7 +73,7 @@ def _fill(db, models, playouts) -> None:
         for index, player in enumerate(rng.sample(range(1, PLAYERS + 1),
                                                   len(playout["outcomes"]))):
             seats.append({"game_id": number, "index": index, "player_id": player,
-                          "response": "accepted",
+                          "response": "accepted", "started_at": started,
                           "outcome": playout["outcomes"][index] if finished else None})
     db.session.execute(insert(Game), games)
     db.session.execute(insert(Seat), seats)

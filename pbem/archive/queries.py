@@ -18,8 +18,8 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 
-from sqlalchemy import Select, exists, func, select, tuple_
-from sqlalchemy.orm import defer, selectinload
+from sqlalchemy import Select, and_, exists, func, select, tuple_
+from sqlalchemy.orm import aliased, defer, selectinload
 
 from ..accounts.models import Player
 from ..core.db import MAX_INT, row_id
@@ -49,13 +49,15 @@ class Order:
     #: The games this order lists (the recently finished: those that have finished).
     only: object = None
 
-    def order_by(self, backwards: bool = False) -> tuple:
+    def order_by(self, key: tuple | None = None, backwards: bool = False) -> tuple:
+        """The ORDER BY of ``key``: this order's, or the player's seats' (see ``_filtered``)."""
         down = self.descending != backwards
-        return tuple(column.desc() if down else column.asc() for column in self.key)
+        return tuple(column.desc() if down else column.asc() for column in key or self.key)
 
-    def past(self, key, backwards: bool = False):
-        """The condition for the games after ``key`` in this order (before it: ``backwards``)."""
-        row, value = tuple_(*self.key), tuple_(*key)
+    def past(self, key: tuple, values: tuple, backwards: bool = False):
+        """The condition for the games after ``values`` of ``key`` in this order (before them:
+        ``backwards``)."""
+        row, value = tuple_(*key), tuple_(*values)
         return row < value if self.descending != backwards else row > value
 
 
@@ -191,47 +193,50 @@ def _player(args) -> Player | None:
     return found[0]
 
 
-def _unfinished(seat):
-    """Seats of games not over (their outcome comes at the end): a player's few among many."""
-    return seat.outcome.is_(None)
-
-
 def _start_of(day: date) -> datetime:
     return datetime.combine(day, time(), tzinfo=UTC)
 
 
-def _filtered(filters: Filters) -> Select:
-    """``select(Game)`` restricted by the filters.
+def _filtered(filters: Filters) -> tuple[Select, tuple]:
+    """``select(Game)`` restricted by the filters, and the key columns its order reads.
 
     The archive holds the games that have started (active or finished: ``STATUSES``), found
     by ``started_at`` rather than by status, so one index both filters and orders the list.
+    A player's games are their seats joined: the seats carry their game's start, so in order
+    of start (newest, oldest) the key is the seat's (``ix_seats_player_id_started_at_game_id``,
+    and ``…_outcome_started_at_game_id`` for a result), and a page is a short index scan
+    however many games the player has, however old.
     """
-    query = select(Game).where(Game.started_at.isnot(None))
+    order = SORTS[filters.sort]
+    query, key, started = select(Game).where(Game.started_at.isnot(None)), order.key, None
+    if filters.player is not None:
+        seat = aliased(Seat, name="mine")
+        query = query.join(seat, and_(seat.game_id == Game.id,
+                                      seat.player_id == filters.player.id))
+        if filters.result in (WON, LOST, DRAWN):
+            query = query.where(seat.outcome == filters.result)
+        elif filters.status:  # a seat has an outcome once its game is over
+            query = query.where(seat.outcome.is_(None) if filters.status == ACTIVE
+                                else seat.outcome.isnot(None))
+        if order.key[0] is Game.started_at:
+            key, started = (seat.started_at, seat.game_id), seat.started_at
+    started = Game.started_at if started is None else started
     if filters.game:
         query = query.where(Game.slug == filters.game)
     if filters.status:
         query = query.where(Game.status == filters.status)
     if filters.since:
-        query = query.where(Game.started_at >= _start_of(filters.since))
+        query = query.where(started >= _start_of(filters.since))
     if filters.until:
-        query = query.where(Game.started_at < _start_of(filters.until + timedelta(days=1)))
+        query = query.where(started < _start_of(filters.until + timedelta(days=1)))
     if filters.tournament is not None:
         query = query.where(Game.id.in_(
             select(TournamentTable.game_id)
             .where(TournamentTable.tournament_id == filters.tournament.id)))
-    if filters.player is not None:
-        seat = select(Seat.game_id).where(Seat.player_id == filters.player.id)
-        if filters.result in (WON, LOST, DRAWN):
-            seat = seat.where(Seat.outcome == filters.result)
-        elif filters.status:  # a seat has an outcome once its game is over: the index says
-            seat = seat.where(_unfinished(Seat) if filters.status == ACTIVE
-                              else ~_unfinished(Seat))
-        query = query.where(Game.id.in_(seat))
     if filters.result == "decisive" or (filters.result == DRAWN and filters.player is None):
         outcome = WON if filters.result == "decisive" else DRAWN
         query = query.where(exists().where(Seat.game_id == Game.id, Seat.outcome == outcome))
-    order = SORTS[filters.sort]
-    return query if order.only is None else query.where(order.only)
+    return (query if order.only is None else query.where(order.only)), key
 
 
 @dataclass
@@ -260,17 +265,17 @@ def archive_page(filters: Filters, per_page: int = PER_PAGE) -> Page:
 
     :raises BadFilter: ``after``/``before`` names a game that is not in the list's order.
     """
-    order, query = SORTS[filters.sort], _filtered(filters)
+    order, (query, key) = SORTS[filters.sort], _filtered(filters)
     if filters.before is not None:
-        games = list_games(query.where(order.past(_key(filters, "before"), backwards=True))
-                           .order_by(*order.order_by(backwards=True)), limit=per_page + 1)
+        games = list_games(query.where(order.past(key, _key(filters, "before"), backwards=True))
+                           .order_by(*order.order_by(key, backwards=True)), limit=per_page + 1)
         if len(games) > per_page:
             return Page(games[per_page - 1::-1], True, True, counts(filters))
         # Less than a page before it: the start of the list, shown as the first page is.
         filters = replace(filters, before=None)
     if filters.after is not None:
-        query = query.where(order.past(_key(filters, "after")))
-    games = list_games(query.order_by(*order.order_by()), limit=per_page + 1)
+        query = query.where(order.past(key, _key(filters, "after")))
+    games = list_games(query.order_by(*order.order_by(key)), limit=per_page + 1)
     return Page(games[:per_page], filters.after is not None and bool(games),
                 len(games) > per_page, counts(filters))
 
@@ -328,8 +333,8 @@ def list_games(query: Select, limit: int) -> list[Game]:
 
 def recent(limit: int, **conditions) -> list[Game]:
     """The newest games (started) matching ``Filters`` fields given as ``conditions``."""
-    query = _filtered(Filters(**conditions)).order_by(*SORTS["newest"].order_by())
-    return list_games(query, limit=limit)
+    query, key = _filtered(Filters(**conditions))
+    return list_games(query.order_by(*SORTS["newest"].order_by(key)), limit=limit)
 
 
 def player_record(player: Player) -> dict[str, dict[str, int]]:
@@ -342,12 +347,9 @@ def player_record(player: Player) -> dict[str, dict[str, int]]:
 
 def current_games(player: Player, limit: int) -> list[tuple[Game, Seat | None]]:
     """A player's newest ``limit`` games in progress, each with the seat to move."""
-    games = db.session.scalars(
-        select(Game).where(Game.status == ACTIVE,
-                           Game.id.in_(select(Seat.game_id).where(Seat.player_id == player.id,
-                                                                  _unfinished(Seat))))
-        .order_by(*SORTS["newest"].order_by()).options(selectinload(Game.seats)).limit(limit)
-    ).all()
+    query, key = _filtered(Filters(player=player, status=ACTIVE))
+    games = db.session.scalars(query.order_by(*SORTS["newest"].order_by(key))
+                               .options(selectinload(Game.seats)).limit(limit)).all()
     turns = [game.rules.to_move(game.load_state()) for game in games]
     return [(game, None if seat is None else game.seats[seat])
             for game, seat in zip(games, turns, strict=True)]

@@ -3,11 +3,11 @@
 The move history is the truth: a game is its setup (slug, options, seed, seats) plus its moves.
 ``Game.snapshot`` caches the current state (``rules.to_dict``) for speed and always equals a
 replay of the moves (``service.replay`` and a test check it). Each seat's outcome (``won``,
-``lost``, ``drawn``) mirrors ``Game.result`` through an attribute event (at the end), so the
-archive filters and counts results per player on an indexed column instead of every game's
-JSON, whoever sets the result (the play service, an import). ``Game.version`` makes every
-change to a game a compare-and-set, so two racing submissions cannot both land, whichever
-process they reach; ``uq_moves_game_id_ply`` backs it up in the schema.
+``lost``, ``drawn``) mirrors ``Game.result``, and its ``started_at`` the game's, through
+attribute events, so the archive filters and orders a player's games on an index of seats
+instead of every game's JSON, whoever sets them (the play service, an import).
+``Game.version`` makes every change to a game a compare-and-set, so two racing submissions
+cannot both land, whichever process they reach; ``uq_moves_game_id_ply`` backs it up in the schema.
 """
 
 from __future__ import annotations
@@ -135,8 +135,11 @@ class Seat(db.Model):
     __table_args__ = (
         UniqueConstraint("game_id", "index"),
         UniqueConstraint("game_id", "player_id"),
-        #: A player's games, with an outcome or none yet, without reading the seats' rows.
-        Index("ix_seats_player_id_outcome_game_id", "player_id", "outcome", "game_id"),
+        #: A player's games newest first (all of them, or those with one outcome, or none
+        #: yet: in progress), a page at a time, for the archive (``pbem.archive.queries``).
+        Index("ix_seats_player_id_started_at_game_id", "player_id", "started_at", "game_id"),
+        Index("ix_seats_player_id_outcome_started_at_game_id", "player_id", "outcome",
+              "started_at", "game_id"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -149,6 +152,9 @@ class Seat(db.Model):
     #: ``won``, ``lost`` or ``drawn`` once the game is over (mirrors ``Game.result``; see
     #: ``seat_outcomes``).
     outcome: Mapped[str | None] = mapped_column(String(8))
+    #: When the game started (mirrors ``Game.started_at``; see ``_mirror_start``), so a
+    #: player's games come in that order from an index of seats alone.
+    started_at = mapped_column(UTCDateTime)
 
     game: Mapped[Game] = relationship(back_populates="seats")
     player: Mapped[Player] = relationship(lazy="joined")
@@ -228,3 +234,24 @@ def _set_outcomes(game: Game, result) -> None:
     outcomes = seat_outcomes(result["winners"], len(game.seats)) if result else None
     for seat in game.seats:
         seat.outcome = outcomes[seat.index] if outcomes else None
+
+
+@event.listens_for(Game.started_at, "set")
+def _mirror_start(game: Game, started_at, _old, _initiator) -> None:
+    session = object_session(game)
+    if session is None:
+        _set_starts(game, started_at)
+        return
+    with session.no_autoflush:
+        _set_starts(game, started_at)
+
+
+def _set_starts(game: Game, started_at) -> None:
+    for seat in game.seats:
+        seat.started_at = started_at
+
+
+@event.listens_for(Game.seats, "append")
+def _seat_start(game: Game, seat: Seat, _initiator) -> None:
+    """A seat added to a game that has started (an import) takes its start."""
+    seat.started_at = game.started_at

@@ -154,3 +154,5 @@ def test_the_migration_fills_the_counters_from_the_games(make_app, backend, requ
         assert counters.stored_records()[1, "pylon"] == (1, 1, 0, 0)
         assert counters.stored_records()[3, "stawvs"] == (0, 0, 1, 0)
         assert counters.differences() == []
+        unstarted = db.session.scalars(db.select(Seat.game_id).where(Seat.started_at.is_(None)))
+        assert set(unstarted) == {5}  # each seat took its game's start, the invitation none

@@ -1,5 +1,6 @@
 """The archive list and the player page cost a fixed number of queries whatever the number of
-games, and the list's orders are read from an index rather than sorted (SQLite, PostgreSQL)."""
+games, and the list's orders are read from an index rather than sorted (SQLite, PostgreSQL):
+a player's games too, from the index of their seats."""
 
 from __future__ import annotations
 
@@ -55,15 +56,18 @@ def test_list_and_player_pages_cost_the_same_queries_at_any_size(
 
 LIST_PAGES = ["/archive", "/archive?after=20", "/archive?sort=oldest&before=28",
               "/archive?sort=finished&after=20", "/archive?sort=longest&after=20",
-              "/archive?game=pylon&status=finished&after=20"]
+              "/archive?game=pylon&status=finished&after=20",
+              "/archive?player={ann}&after=20", "/archive?player={ann}&result=won",
+              "/archive?player={ann}&status=active&sort=oldest"]
 
 
 @BOTH
 @pytest.mark.parametrize("url", LIST_PAGES)
 def test_every_order_is_read_from_an_index_not_sorted(app, backend, client, make_player,
                                                       stored_game, url):
-    add_games(stored_game, [make_player(name=n) for n in ("Ann", "Ben", "Cat")], 0, 30)
-    listing = [(s, p) for s, p in statements_of(client, url)
+    players = [make_player(name=n) for n in ("Ann", "Ben", "Cat")]
+    add_games(stored_game, players, 0, 30)
+    listing = [(s, p) for s, p in statements_of(client, url.format(ann=players[0].id))
                if s.lstrip().startswith("SELECT games.id") and "LIMIT" in s]
     assert len(listing) == 1
     statement, parameters = listing[0]
@@ -71,10 +75,10 @@ def test_every_order_is_read_from_an_index_not_sorted(app, backend, client, make
         if backend == "sqlite":
             plan = str(connection.exec_driver_sql(
                 "EXPLAIN QUERY PLAN " + statement, parameters).all())
-            assert "USE TEMP B-TREE" not in plan and "USING INDEX ix_games_" in plan, plan
+            assert "USE TEMP B-TREE" not in plan and "INDEX ix_" in plan, plan
         else:  # a tiny table: make the planner show whether an index can serve the order
             for method in ("seqscan", "bitmapscan", "sort"):  # (a sort it cannot avoid stays)
                 connection.exec_driver_sql(f"SET enable_{method} = off")
             plan = "\n".join(row[0] for row in connection.exec_driver_sql(
                 "EXPLAIN " + statement, parameters))
-            assert "Sort" not in plan and "Index Scan" in plan and "ix_games_" in plan, plan
+            assert "Sort" not in plan and "Index" in plan and "Scan" in plan, plan

@@ -1,5 +1,6 @@
 """Archive at scale: counters of games per game and status and of each player's results, kept
-by the play events and filled here from the games; indexes for the archive's keyset pages and a player's games.
+by the play events and filled here from the games; indexes for the archive's keyset pages; each
+seat's copy of its game's start, so a player's games come in order from an index of seats.
 
 Revision ID: b3e9d7a1c5f2
 Revises: f2b7c4d9a1e3
@@ -8,6 +9,8 @@ Create Date: 2026-11-23 19:50:00.000000
 """
 import sqlalchemy as sa
 from alembic import op
+
+from pbem.core.db import UTCDateTime
 
 # revision identifiers, used by Alembic.
 revision = 'b3e9d7a1c5f2'
@@ -71,16 +74,24 @@ def upgrade():
         batch_op.create_index('ix_games_slug_status_started_at_id',
                               ['slug', 'status', 'started_at', 'id'], unique=False)
     with op.batch_alter_table('seats', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('started_at', UTCDateTime(timezone=True), nullable=True))
+    op.execute("UPDATE seats SET started_at = "
+               "(SELECT g.started_at FROM games g WHERE g.id = seats.game_id)")
+    with op.batch_alter_table('seats', schema=None) as batch_op:
         batch_op.drop_index('ix_seats_player_id_outcome')
-        batch_op.create_index('ix_seats_player_id_outcome_game_id',
-                              ['player_id', 'outcome', 'game_id'], unique=False)
+        batch_op.create_index('ix_seats_player_id_started_at_game_id',
+                              ['player_id', 'started_at', 'game_id'], unique=False)
+        batch_op.create_index('ix_seats_player_id_outcome_started_at_game_id',
+                              ['player_id', 'outcome', 'started_at', 'game_id'], unique=False)
 
 
 def downgrade():
     with op.batch_alter_table('seats', schema=None) as batch_op:
-        batch_op.drop_index('ix_seats_player_id_outcome_game_id')
+        batch_op.drop_index('ix_seats_player_id_outcome_started_at_game_id')
+        batch_op.drop_index('ix_seats_player_id_started_at_game_id')
         batch_op.create_index('ix_seats_player_id_outcome', ['player_id', 'outcome'],
                               unique=False)
+        batch_op.drop_column('started_at')
     with op.batch_alter_table('games', schema=None) as batch_op:
         batch_op.drop_index('ix_games_slug_status_started_at_id')
         batch_op.drop_index('ix_games_ply_id')
