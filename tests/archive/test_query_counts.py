@@ -82,3 +82,14 @@ def test_every_order_is_read_from_an_index_not_sorted(app, backend, client, make
             plan = "\n".join(row[0] for row in connection.exec_driver_sql(
                 "EXPLAIN " + statement, parameters))
             assert "Sort" not in plan and "Index" in plan and "Scan" in plan, plan
+
+
+def test_every_seat_carries_its_games_start(app, make_player, make_game, stored_game):
+    from pbem.play.models import Game
+
+    waiting = make_game("pylon", start_now=False)
+    started = make_game("stawvs", players=[make_player() for _ in range(3)])
+    imported = stored_game("pylon", seed=2)
+    for game in db.session.scalars(db.select(Game)):
+        assert [seat.started_at for seat in game.seats] == [game.started_at] * len(game.seats)
+    assert waiting.started_at is None and started.started_at and imported.started_at
