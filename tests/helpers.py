@@ -89,3 +89,13 @@ class StatementCounter:
     @property
     def count(self) -> int:
         return len(self.statements)
+
+
+def revision_before(revision: str) -> str:
+    """The Alembic revision ``revision`` follows: where a test of that migration's data step
+    starts from, however many migrations come after it."""
+    from alembic.script import ScriptDirectory
+    from flask import current_app
+
+    config = current_app.extensions["migrate"].migrate.get_config()
+    return ScriptDirectory.from_config(config).get_revision(revision).down_revision

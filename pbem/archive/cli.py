@@ -1,14 +1,19 @@
-"""``flask pbem verify-records``: replay every stored game through the current rules."""
+"""``flask pbem verify-records``: replay every stored game through the current rules;
+``flask pbem archive recount``: check or rebuild the archive's counters."""
 
 from __future__ import annotations
 
 import sys
 
 import click
-from flask.cli import with_appcontext
+from flask.cli import AppGroup, with_appcontext
 
 from ..core.db import MAX_INT
+from ..core.extensions import db
+from . import counters
 from .verify import games_to_verify, verify_game
+
+archive_group = AppGroup("archive", help="The archive of games.")
 
 
 @click.command("verify-records")
@@ -38,3 +43,21 @@ def verify_records(game_ids):
     click.echo(f"checked {total} games: {len(mismatches)} mismatched")
     if mismatches:
         sys.exit(1)
+
+
+@archive_group.command("recount")
+@click.option("--check", is_flag=True,
+              help="Only compare the counters with a fresh count; change nothing.")
+def recount_command(check):
+    """Count every game again: the games per game type and status that the archive list shows,
+    and each player's record. Lists each counter that differed; with --check exits with status
+    1 when any did, else rebuilds the counters from the count."""
+    wrong = counters.differences()
+    for line in wrong:
+        click.echo(line)
+    if check:
+        click.echo(f"{len(wrong)} counters differ from a fresh count")
+        sys.exit(1 if wrong else 0)
+    counters.recount()
+    db.session.commit()
+    click.echo(f"recounted: {len(wrong)} counters were wrong and are now right")

@@ -59,7 +59,7 @@ def _move_entry(game: Game, move: Move) -> dict:
 def finished_feed() -> bytes:
     """The most recently finished games."""
     games = list_games(select(Game).where(Game.status == FINISHED)
-                       .order_by(*SORTS["finished"]), limit=LIMIT)
+                       .order_by(*SORTS["finished"].order_by()), limit=LIMIT)
     return atom("pbem: finished games", external_url("archive.finished_feed"),
                  external_url("archive.index", status=FINISHED),
                  _result_entries(games))
@@ -76,7 +76,7 @@ def player_feed(player) -> bytes:
         .order_by(Move.created_at.desc(), Move.id.desc()).limit(LIMIT)
     ).all()
     finished = list_games(select(Game).where(Game.id.in_(of_player), Game.status == FINISHED)
-                          .order_by(*SORTS["finished"]), limit=LIMIT)
+                          .order_by(*SORTS["finished"].order_by()), limit=LIMIT)
     entries = [_move_entry(move.game, move) for move in moves]
     entries += _result_entries(finished)
     entries.sort(key=lambda e: e["updated"], reverse=True)

@@ -3,7 +3,8 @@
 Everything is checked before anything is written: the game and its options, every ply through
 the rules (the first bad one named), the stated result against the one the moves give. The
 game, its seats, moves and any new players are then stored in one transaction; on any
-failure nothing is kept. Imported games send no mail.
+failure nothing is kept. Imported games send no mail and publish no play event: the archive's
+counters, the only thing here that reacts to a game, take the imported game directly.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from ..core.extensions import db
 from ..play.models import ACTIVE, FINISHED, RESIGN, Game, Move, Seat
 from ..play.service import PASS
 from ..play.termination import AUTOMATIC, termination
+from . import counters
 from .history import BadRecord, label, replay, result_of, setup
 from .models import ImportedRecord
 from .records import ENDINGS, UNFINISHED, Record, result_text
@@ -49,6 +51,7 @@ def import_record(record: Record, *, by: Player | None = None) -> Game:
         with db.session.begin_nested():  # all of the game or none of it; the caller commits
             game = _store(record, rules, options, state, plies, result, by)
             db.session.add(ImportedRecord(digest=key, game_id=game.id))
+            counters.game_added(game)
     except IntegrityError:
         _refuse_a_second_import(key)  # the same record, imported at the same moment
         raise

@@ -1,10 +1,15 @@
-"""The archive's queries: filtered, sorted, paginated game lists, counts and player records.
+"""The archive's queries: filtered, sorted game lists paged by key, counts and player records.
 
-Every list is a fixed number of queries whatever its length: the page of games, their seats
-and players in one more (``selectinload``; ``Seat.player`` is joined), and the counts. Filters
-use the indexes on ``games(slug, status, started_at)``, ``games(started_at)``,
-``games(finished_at)``, ``seats(player_id, outcome)`` and ``tournament_tables``' keys; the
-snapshot is never loaded for a list.
+Every list is a fixed number of queries whatever the size of the archive: the page of games,
+their seats and players in one more (``selectinload``; ``Seat.player`` is joined), the counts
+from the counters (:mod:`.counters`) and, past the first page, the key of the game the page
+continues from. Pages are keyset pages: a page after (or before) game #n shows the games
+that sort after (before) it by the order's key, a ``(value, id)`` pair that an index on
+``games`` covers (``ix_games_started_at_id``, ``ix_games_finished_at_id``,
+``ix_games_ply_id``), so the hundredth page costs what the first does; there are no page
+numbers, which would need a count of everything before. Counts come from the counters where
+the filters allow (game, status, player, result) and are left out where they would need a scan
+(dates, tournament). The snapshot is never loaded for a list.
 """
 
 from __future__ import annotations
@@ -13,27 +18,55 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 
-from sqlalchemy import Select, exists, func, select
-from sqlalchemy.orm import defer, selectinload
+from sqlalchemy import Select, and_, exists, func, select, tuple_
+from sqlalchemy.orm import aliased, defer, selectinload
 
 from ..accounts.models import Player
-from ..core.db import row_id
+from ..core.db import MAX_INT, row_id
 from ..core.errors import PbemError
 from ..core.extensions import db
 from ..core.validators import BadNumber, iso_date, whole_number
 from ..games import all_rules
 from ..play.models import ACTIVE, DRAWN, FINISHED, LOST, WON, Game, Seat
 from ..tournaments.models import Tournament, TournamentTable
+from .models import ArchiveCount, PlayerRecord
 
 STATUSES = {ACTIVE: "in progress", FINISHED: "finished"}
 #: ``won``/``lost`` are the chosen player's; ``decisive``/``drawn`` are any game's.
 RESULTS = {"decisive": "decisive", DRAWN: "drawn", WON: "won by the player",
            LOST: "lost by the player"}
+
+
+@dataclass(frozen=True)
+class Order:
+    """A sort of the list by a key of two columns, the game's id last so the key is unique."""
+
+    key: tuple
+    descending: bool
+    #: What the pager's links say: towards the start of the list, and onwards.
+    back: str
+    onwards: str
+    #: The games this order lists (the recently finished: those that have finished).
+    only: object = None
+
+    def order_by(self, key: tuple | None = None, backwards: bool = False) -> tuple:
+        """The ORDER BY of ``key``: this order's, or the player's seats' (see ``_filtered``)."""
+        down = self.descending != backwards
+        return tuple(column.desc() if down else column.asc() for column in key or self.key)
+
+    def past(self, key: tuple, values: tuple, backwards: bool = False):
+        """The condition for the games after ``values`` of ``key`` in this order (before them:
+        ``backwards``)."""
+        row, value = tuple_(*key), tuple_(*values)
+        return row < value if self.descending != backwards else row > value
+
+
 SORTS = {
-    "newest": (Game.started_at.desc(), Game.id.desc()),
-    "oldest": (Game.started_at.asc(), Game.id.asc()),
-    "finished": (Game.finished_at.desc().nulls_last(), Game.id.desc()),
-    "longest": (Game.ply.desc(), Game.id.desc()),
+    "newest": Order((Game.started_at, Game.id), True, "newer", "older"),
+    "oldest": Order((Game.started_at, Game.id), False, "older", "newer"),
+    "finished": Order((Game.finished_at, Game.id), True, "finished later", "finished earlier",
+                      only=Game.finished_at.isnot(None)),
+    "longest": Order((Game.ply, Game.id), True, "longer", "shorter"),
 }
 #: What the sort menu says for each order.
 SORT_NAMES = {"newest": "newest first", "oldest": "oldest first",
@@ -59,7 +92,9 @@ class Filters:
     since: date | None = None
     until: date | None = None
     sort: str = "newest"
-    page: int = 1
+    #: The id of the game this page follows (``after``) or precedes (``before``) in the order.
+    after: int | None = None
+    before: int | None = None
 
     @classmethod
     def from_args(cls, args) -> Filters:
@@ -74,11 +109,14 @@ class Filters:
             since=_date(args, "from"),
             until=_date(args, "to"),
             sort=_choice(args, "sort", SORTS) or "newest",
-            page=_page(args.get("page", "1")),
+            after=_game_id(args, "after"),
+            before=_game_id(args, "before"),
         )
         if filters.result in (WON, LOST) and filters.player is None:
             raise BadFilter(f"result={filters.result} needs a player (the Player field): "
                             "whose result?")
+        if filters.after and filters.before:
+            raise BadFilter("Give after or before, not both.")
         return filters
 
     def args(self, **changes) -> dict:
@@ -90,7 +128,7 @@ class Filters:
                   "from": chosen.since and chosen.since.isoformat(),
                   "to": chosen.until and chosen.until.isoformat(),
                   "sort": None if chosen.sort == "newest" else chosen.sort,
-                  "page": None if chosen.page == 1 else chosen.page}
+                  "after": chosen.after, "before": chosen.before}
         return {key: value for key, value in values.items() if value is not None}
 
 
@@ -109,9 +147,10 @@ def _date(args, name: str) -> date | None:
         raise BadFilter(str(exc)) from None
 
 
-def _page(value: str) -> int:
+def _game_id(args, name: str) -> int | None:
+    value = args.get(name, "").strip()
     try:
-        return whole_number(value, 1, 10**6, "page")
+        return whole_number(value, 1, MAX_INT, name) if value else None
     except BadNumber as exc:
         raise BadFilter(str(exc)) from None
 
@@ -158,54 +197,123 @@ def _start_of(day: date) -> datetime:
     return datetime.combine(day, time(), tzinfo=UTC)
 
 
-def _filtered(filters: Filters, *, facets: bool = False) -> Select:
-    """``select(Game)`` restricted by the filters (``facets``: all but game and status).
+def _filtered(filters: Filters) -> tuple[Select, tuple]:
+    """``select(Game)`` restricted by the filters, and the key columns its order reads.
 
     The archive holds the games that have started (active or finished: ``STATUSES``), found
     by ``started_at`` rather than by status, so one index both filters and orders the list.
+    A player's games are their seats joined: the seats carry their game's start, so in order
+    of start (newest, oldest) the key is the seat's (``ix_seats_player_id_started_at_game_id``,
+    and ``…_outcome_started_at_game_id`` for a result), and a page is a short index scan
+    however many games the player has, however old.
     """
-    query = select(Game).where(Game.started_at.isnot(None))
-    if filters.game and not facets:
+    order = SORTS[filters.sort]
+    query, key, started = select(Game).where(Game.started_at.isnot(None)), order.key, None
+    if filters.player is not None:
+        seat = aliased(Seat, name="mine")
+        query = query.join(seat, and_(seat.game_id == Game.id,
+                                      seat.player_id == filters.player.id))
+        if filters.result in (WON, LOST, DRAWN):
+            query = query.where(seat.outcome == filters.result)
+        elif filters.status:  # a seat has an outcome once its game is over
+            query = query.where(seat.outcome.is_(None) if filters.status == ACTIVE
+                                else seat.outcome.isnot(None))
+        if order.key[0] is Game.started_at:
+            key, started = (seat.started_at, seat.game_id), seat.started_at
+    started = Game.started_at if started is None else started
+    if filters.game:
         query = query.where(Game.slug == filters.game)
-    if filters.status and not facets:
+    if filters.status:
         query = query.where(Game.status == filters.status)
     if filters.since:
-        query = query.where(Game.started_at >= _start_of(filters.since))
+        query = query.where(started >= _start_of(filters.since))
     if filters.until:
-        query = query.where(Game.started_at < _start_of(filters.until + timedelta(days=1)))
+        query = query.where(started < _start_of(filters.until + timedelta(days=1)))
     if filters.tournament is not None:
         query = query.where(Game.id.in_(
             select(TournamentTable.game_id)
             .where(TournamentTable.tournament_id == filters.tournament.id)))
-    if filters.player is not None:
-        seat = select(Seat.game_id).where(Seat.player_id == filters.player.id)
-        if filters.result in (WON, LOST, DRAWN):
-            seat = seat.where(Seat.outcome == filters.result)
-        query = query.where(Game.id.in_(seat))
     if filters.result == "decisive" or (filters.result == DRAWN and filters.player is None):
         outcome = WON if filters.result == "decisive" else DRAWN
         query = query.where(exists().where(Seat.game_id == Game.id, Seat.outcome == outcome))
-    return query
+    return (query if order.only is None else query.where(order.only)), key
+
+
+@dataclass
+class Counts:
+    """How many games the filters match, and what each choice of the form would show:
+    ``by_game`` (``{slug: count}``) under the other filters, the status one too, and
+    ``by_status`` (``{status: count}``) under the others, the game one too."""
+
+    total: int
+    by_game: dict
+    by_status: dict
 
 
 @dataclass
 class Page:
     games: list[Game]
-    total: int
-    number: int
-    pages: int
-    #: ``{slug: count}`` under the other filters (the status one too), and ``{status: count}``
-    #: under the others (the game one too): what each choice of the form would show.
-    by_game: dict
-    by_status: dict
+    #: Whether there are games before this page in its order, and after it.
+    has_back: bool
+    has_onwards: bool
+    #: ``None`` where counting would need a scan (a date range, a tournament).
+    counts: Counts | None
 
 
 def archive_page(filters: Filters, per_page: int = PER_PAGE) -> Page:
-    """One page of the archive list with its counts: three queries in all.
+    """One page of the archive list with its counts: four queries at most.
 
-    :raises BadFilter: a page past the last one.
+    :raises BadFilter: ``after``/``before`` names a game that is not in the list's order.
     """
-    tally = _tally(filters)
+    order, (query, key) = SORTS[filters.sort], _filtered(filters)
+    if filters.before is not None:
+        games = list_games(query.where(order.past(key, _key(filters, "before"), backwards=True))
+                           .order_by(*order.order_by(key, backwards=True)), limit=per_page + 1)
+        if len(games) > per_page:
+            return Page(games[per_page - 1::-1], True, True, counts(filters))
+        # Less than a page before it: the start of the list, shown as the first page is.
+        filters = replace(filters, before=None)
+    if filters.after is not None:
+        query = query.where(order.past(key, _key(filters, "after")))
+    games = list_games(query.order_by(*order.order_by(key)), limit=per_page + 1)
+    return Page(games[:per_page], filters.after is not None and bool(games),
+                len(games) > per_page, counts(filters))
+
+
+def _key(filters: Filters, name: str) -> tuple:
+    """The sort key of the game ``filters.<name>`` names, the page's place in the order.
+
+    :raises BadFilter: no such game in the archive, or not in this order (the recently
+        finished list has no place for a game in progress).
+    """
+    order, game_id = SORTS[filters.sort], getattr(filters, name)
+    query = select(*order.key).where(Game.id == game_id, Game.started_at.isnot(None))
+    key = db.session.execute(query if order.only is None else query.where(order.only)).first()
+    if key is None:
+        raise BadFilter(f"{name}={game_id}: there is no such game in this list.")
+    return tuple(key)
+
+
+def counts(filters: Filters) -> Counts | None:
+    """The counts of the list and of each choice of game and status, from the counters: one
+    small query (``None`` for a date range or a tournament, which the counters do not keep,
+    and for a player's decisive games, which their record does not tell)."""
+    if filters.since or filters.until or filters.tournament is not None:
+        return None
+    if filters.player is None:
+        column = {None: "games", "decisive": "decisive", DRAWN: "drawn"}[filters.result]
+        tally = {(slug, status): count for slug, status, count in db.session.execute(
+            select(ArchiveCount.slug, ArchiveCount.status, getattr(ArchiveCount, column)))}
+    elif filters.result == "decisive":
+        return None
+    else:
+        tally = {}
+        for row in db.session.scalars(
+                select(PlayerRecord).where(PlayerRecord.player_id == filters.player.id)):
+            finished = (row.won + row.lost + row.drawn if filters.result is None
+                        else getattr(row, filters.result))
+            tally[row.slug, FINISHED] = finished
+            tally[row.slug, ACTIVE] = row.ongoing if filters.result is None else 0
     by_game, by_status, total = Counter(), Counter(), 0
     for (slug, status), count in tally.items():
         if filters.status in (None, status):
@@ -213,59 +321,34 @@ def archive_page(filters: Filters, per_page: int = PER_PAGE) -> Page:
         if filters.game in (None, slug):
             by_status[status] += count
             total += count if filters.status in (None, status) else 0
-    pages = max(1, -(-total // per_page))
-    if filters.page > pages:
-        raise BadFilter(f"page {filters.page} is past the last page ({pages}).")
-    return Page(
-        games=list_games(_filtered(filters).order_by(*SORTS[filters.sort]),
-                         limit=per_page, offset=(filters.page - 1) * per_page),
-        total=total, number=filters.page, pages=pages, by_game=by_game, by_status=by_status,
-    )
+    return Counts(total, by_game, by_status)
 
 
-def _tally(filters: Filters) -> dict[tuple[str, str], int]:
-    """Games per (game, status) under every filter but those two, in one query."""
-    inner = _filtered(filters, facets=True).with_only_columns(Game.slug, Game.status).subquery()
-    rows = db.session.execute(
-        select(inner.c.slug, inner.c.status, func.count()).group_by(inner.c.slug, inner.c.status))
-    return {(slug, status): count for slug, status, count in rows}
-
-
-def list_games(query: Select, limit: int, offset: int = 0) -> list[Game]:
+def list_games(query: Select, limit: int) -> list[Game]:
     """Games of ``query`` with their seats and players loaded, the snapshot left out."""
     return db.session.scalars(
-        query.options(defer(Game.snapshot), selectinload(Game.seats))
-        .limit(limit).offset(offset)
+        query.options(defer(Game.snapshot), selectinload(Game.seats)).limit(limit)
     ).all()
 
 
 def recent(limit: int, **conditions) -> list[Game]:
     """The newest games (started) matching ``Filters`` fields given as ``conditions``."""
-    query = _filtered(Filters(**conditions)).order_by(*SORTS["newest"])
-    return list_games(query, limit=limit)
+    query, key = _filtered(Filters(**conditions))
+    return list_games(query.order_by(*SORTS["newest"].order_by(key)), limit=limit)
 
 
 def player_record(player: Player) -> dict[str, dict[str, int]]:
-    """``{slug: {"won": n, "lost": n, "drawn": n, "ongoing": n}}`` for a player, one query."""
-    rows = db.session.execute(
-        select(Game.slug, Seat.outcome, func.count())
-        .join(Seat, Seat.game_id == Game.id)
-        .where(Seat.player_id == player.id, Game.status.in_(tuple(STATUSES)))
-        .group_by(Game.slug, Seat.outcome)
-    )
-    record: dict[str, dict[str, int]] = {}
-    for slug, outcome, count in rows:
-        tally = record.setdefault(slug, dict.fromkeys((WON, LOST, DRAWN, "ongoing"), 0))
-        tally[outcome or "ongoing"] += count
-    return record
+    """``{slug: {"won": n, "lost": n, "drawn": n, "ongoing": n}}`` for a player, from the
+    counters: one query, whatever the number of games."""
+    rows = db.session.scalars(select(PlayerRecord).where(PlayerRecord.player_id == player.id))
+    return {row.slug: {WON: row.won, LOST: row.lost, DRAWN: row.drawn, "ongoing": row.ongoing}
+            for row in rows if row.won or row.lost or row.drawn or row.ongoing}
 
 
 def current_games(player: Player, limit: int = 20) -> list[tuple[Game, Seat | None]]:
     """A player's newest ``limit`` games in progress, each with the seat to move (from the
     game row: no snapshot is read)."""
-    games = list_games(
-        select(Game).where(Game.status == ACTIVE,
-                           Game.id.in_(select(Seat.game_id).where(Seat.player_id == player.id)))
-        .order_by(Game.started_at.desc(), Game.id.desc()), limit=limit)
+    query, key = _filtered(Filters(player=player, status=ACTIVE))
+    games = list_games(query.order_by(*SORTS["newest"].order_by(key)), limit=limit)
     return [(game, None if game.to_move_seat is None else game.seats[game.to_move_seat])
             for game in games]

@@ -29,6 +29,8 @@ from .importer import import_record
 from .spec import spec_for
 
 bp = Blueprint("archive", __name__)
+#: The games in progress a player page lists (each needs its position read for whose turn).
+CURRENT_SHOWN = 20
 bp.add_app_template_filter(format_option_value, "option_value")
 bp.add_app_template_global(WORDS, "ending_words")
 
@@ -60,7 +62,7 @@ def index():
                            endings=terminations(page.games), all_rules=all_rules(),
                            tournaments=all_tournaments(),
                            statuses=queries.STATUSES, results=queries.RESULTS,
-                           sorts=queries.SORT_NAMES)
+                           sorts=queries.SORT_NAMES, order=queries.SORTS[filters.sort])
 
 
 @bp.get("/players/<int:player_id>")
@@ -70,7 +72,7 @@ def player(player_id):
     return render_template("archive/player.html", player=player,
                            you_blocked=g.player is not None and is_blocked(g.player, player),
                            record=queries.player_record(player),
-                           current=queries.current_games(player),
+                           current=queries.current_games(player, CURRENT_SHOWN),
                            recent=recent, endings=terminations(recent),
                            histories=rating_charts(player),
                            provisional_games=PROVISIONAL_GAMES,

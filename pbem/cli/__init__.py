@@ -20,6 +20,7 @@ class _Commands(AppGroup):
 
     #: Command name -> (module, attribute) of the commands other packages define.
     ELSEWHERE = {"verify-records": ("pbem.archive.cli", "verify_records"),
+                 "archive": ("pbem.archive.cli", "archive_group"),
                  "ratings": ("pbem.ratings.cli", "ratings_group")}
 
     def list_commands(self, ctx):

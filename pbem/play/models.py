@@ -3,11 +3,11 @@
 The move history is the truth: a game is its setup (slug, options, seed, seats) plus its moves.
 ``Game.snapshot`` caches the current state (``rules.to_dict``) for speed and always equals a
 replay of the moves (``service.replay`` and a test check it). Each seat's outcome (``won``,
-``lost``, ``drawn``) mirrors ``Game.result`` through an attribute event (at the end), so the
-archive filters and counts results per player on an indexed column instead of every game's
-JSON, whoever sets the result (the play service, an import). ``Game.version`` makes every
-change to a game a compare-and-set, so two racing submissions cannot both land, whichever
-process they reach; ``uq_moves_game_id_ply`` backs it up in the schema.
+``lost``, ``drawn``) mirrors ``Game.result``, and its ``started_at`` the game's, through
+attribute events, so the archive filters and orders a player's games on an index of seats
+instead of every game's JSON, whoever sets them (the play service, an import).
+``Game.version`` makes every change to a game a compare-and-set, so two racing submissions
+cannot both land, whichever process they reach; ``uq_moves_game_id_ply`` backs it up in the schema.
 """
 
 from __future__ import annotations
@@ -47,9 +47,14 @@ MESSAGE_LENGTH = 500
 
 class Game(db.Model):
     __tablename__ = "games"
-    #: Covers the archive's counts per game and status (``pbem.archive.queries``).
     __table_args__ = (
-        Index("ix_games_slug_status_started_at", "slug", "status", "started_at"),
+        #: The archive's orders, each a key ending in the id (``pbem.archive.queries.SORTS``):
+        #: a page of any of them is a short index scan from its first game's key, also when
+        #: the list is of one game type in one status.
+        Index("ix_games_slug_status_started_at_id", "slug", "status", "started_at", "id"),
+        Index("ix_games_started_at_id", "started_at", "id"),
+        Index("ix_games_finished_at_id", "finished_at", "id"),
+        Index("ix_games_ply_id", "ply", "id"),
         #: Counts a player's recent games and invitations (``pbem.play.limits``).
         Index("ix_games_created_by_id_created_at", "created_by_id", "created_at"),
         #: Whose move it is: a player's "your move" list, its count in the navigation, the
@@ -98,8 +103,8 @@ class Game(db.Model):
     rematch_of_id: Mapped[int | None] = mapped_column(
         ForeignKey("games.id", ondelete="SET NULL"), unique=True)
     created_at = mapped_column(UTCDateTime, default=utcnow, nullable=False)
-    started_at = mapped_column(UTCDateTime, index=True)
-    finished_at = mapped_column(UTCDateTime, index=True)
+    started_at = mapped_column(UTCDateTime)
+    finished_at = mapped_column(UTCDateTime)
     updated_at = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow, nullable=False)
 
     seats: Mapped[list[Seat]] = relationship(
@@ -158,7 +163,11 @@ class Seat(db.Model):
     __table_args__ = (
         UniqueConstraint("game_id", "index"),
         UniqueConstraint("game_id", "player_id"),
-        Index("ix_seats_player_id_outcome", "player_id", "outcome"),
+        #: A player's games newest first (all of them, or those with one outcome, or none
+        #: yet: in progress), a page at a time, for the archive (``pbem.archive.queries``).
+        Index("ix_seats_player_id_started_at_game_id", "player_id", "started_at", "game_id"),
+        Index("ix_seats_player_id_outcome_started_at_game_id", "player_id", "outcome",
+              "started_at", "game_id"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -171,6 +180,9 @@ class Seat(db.Model):
     #: ``won``, ``lost`` or ``drawn`` once the game is over (mirrors ``Game.result``; see
     #: ``seat_outcomes``).
     outcome: Mapped[str | None] = mapped_column(String(8))
+    #: When the game started (mirrors ``Game.started_at``; see ``_mirror_start``), so a
+    #: player's games come in that order from an index of seats alone.
+    started_at = mapped_column(UTCDateTime)
 
     game: Mapped[Game] = relationship(back_populates="seats")
     player: Mapped[Player] = relationship(lazy="joined")
@@ -271,3 +283,24 @@ def _set_outcomes(game: Game, result) -> None:
     outcomes = seat_outcomes(result["winners"], len(game.seats)) if result else None
     for seat in game.seats:
         seat.outcome = outcomes[seat.index] if outcomes else None
+
+
+@event.listens_for(Game.started_at, "set")
+def _mirror_start(game: Game, started_at, _old, _initiator) -> None:
+    session = object_session(game)
+    if session is None:
+        _set_starts(game, started_at)
+        return
+    with session.no_autoflush:
+        _set_starts(game, started_at)
+
+
+def _set_starts(game: Game, started_at) -> None:
+    for seat in game.seats:
+        seat.started_at = started_at
+
+
+@event.listens_for(Game.seats, "append")
+def _seat_start(game: Game, seat: Seat, _initiator) -> None:
+    """A seat added to a game that has started (an import) takes its start."""
+    seat.started_at = game.started_at

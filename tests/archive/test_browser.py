@@ -155,3 +155,23 @@ def test_a_finished_multi_ply_game_reads_well_on_a_phone(live_server, browser_pa
     expect(page.locator("p.options")).to_have_text("Options: Hop: yes.")
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
     screenshots(page, "game-finished")
+
+
+def test_paging_through_the_archive_by_its_links(live_server, browser_page, many_games):
+    page = browser_page
+    page.goto(f"{live_server}/archive")
+    expect(page.locator("p.count")).to_have_text("48 games.")
+    first = page.locator("td[data-label=Game] a").all_inner_texts()
+    screenshots(page, "archive-list")
+    page.click("nav.pager a[rel=next]")
+    page.wait_for_url(re.compile(r"/archive\?after=\d+$"))
+    older = page.locator("td[data-label=Game] a").all_inner_texts()
+    assert len(older) == 48 - 25 and not set(older) & set(first)
+    screenshots(page, "archive-older")
+    page.click("nav.pager a[rel=prev]")
+    page.wait_for_url(re.compile(r"/archive\?before=\d+$"))
+    assert page.locator("td[data-label=Game] a").all_inner_texts() == first
+    page.select_option("select[name=game]", "stawvs")
+    page.click("form.filters button")
+    expect(page.locator("p.count")).to_have_text("16 games.")
+

@@ -9,7 +9,7 @@ import pytest
 from clocks.stored import T0, H, timed_game
 from flask_migrate import downgrade, upgrade
 from freezegun import freeze_time
-from helpers import play_turns
+from helpers import play_turns, revision_before
 from sqlalchemy import select
 
 from pbem.accounts.service import player_by_email
@@ -55,7 +55,7 @@ def check_backfill(app):
         assert sum(row[1] is not None for row in before) == 2
         assert sum(row[3] is not None for row in before) == 1
         db.session.remove()  # its open transaction would hold the table against ALTER TABLE
-        downgrade(revision="-1")
+        downgrade(revision=revision_before("d7a3f1c9e2b8"))
         upgrade()
         assert whose_turn() == before
 

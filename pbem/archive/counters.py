@@ -1,0 +1,159 @@
+"""The archive's counters (:class:`.models.ArchiveCount`, :class:`.models.PlayerRecord`):
+kept on write so no page counts games on read.
+
+A game adds to the counters according to its game type, its status and its seats' outcomes
+(:func:`_rows`). When it starts, ends or is imported, its old share is taken away and its new
+one added, by one upsert per table (``INSERT … ON CONFLICT DO UPDATE``, on SQLite and
+PostgreSQL alike), so two games ending at once never lose an update; rows are written in key
+order so two such transactions cannot deadlock. :func:`recount` rebuilds both tables from the
+games and :func:`differences` compares them with a fresh count (``pbem archive recount``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from sqlalchemy import case, delete, exists, func, select
+from sqlalchemy.dialects import postgresql, sqlite
+
+from ..core.extensions import db
+from ..play.models import ACTIVE, DRAWN, FINISHED, LOST, WON, Game, Seat
+from .models import ArchiveCount, PlayerRecord
+
+#: The statuses the archive shows (a game that never started has no place in it).
+COUNTED = (ACTIVE, FINISHED)
+COUNT_COLUMNS = ("games", "decisive", "drawn")
+RECORD_COLUMNS = (WON, LOST, DRAWN, "ongoing")
+
+
+def game_started(game: Game) -> None:
+    _change(game, None, ACTIVE)
+
+
+def game_finished(game: Game) -> None:
+    _change(game, ACTIVE, FINISHED)
+
+
+def game_added(game: Game) -> None:
+    """A game stored whole (an imported record), already in its status."""
+    _change(game, None, game.status)
+
+
+def _change(game: Game, before: str | None, after: str) -> None:
+    """Move ``game``'s share of the counters from status ``before`` (its seats had no
+    outcomes then) to ``after`` (with the outcomes the seats have now)."""
+    counts, records = Counter(), Counter()
+    for sign, status in ((-1, before), (1, after)):
+        if status in COUNTED:
+            outcomes = [seat.outcome if status == FINISHED else None for seat in game.seats]
+            _rows(counts, records, game.slug, status, zip(
+                (seat.player_id for seat in game.seats), outcomes, strict=True), sign)
+    _upsert(ArchiveCount, ("slug", "status"), COUNT_COLUMNS, counts)
+    _upsert(PlayerRecord, ("player_id", "slug"), RECORD_COLUMNS, records)
+
+
+def _rows(counts: Counter, records: Counter, slug: str, status: str, seats, sign: int) -> None:
+    """Add ``sign`` times one game's share: ``counts[(slug, status, column)]`` and
+    ``records[(player_id, slug, column)]``; ``seats`` are (player id, outcome) pairs."""
+    seats = list(seats)
+    outcomes = {outcome for _, outcome in seats}
+    counts[slug, status, "games"] += sign
+    counts[slug, status, "decisive"] += sign * (WON in outcomes)
+    counts[slug, status, "drawn"] += sign * (DRAWN in outcomes)
+    for player_id, outcome in seats:
+        records[player_id, slug, outcome or "ongoing"] += sign
+
+
+def _upsert(model, keys: tuple[str, str], columns: tuple[str, ...], deltas: Counter) -> None:
+    """Add ``deltas`` (``{(key1, key2, column): n}``) to ``model``'s rows in one statement."""
+    rows: dict[tuple, dict] = {}
+    for (*key, column), delta in deltas.items():
+        row = rows.setdefault(tuple(key), {**dict(zip(keys, key, strict=True)),
+                                           **dict.fromkeys(columns, 0)})
+        row[column] += delta
+    changed = [rows[key] for key in sorted(rows) if any(rows[key][c] for c in columns)]
+    if not changed:
+        return
+    table = model.__table__
+    dialect = postgresql if db.session.get_bind().dialect.name == "postgresql" else sqlite
+    statement = dialect.insert(table).values(changed)
+    db.session.execute(statement.on_conflict_do_update(
+        index_elements=list(keys),
+        set_={column: table.c[column] + statement.excluded[column] for column in columns}))
+
+
+# ----- recounting ------------------------------------------------------------------------------
+
+
+def fresh_counts() -> dict[tuple, tuple[int, ...]]:
+    """``{(slug, status): (games, decisive, drawn)}`` counted from the games now."""
+    def any_seat(outcome):
+        return case((exists().where(Seat.game_id == Game.id, Seat.outcome == outcome), 1),
+                    else_=0)
+
+    rows = db.session.execute(
+        select(Game.slug, Game.status, func.count(), func.sum(any_seat(WON)),
+               func.sum(any_seat(DRAWN)))
+        .where(Game.status.in_(COUNTED)).group_by(Game.slug, Game.status))
+    return {(slug, status): tuple(numbers) for slug, status, *numbers in rows}
+
+
+def fresh_records() -> dict[tuple, tuple[int, ...]]:
+    """``{(player_id, slug): (won, lost, drawn, ongoing)}`` counted from the seats now."""
+    def seats_with(outcome):
+        return func.sum(case((Seat.outcome.is_(None) if outcome is None
+                              else Seat.outcome == outcome, 1), else_=0))
+
+    rows = db.session.execute(
+        select(Seat.player_id, Game.slug, *(seats_with(o) for o in (WON, LOST, DRAWN, None)))
+        .join(Game, Game.id == Seat.game_id)
+        .where(Game.status.in_(COUNTED)).group_by(Seat.player_id, Game.slug))
+    return {(player_id, slug): tuple(numbers) for player_id, slug, *numbers in rows}
+
+
+def stored_counts() -> dict[tuple, tuple[int, ...]]:
+    return _stored(ArchiveCount, ("slug", "status"), COUNT_COLUMNS)
+
+
+def stored_records() -> dict[tuple, tuple[int, ...]]:
+    return _stored(PlayerRecord, ("player_id", "slug"), RECORD_COLUMNS)
+
+
+def _stored(model, keys, columns) -> dict[tuple, tuple[int, ...]]:
+    """The counters as stored, rows of zeros left out (a fresh count has none)."""
+    table = model.__table__
+    rows = db.session.execute(select(*(table.c[k] for k in keys), *(table.c[c] for c in columns)))
+    return {tuple(row[:len(keys)]): tuple(row[len(keys):]) for row in rows
+            if any(row[len(keys):])}
+
+
+def differences() -> list[str]:
+    """Every counter that differs from a fresh count, as a line saying what and by how much."""
+    lines = []
+    for name, stored, fresh, columns in (
+            ("games", stored_counts(), fresh_counts(), COUNT_COLUMNS),
+            ("player record", stored_records(), fresh_records(), RECORD_COLUMNS)):
+        for key in sorted(set(stored) | set(fresh), key=str):
+            kept, counted = stored.get(key), fresh.get(key)
+            if kept != counted:
+                lines.append(f"{name} {key}: stored {_named(columns, kept)}, "
+                             f"counted {_named(columns, counted)}")
+    return lines
+
+
+def _named(columns, numbers) -> str:
+    return ", ".join(f"{c} {n}" for c, n in zip(columns, numbers or (0,) * len(columns),
+                                                 strict=True))
+
+
+def recount() -> None:
+    """Replace both tables with a fresh count (flushes; the caller commits)."""
+    db.session.execute(delete(ArchiveCount))
+    db.session.execute(delete(PlayerRecord))
+    for model, keys, columns, fresh in (
+            (ArchiveCount, ("slug", "status"), COUNT_COLUMNS, fresh_counts()),
+            (PlayerRecord, ("player_id", "slug"), RECORD_COLUMNS, fresh_records())):
+        rows = [{**dict(zip(keys, key, strict=True)), **dict(zip(columns, numbers, strict=True))}
+                for key, numbers in fresh.items()]
+        if rows:
+            db.session.execute(model.__table__.insert(), rows)
