@@ -68,7 +68,7 @@ def test_post_join_start_and_both_turn_emails_arrive(
     first = wait_for_mail(smtp, alice.email, 1)
     assert "Pylon" in first["Subject"]
     page.goto(turn_link(first))
-    page.get_by_label("Your move").fill("Mc3")
+    page.get_by_label("Your move", exact=True).fill("Mc3")
     page.locator("form.move-form button[value=preview]").click()
     page.locator("button.confirm").click()
     expect(page.get_by_text("Your move was played")).to_be_visible()
