@@ -19,9 +19,9 @@ def test_a_challenge_by_name_invites_the_player_who_accepts_from_the_email(clien
     me, stranger = make_player(name="Me"), make_player(name="Stranger")
     assert not stranger.findable  # never played, not findable: only their page offers them
     page = client.get(f"/players/{stranger.id}").get_data(as_text=True)
-    assert "Challenge" not in page  # signed out
+    assert "Challenge Stranger" not in page  # signed out
     sign_in(client, me)
-    assert "Challenge" not in client.get(f"/players/{me.id}").get_data(as_text=True)
+    assert "Challenge Me" not in client.get(f"/players/{me.id}").get_data(as_text=True)
     page = client.get(f"/players/{stranger.id}").get_data(as_text=True)
     link = re.search(r'href="(/new\?opponent=\d+)">Challenge Stranger', page).group(1)
     choose = client.get(link).get_data(as_text=True)
