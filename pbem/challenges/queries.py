@@ -133,3 +133,9 @@ def mine(player, now: datetime, limit: int = 50) -> list[Listed]:
 def standing_of(player) -> list[StandingChallenge]:
     return db.session.scalars(select(StandingChallenge).where(
         StandingChallenge.player_id == player.id).order_by(StandingChallenge.id)).all()
+
+
+def computer_opponents() -> list[Player]:
+    """The bot accounts, weakest first: always there to play when nobody else is waiting
+    (a bot accepts an invitation at once)."""
+    return db.session.scalars(select(Player).where(Player.is_bot).order_by(Player.name)).all()

@@ -49,6 +49,7 @@ def _index(filters: Filters, error: str | None = None, status: int = 200):
     return render_template("challenges/index.html", page=page, filters=filters, joined=joined,
                            mine=queries.mine(g.player, now) if g.player else [],
                            all_rules=all_rules(), counts=queries.PLAYER_COUNTS,
+                           bots=queries.computer_opponents() if g.player else [],
                            error=error), status
 
 

@@ -4,6 +4,7 @@ withdrawing, expiry and the feed."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -170,3 +171,21 @@ def test_the_atom_feed_lists_new_challenges_of_one_game(client, alice):
         "open until" in body
     assert "wonder.example" not in body
     assert client.get("/challenges/chess/feed.atom").status_code == 404
+
+
+def test_the_lobby_offers_the_computer_opponents_to_play_at_once(client, alice):
+    from pbem.botplay.accounts import ensure_bots
+
+    bots = ensure_bots()
+    db.session.commit()
+    page = client.get("/challenges").get_data(as_text=True)
+    links = re.findall(r'href="(/new\?opponent=\d+)">(pbem bot, level \d)</a>', page)
+    assert [name for _, name in links] == [bot.name for bot in bots]
+    link, _ = links[0]
+    assert f"/new/pylon?opponent={bots[0].id}" in client.get(link).get_data(as_text=True)
+    made = client.post(f"/new/pylon?opponent={bots[0].id}",
+                       data={"players": 2, "seats": alice.email, "known": [bots[0].id]})
+    game = get_game(int(made.location.rsplit("/", 1)[1]))
+    assert game.status == "active" and {s.player_id for s in game.seats} == {alice.id, bots[0].id}
+    anonymous = client.application.test_client().get("/challenges").get_data(as_text=True)
+    assert "pbem bot" not in anonymous
