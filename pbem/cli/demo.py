@@ -1,5 +1,6 @@
 """Demo data for ``make run``: a few players and an admin, a game in progress in every game,
-one finished game and one against a bot, so a newcomer sees every page at once."""
+one finished game, one against a bot and two open challenges in the lobby, so a newcomer sees
+every page at once."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from sqlalchemy import func, select
 from ..accounts.models import Player
 from ..accounts.service import make_admin, player_by_email, sign_in_url
 from ..botplay.accounts import ensure_bots
+from ..challenges import service as challenges
+from ..core.db import utcnow
 from ..core.extensions import db
 from ..core.urls import external_url
 from ..games import all_rules
@@ -54,6 +57,11 @@ def load_demo() -> str | None:
     against_bot = commands.create_game(short.slug, [players[0], bots[0]], creator=players[0],
                                        seed=rng.randrange(2**31))
     made.append(f"{against_bot.title}")
+    for poster, slug, count in ((players[2], "stawvs", 3), (players[3], "spike", 2)):
+        terms = challenges.check_terms(slug, {}, count, "3d/move", True, None, None, "random")
+        challenges.post(poster, terms, utcnow())
+    db.session.commit()
+    made.append("2 open challenges")
     return "demo data loaded: " + ", ".join(made)
 
 
