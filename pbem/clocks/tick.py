@@ -1,16 +1,18 @@
 """The clocks' part of the periodic tick: reminders, vacation days spent to save a clock,
 timeouts, then the daily digests.
 
-Only seats whose ``next_check_at`` has come are read. They are handled in batches, each in a
-transaction of its own, claimed first: on PostgreSQL by locking their game rows with ``SKIP
-LOCKED`` (a game being moved in, or handled by another tick, is left for the next tick),
+Only seats whose ``next_check_at`` has come are read, a chunk of them at a time, in seat
+order, until none is left (no cap leaves work for the next tick). Each chunk is a transaction
+of its own, committed before the next is read, and claimed first: on PostgreSQL by locking
+their game rows with ``SKIP LOCKED`` (a game being moved in, or handled by another tick, is
+left to it or to the next tick),
 everywhere by a compare-and-set on ``next_check_at``, which on SQLite is the transaction's
 first write and so also takes the database's write lock. The unique (game, seat, turn, notice)
 row backs both up: a reminder or timeout that another tick already gave rolls back the batch's
 savepoint, and the batch is then handled again one seat at a time, where it costs only that
 seat.
 
-A batch reads what its seats need (games, seats, players, vacations, notices already given,
+A chunk reads what its seats need (games, seats, players, vacations, notices already given,
 notification settings) in a handful of queries, writes its notices in one statement before
 any mail is queued and its mail in one statement at the end; timeouts go through the play
 service's ``resign``. The daily digests (``pbem.notifications.digest``) run last.
@@ -46,32 +48,30 @@ from .logic.vacation import Vacation
 from .models import ClockNotice, StoredClock, StoredVacation
 
 log = logging.getLogger(__name__)
-#: Seats read per tick (the rest wait for the next one), and claimed per transaction.
-LIMIT, BATCH = 5000, 100
+#: Seats claimed, handled and committed together; a tick takes chunks until none is due.
+CHUNK = 500
 TIMEOUT = "timeout"
 
 
 def run(now: datetime) -> str:
-    due = db.session.scalars(
-        select(StoredClock.seat_id).where(StoredClock.next_check_at <= now)
-        .order_by(StoredClock.next_check_at).limit(LIMIT)
-    ).all()
-    db.session.rollback()
-    outcomes = Counter()
+    """Handle every seat due at ``now``, a chunk at a time, each chunk committed before the
+    next is claimed (a tick stopped half-way leaves its chunks done, and the next one carries
+    on from what is still due)."""
+    outcomes, after = Counter(), 0
     with remembered():
-        for first in range(0, len(due), BATCH):
-            outcomes.update(_batch(due[first:first + BATCH], now))
+        while (chunk := _claim(after, now)) is not None:
+            after, claimed, busy = chunk
+            outcomes.update(_batch(claimed, now), busy=busy)
     outcomes["digest"] += digest.run(now)
     parts = [f"{outcomes[k]} {k}" for k in ("reminder", "vacation", "timeout", "digest",
                                              "busy", "failed") if outcomes[k]]
     return ", ".join(parts) or "nothing due"
 
 
-def _batch(seat_ids: list[int], now: datetime) -> Counter:
-    """Claim the seats still due and handle them together in one savepoint; if that fails,
-    handle them one by one, each in a savepoint of its own; commit them all."""
-    claimed = _claim(seat_ids, now)
-    outcomes = Counter(busy=len(seat_ids) - len(claimed))
+def _batch(claimed: list[StoredClock], now: datetime) -> Counter:
+    """Handle the claimed seats together in one savepoint; if that fails, handle them one by
+    one, each in a savepoint of its own; commit them all."""
+    outcomes = Counter()
     try:
         with db.session.begin_nested():
             outcomes.update(_handle(claimed, _Batch.load(claimed), now))
@@ -103,15 +103,24 @@ def _handle_alone(row: StoredClock, batch: _Batch, now: datetime) -> str:
         return "failed"
 
 
-def _claim(seat_ids: list[int], now: datetime) -> list[StoredClock]:
-    """The seats' clocks still due, taken for this transaction; those another tick holds or
-    has handled are left out."""
+def _claim(after: int, now: datetime) -> tuple[int, list[StoredClock], int] | None:
+    """The next chunk of due seats past seat id ``after``, taken for a new transaction: the
+    last seat id looked at, the clocks claimed and how many another tick handled meanwhile
+    (those it holds are skipped); ``None`` when no seat past ``after`` is due.
+
+    Seats are walked in id order (the index on ``next_check_at`` finds the due ones), so a
+    seat is looked at once per tick even when it fails and stays due.
+    """
+    due = (select(StoredClock.seat_id)
+           .where(StoredClock.next_check_at <= now, StoredClock.seat_id > after)
+           .order_by(StoredClock.seat_id).limit(CHUNK))
     if db.session.get_bind().dialect.name == "postgresql":
-        seat_ids = db.session.scalars(
-            select(StoredClock.seat_id).join(Game, Game.id == StoredClock.game_id)
-            .where(StoredClock.seat_id.in_(seat_ids))
-            .with_for_update(of=Game, skip_locked=True)
-        ).all()
+        due = due.join(Game, Game.id == StoredClock.game_id).with_for_update(
+            of=Game, skip_locked=True)
+    seat_ids = db.session.scalars(due).all()
+    if not seat_ids:
+        db.session.rollback()
+        return None
     taken = db.session.scalars(
         update(StoredClock)
         .where(StoredClock.seat_id.in_(seat_ids), StoredClock.next_check_at <= now)
@@ -119,10 +128,11 @@ def _claim(seat_ids: list[int], now: datetime) -> list[StoredClock]:
         .returning(StoredClock.seat_id)
         .execution_options(synchronize_session=False)
     ).all()
-    return db.session.scalars(
+    claimed = db.session.scalars(
         select(StoredClock).where(StoredClock.seat_id.in_(taken))
         .order_by(StoredClock.seat_id).execution_options(populate_existing=True)
     ).all()
+    return seat_ids[-1], claimed, len(seat_ids) - len(taken)
 
 
 @dataclass

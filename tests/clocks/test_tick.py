@@ -240,3 +240,37 @@ def test_a_batch_rolled_back_whole_waits_for_the_next_tick(app, make_player, mon
     monkeypatch.setattr(clocks_tick, "_remind", remind)
     assert tick(T0 + 37 * H) == "1 reminder"
     assert len(outbox("reminder")) == 1
+
+
+def test_one_tick_handles_more_seats_than_a_chunk(app, make_player, monkeypatch):
+    monkeypatch.setattr(clocks_tick, "CHUNK", 2)
+    games = [timed_game([make_player(), make_player()], "3d/move") for _ in range(5)]
+    assert tick(T0 + 36 * H) == "5 reminder"
+    assert sorted(m.recipient for m in outbox("reminder")) == sorted(
+        g.seats[0].player.email for g in games)
+    assert tick(T0 + 37 * H) == "nothing due"
+
+
+def test_a_tick_stopped_half_way_keeps_its_chunks_and_doubles_nothing(app, make_player,
+                                                                       monkeypatch):
+    monkeypatch.setattr(clocks_tick, "CHUNK", 2)
+    games = [timed_game([make_player(), make_player()], "3d/move") for _ in range(5)]
+    remind, calls = clocks_tick._remind, []
+
+    def killed_in_the_second_chunk(*args):
+        calls.append(args)
+        if len(calls) == 3:  # the process dies: nothing of this chunk is committed
+            raise KeyboardInterrupt
+        remind(*args)
+
+    monkeypatch.setattr(clocks_tick, "_remind", killed_in_the_second_chunk)
+    with pytest.raises(KeyboardInterrupt):
+        tick(T0 + 36 * H)
+    db.session.rollback()
+    assert len(outbox("reminder")) == 2  # the first chunk, committed
+    monkeypatch.setattr(clocks_tick, "_remind", remind)
+    assert tick(T0 + 37 * H) == "3 reminder"
+    assert sorted(m.recipient for m in outbox("reminder")) == sorted(
+        g.seats[0].player.email for g in games)
+    assert db.session.scalar(select(func.count()).select_from(ClockNotice)) == 5
+    assert tick(T0 + 38 * H) == "nothing due"
