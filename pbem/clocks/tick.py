@@ -38,6 +38,7 @@ from ..notifications import digest
 from ..notifications.delivery import game_subject, message
 from ..notifications.settings import auto_vacation_on, preload, remembered, zone_of
 from ..play import service as play
+from ..play.batch import acting_on
 from ..play.errors import GameNotActive
 from ..play.links import move_url, reply_address
 from ..play.models import ACTIVE, TIMED_OUT, Game
@@ -202,7 +203,8 @@ def _handle(rows: list[StoredClock], batch: _Batch, now: datetime) -> Counter:
     notices = [notice for due in owed for notice in due.notices]
     if notices:
         db.session.execute(insert(ClockNotice), notices)
-    with batched():
+    # Ratings and tournaments read for every game the chunk ends at once, and rate at its end.
+    with batched(), acting_on([due.row.game_id for due in owed if due.outcome == TIMEOUT]):
         for due in owed:
             game = batch.games[due.row.game_id]
             if due.outcome == TIMEOUT:

@@ -19,6 +19,8 @@ from pbem.notifications import settings
 from pbem.notifications.logic.schedule import NotificationSettings
 from pbem.play import commands, service
 from pbem.play.queries import get_game
+from pbem.ratings.model import Skill, rate
+from pbem.ratings.models import Rating, RatingChange
 
 from .stored import T0, D, H, clock, resignations, tick, timed_game
 
@@ -274,3 +276,25 @@ def test_a_tick_stopped_half_way_keeps_its_chunks_and_doubles_nothing(app, make_
         g.seats[0].player.email for g in games)
     assert db.session.scalar(select(func.count()).select_from(ClockNotice)) == 5
     assert tick(T0 + 38 * H) == "nothing due"
+
+
+def test_games_a_chunk_ends_are_rated_one_after_the_other(app, make_player):
+    alice, bob = make_player(), make_player()
+    games = [timed_game([alice, bob], "3d/move") for _ in range(2)]
+    for game in games:  # both move once (a game left before a move is not rated)
+        for ply, at in enumerate((T0 + H, T0 + 2 * H)):
+            with freeze_time(at):
+                game = commands.locked(game.id)
+                move = game.rules.legal_moves(game.load_state())[0]
+                commands.play_turn(game, ply % 2, move, ply)
+    assert tick(T0 + 2 * H + 3 * D + H) == "2 timeout"
+    alice_first, bob_first = rate([Skill(), Skill()], [1, 0])  # Alice ran out of time
+    alice_second, bob_second = rate([alice_first, bob_first], [1, 0])
+    changes = db.session.scalars(select(RatingChange).order_by(RatingChange.game_id,
+                                                               RatingChange.player_id)).all()
+    assert [(c.game_id, c.player_id) for c in changes] == [
+        (g.id, p.id) for g in games for p in (alice, bob)]
+    assert changes[2].mu_before == changes[0].mu_after == pytest.approx(alice_first.mu)
+    assert db.session.get(Rating, (alice.id, "pylon")).mu == pytest.approx(alice_second.mu)
+    assert db.session.get(Rating, (bob.id, "pylon")).mu == pytest.approx(bob_second.mu)
+    assert db.session.get(Rating, (bob.id, "pylon")).games == 2
