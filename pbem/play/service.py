@@ -27,7 +27,7 @@ from ..core.extensions import db
 from ..games import IllegalMove
 from . import events
 from .errors import GameNotActive, NotYourTurn, PositionChanged
-from .models import ACTIVE, FINISHED, RESIGN, RESIGNED, Game, Move
+from .models import ACTIVE, FINISHED, RESIGN, RESIGNED, Game, Move, set_outcomes
 
 PASS = "pass"
 
@@ -158,8 +158,9 @@ def end_by_decision(game: Game, state, winners: list[int], how: str, **details) 
 
 
 def finish(game: Game, state, result: dict, how: str) -> None:
-    """End the game with ``result`` (the rules', or a decision's); a standing proposal to end
-    it goes. Through the ORM, whose events set the seats' outcomes."""
+    """End the game with a decision's ``result``; a standing proposal to end it goes. Through
+    the ORM, whose events set the seats' outcomes. (A game its moves end is ended in the
+    statement that stores them, :func:`_write`.)"""
     game.status, game.finished_at, game.result = FINISHED, utcnow(), result
     game.end_offer = None
     events.game_finished.send(game, state=state, how=how)
@@ -221,11 +222,12 @@ def _store(game: Game, state, moves: list[Played], how: str = events.RULES):
         seat = rules.to_move(state)
         state = rules.play(state, PASS)
         moves.append(Played(seat, PASS, PASS, auto=True))
-    _write(game, moves, rules.to_dict(state))
+    result = ({"winners": rules.winners(state), "scores": rules.scores(state)}
+              if rules.is_over(state) else None)
+    _write(game, moves, rules.to_dict(state), result)
     events.turn_played.send(game, state=state, moves=moves)
-    if rules.is_over(state):
-        finish(game, state, {"winners": rules.winners(state), "scores": rules.scores(state)},
-               how)
+    if result is not None:
+        events.game_finished.send(game, state=state, how=how)
     return state
 
 
@@ -244,26 +246,35 @@ _UPDATE_GAME = update(Game.__table__).where(
     Game.__table__.c.version == bindparam("read_version"))
 
 
-def _write(game: Game, moves: list[Played], snapshot: dict) -> None:
-    """Insert the plies and move the game on to ``snapshot`` in two prepared statements, past
-    the ORM's unit of work (which cost more than all the rest of a move). The UPDATE is the
-    same compare-and-set on ``Game.version`` that the ORM makes, and the loaded game is kept in
-    step with it, unchanged in the session's eyes, so nothing is written twice."""
+def _write(game: Game, moves: list[Played], snapshot: dict, result: dict | None) -> None:
+    """Insert the plies and move the game on to ``snapshot`` (and, given the ``result`` the
+    moves led to, end it) past the ORM's unit of work, which cost more than all the rest of a
+    move: one statement on PostgreSQL (the plies' INSERT rides along the UPDATE), two
+    elsewhere. The UPDATE is the same compare-and-set on ``Game.version`` that the ORM makes,
+    and the loaded game is kept in step with it, unchanged in the session's eyes, so nothing
+    is written twice; its seats' outcomes follow the result through the ORM."""
     connection = db.session.connection()
-    if moves:
-        connection.execute(_INSERT_PLIES, [
-            {"game_id": game.id, "ply": game.ply + n, "seat": move.seat, "move": move.move,
-             "text": move.text, "auto": move.auto}
-            for n, move in enumerate(moves, start=1)
-        ])
+    now = utcnow()
     changes = {"ply": game.ply + len(moves), "snapshot": snapshot,
-               "version": game.version + 1, "updated_at": utcnow()}
+               "version": game.version + 1, "updated_at": now}
+    if result is not None:  # a standing proposal to end the game goes with it
+        changes.update(status=FINISHED, finished_at=now, result=result, end_offer=None)
+    plies = [{"game_id": game.id, "ply": game.ply + n, "seat": move.seat, "move": move.move,
+              "text": move.text, "auto": move.auto, "created_at": now}
+             for n, move in enumerate(moves, start=1)]
+    update_game = _UPDATE_GAME
+    if plies and connection.dialect.name == "postgresql":
+        update_game = update_game.add_cte(_INSERT_PLIES.values(plies).cte("plies"))
+    elif plies:
+        connection.execute(_INSERT_PLIES, plies)
     written = connection.execute(
-        _UPDATE_GAME, {**changes, "game_id": game.id, "read_version": game.version})
+        update_game, {**changes, "game_id": game.id, "read_version": game.version})
     if written.rowcount != 1:
         raise StaleDataError(f"game {game.id} changed since it was read")
     for name, value in changes.items():
         set_committed_value(game, name, value)
+    if result is not None:
+        set_outcomes(game, result)
 
 
 @contextmanager
