@@ -14,8 +14,10 @@ seat.
 
 A chunk reads what its seats need (games, seats, players, vacations, notices already given,
 notification settings) in a handful of queries, writes its notices in one statement before
-any mail is queued and its mail in one statement at the end; timeouts go through the play
-service's ``resign``. The daily digests (``pbem.notifications.digest``) run last.
+any mail is queued and its mail in one statement at the end; its timeouts go through the
+play service's ``resign_many`` (a pair of statements for the chunk), and what the ratings and
+tournaments read or write on the games' end is done once for the chunk
+(:mod:`pbem.play.batch`). The daily digests (``pbem.notifications.digest``) run last.
 """
 
 from __future__ import annotations
@@ -32,14 +34,12 @@ from sqlalchemy.orm import selectinload
 
 from ..core.extensions import db
 from ..core.urls import external_url
-from ..games import IllegalMove
 from ..mail.outbox import batched
 from ..notifications import digest
 from ..notifications.delivery import game_subject, message
 from ..notifications.settings import auto_vacation_on, preload, remembered, zone_of
 from ..play import service as play
 from ..play.batch import acting_on
-from ..play.errors import GameNotActive
 from ..play.links import move_url, reply_address
 from ..play.models import ACTIVE, TIMED_OUT, Game
 from .logic.display import format_deadline
@@ -204,12 +204,13 @@ def _handle(rows: list[StoredClock], batch: _Batch, now: datetime) -> Counter:
     if notices:
         db.session.execute(insert(ClockNotice), notices)
     # Ratings and tournaments read for every game the chunk ends at once, and rate at its end.
-    with batched(), acting_on([due.row.game_id for due in owed if due.outcome == TIMEOUT]):
+    timeouts = [(batch.games[due.row.game_id], due.row) for due in owed
+                if due.outcome == TIMEOUT]
+    with batched(), acting_on([game.id for game, _ in timeouts]):
+        _timeouts(timeouts)
         for due in owed:
             game = batch.games[due.row.game_id]
-            if due.outcome == TIMEOUT:
-                _timeout(game, due.row)
-            elif due.reminder and game.status == ACTIVE:
+            if due.reminder and game.status == ACTIVE:
                 _remind(game, due.row, due.reminder, due.vacations, now)
     return Counter(due.outcome for due in owed)
 
@@ -256,19 +257,22 @@ def _spend_vacation(row: StoredClock, batch: _Batch, now: datetime) -> list[Vaca
     return batch.vacations[row.player_id]
 
 
-def _timeout(game: Game, row: StoredClock) -> None:
-    """Resign the seat (two-player games end, bigger ones play on) and tell everyone."""
-    try:
-        # The claim locked the game; the batch's writes are flushed together at its end.
-        play.resign(game, row.seat, reason=TIMED_OUT)
-    except (IllegalMove, GameNotActive):  # already out, or the game ended meanwhile
-        return
-    timed_out = game.seats[row.seat]
-    game_url = external_url("play.game", game_id=game.id)
-    for seat in game.seats:
-        message("timeout", seat.player, game_subject(game, f"{timed_out.label} ran out of time"),
-                game=game, context={"seat": seat, "timed_out": timed_out, "over": game.is_over,
-                                    "game_url": game_url})
+def _timeouts(seats: list[tuple[Game, StoredClock]]) -> None:
+    """Resign the seats (two-player games end, bigger ones play on; the claim locked the
+    games), all in one go, and tell everyone in each game; a game that ended meanwhile, or
+    a seat already out, is left alone."""
+    resigned = {game.id for game in play.resign_many(
+        [(game, row.seat) for game, row in seats], reason=TIMED_OUT)}
+    for game, row in seats:
+        if game.id not in resigned:
+            continue
+        timed_out = game.seats[row.seat]
+        game_url = external_url("play.game", game_id=game.id)
+        for seat in game.seats:
+            message("timeout", seat.player,
+                    game_subject(game, f"{timed_out.label} ran out of time"), game=game,
+                    context={"seat": seat, "timed_out": timed_out, "over": game.is_over,
+                             "game_url": game_url})
 
 
 def _remind(game: Game, row: StoredClock, reminder: Reminder, vacations, now) -> None:

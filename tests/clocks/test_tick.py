@@ -298,3 +298,14 @@ def test_games_a_chunk_ends_are_rated_one_after_the_other(app, make_player):
     assert db.session.get(Rating, (alice.id, "pylon")).mu == pytest.approx(alice_second.mu)
     assert db.session.get(Rating, (bob.id, "pylon")).mu == pytest.approx(bob_second.mu)
     assert db.session.get(Rating, (bob.id, "pylon")).games == 2
+
+
+def test_games_that_end_and_games_that_go_on_time_out_in_one_chunk(app, make_player):
+    pair = timed_game([make_player(), make_player()], "1d/move")
+    three = timed_game([make_player() for _ in range(3)], "1d/move", slug="stawvs")
+    assert tick(T0 + D) == "2 timeout"
+    pair, three = get_game(pair.id), get_game(three.id)
+    assert pair.status == "finished" and [s.outcome for s in pair.seats] == ["lost", "won"]
+    assert three.status == "active" and resignations(three.id) == 1
+    for game in (pair, three):
+        assert game.snapshot == game.rules.to_dict(service.replay(game))
