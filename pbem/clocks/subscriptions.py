@@ -6,6 +6,7 @@ is built (``pbem.app``).
 - play's ``read_time_control``: a new game's time control is read and checked here.
 - play's ``game_page``: the page shows the time control, the deadline, who is away.
 - the digest's ``waiting_games``: every game waiting for the player, with its deadline.
+- mail's composers: a reminder queued by the tick as its facts is written when it goes out.
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..core.urls import external_url
+from ..mail import compose
 from ..notifications import digest
 from ..play import events
 from ..play.links import move_url
-from . import service
+from . import service, tick
 from .logic.timecontrol import from_form
 
 
@@ -26,6 +28,7 @@ def subscribe() -> None:
     events.read_time_control.connect(_read_time_control)
     events.game_page.connect(_game_page)
     digest.waiting_games.connect(_waiting_games)
+    compose.register("reminder", tick.compose_reminder)
 
 
 def _turn_played(game, *, state, moves) -> None:

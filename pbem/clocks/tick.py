@@ -34,14 +34,15 @@ from sqlalchemy.orm import selectinload
 
 from ..core.extensions import db
 from ..core.urls import external_url
-from ..mail.outbox import batched
+from ..mail.outbox import batched, bodies, unsubscribe_headers
 from ..notifications import digest
-from ..notifications.delivery import game_subject, message
+from ..notifications.delivery import game_subject, message, unsubscribe_url
 from ..notifications.settings import auto_vacation_on, preload, remembered, zone_of
 from ..play import service as play
 from ..play.batch import acting_on
 from ..play.links import move_url, reply_address
 from ..play.models import ACTIVE, TIMED_OUT, Game
+from ..play.queries import get_game
 from .logic.display import format_deadline
 from .logic.reminders import Reminder, check, next_check
 from .logic.timecontrol import auto_vacation
@@ -276,11 +277,27 @@ def _timeouts(seats: list[tuple[Game, StoredClock]]) -> None:
 
 
 def _remind(game: Game, row: StoredClock, reminder: Reminder, vacations, now) -> None:
+    """Queue the reminder as its facts (the deadline in the player's words, the ply its
+    links are for); :func:`compose_reminder` writes it when it goes out, which keeps the
+    templates and the signing of its links off the tick."""
     seat = game.seats[row.seat]
     deadline = format_deadline(row.clock.deadline(vacations), zone_of(seat.player_id), now)
     what = "half your time is used" if reminder is Reminder.HALF else "a day or less left"
     message("reminder", seat.player, game_subject(game, what), game=game,
-            reply_to=reply_address(game, row.seat),
-            context={"seat": seat, "reminder": str(reminder), "deadline": deadline,
-                     "link": move_url(game, row.seat),
-                     "game_url": external_url("play.game", game_id=game.id)})
+            facts={"seat": row.seat, "ply": game.ply, "reminder": str(reminder),
+                   "deadline": deadline})
+
+
+def compose_reminder(outbox_message) -> None:
+    """Write a reminder queued as facts (registered with :mod:`pbem.mail.compose`)."""
+    facts = outbox_message.facts
+    game, index, ply = get_game(outbox_message.game_id), facts["seat"], facts["ply"]
+    link = unsubscribe_url(facts.get("unsubscribe"))
+    context = {"game": game, "subject": outbox_message.subject, "seat": game.seats[index],
+               "reminder": facts["reminder"], "deadline": facts["deadline"],
+               "link": move_url(game, index, ply),
+               "game_url": external_url("play.game", game_id=game.id)}
+    outbox_message.body_text, outbox_message.body_html = bodies("reminder", context, link)
+    outbox_message.headers = {**outbox_message.headers,
+                              "Reply-To": reply_address(game, index, ply),
+                              **unsubscribe_headers(link)}

@@ -36,6 +36,7 @@ def test_each_reminder_goes_once_then_the_timeout_applies_once(app, make_player)
     half, day = outbox("reminder")
     assert "half your time" in half.subject and "a day or less" in day.subject
     assert half.recipient == day.recipient == alice.email and "/play/" in day.body_text
+    assert day.headers["Reply-To"].startswith("move+")  # composed when it goes out
     assert "Move by Thu 5 Mar 2026, 08:00 UTC (in 1 day)" in day.body_text
     assert tick(T0 + 3 * D) == "1 timeout"
     assert tick(T0 + 3 * D + H) == "nothing due"
