@@ -6,7 +6,8 @@ is built (``pbem.app``).
 - play's ``read_time_control``: a new game's time control is read and checked here.
 - play's ``game_page``: the page shows the time control, the deadline, who is away.
 - the digest's ``waiting_games``: every game waiting for the player, with its deadline.
-- mail's composers: a reminder queued by the tick as its facts is written when it goes out.
+- mail's composers: reminders and timeouts, queued by the tick as their facts, are written
+  when they go out.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ def subscribe() -> None:
     events.game_page.connect(_game_page)
     digest.waiting_games.connect(_waiting_games)
     compose.register("reminder", tick.compose_reminder)
+    compose.register("timeout", tick.compose_timeout)
 
 
 def _turn_played(game, *, state, moves) -> None:

@@ -267,13 +267,10 @@ def _timeouts(seats: list[tuple[Game, StoredClock]]) -> None:
     for game, row in seats:
         if game.id not in resigned:
             continue
-        timed_out = game.seats[row.seat]
-        game_url = external_url("play.game", game_id=game.id)
-        for seat in game.seats:
-            message("timeout", seat.player,
-                    game_subject(game, f"{timed_out.label} ran out of time"), game=game,
-                    context={"seat": seat, "timed_out": timed_out, "over": game.is_over,
-                             "game_url": game_url})
+        subject = game_subject(game, f"{game.seats[row.seat].label} ran out of time")
+        for seat in game.seats:  # written when it goes out (:func:`compose_timeout`)
+            message("timeout", seat.player, subject, game=game,
+                    facts={"seat": seat.index, "timed_out": row.seat, "over": game.is_over})
 
 
 def _remind(game: Game, row: StoredClock, reminder: Reminder, vacations, now) -> None:
@@ -292,12 +289,28 @@ def compose_reminder(outbox_message) -> None:
     """Write a reminder queued as facts (registered with :mod:`pbem.mail.compose`)."""
     facts = outbox_message.facts
     game, index, ply = get_game(outbox_message.game_id), facts["seat"], facts["ply"]
-    link = unsubscribe_url(facts.get("unsubscribe"))
-    context = {"game": game, "subject": outbox_message.subject, "seat": game.seats[index],
-               "reminder": facts["reminder"], "deadline": facts["deadline"],
-               "link": move_url(game, index, ply),
-               "game_url": external_url("play.game", game_id=game.id)}
-    outbox_message.body_text, outbox_message.body_html = bodies("reminder", context, link)
-    outbox_message.headers = {**outbox_message.headers,
-                              "Reply-To": reply_address(game, index, ply),
+    _compose(outbox_message, game, {
+        "seat": game.seats[index], "reminder": facts["reminder"],
+        "deadline": facts["deadline"], "link": move_url(game, index, ply)},
+        {"Reply-To": reply_address(game, index, ply)})
+
+
+def compose_timeout(outbox_message) -> None:
+    """Write a timeout's message queued as facts (registered with :mod:`pbem.mail.compose`)."""
+    facts = outbox_message.facts
+    game = get_game(outbox_message.game_id)
+    _compose(outbox_message, game, {"seat": game.seats[facts["seat"]],
+                                    "timed_out": game.seats[facts["timed_out"]],
+                                    "over": facts["over"]})
+
+
+def _compose(outbox_message, game: Game, context: dict, headers: dict | None = None) -> None:
+    """Fill the message's templates with ``context`` (plus the game, its page and the
+    unsubscribe link) and add ``headers``."""
+    link = unsubscribe_url(outbox_message.facts.get("unsubscribe"))
+    context.update(game=game, subject=outbox_message.subject,
+                   game_url=external_url("play.game", game_id=game.id))
+    outbox_message.body_text, outbox_message.body_html = bodies(outbox_message.kind, context,
+                                                                link)
+    outbox_message.headers = {**outbox_message.headers, **(headers or {}),
                               **unsubscribe_headers(link)}

@@ -33,6 +33,7 @@ def subscribe() -> None:
     events.invited.connect(invitation)
     events.declined.connect(declined)
     compose.register("turn", compose_turn, turn_images)
+    compose.register("game_over", compose_game_over)
 
 
 def _message_for_game(kind: str, recipient, game, what: str, **context) -> None:
@@ -146,12 +147,25 @@ def seat_out(game, *, state, moves) -> None:
 
 
 def game_over(game, *, state, how) -> None:
-    """Email every seat the result."""
-    winners = [game.seats[i].player.name for i in game.result["winners"]]
-    board = game.renderer.text(state)
+    """Email every seat the result; queued as facts and written when it goes out
+    (:func:`compose_game_over`: a tick that ends hundreds of games by timeout spent most of
+    its time filling these templates)."""
     for seat in game.seats:
-        _message_for_game("game_over", seat.player, game, "game over",
-                          seat=seat, winners=winners, board=board)
+        message("game_over", seat.player, game_subject(game, "game over"), game=game,
+                facts={"seat": seat.index})
+
+
+def compose_game_over(outbox_message) -> None:
+    """Write a game-over message queued as facts, from the finished game."""
+    game = get_game(outbox_message.game_id)
+    link = unsubscribe_url(outbox_message.facts.get("unsubscribe"))
+    context = {"game": game, "subject": outbox_message.subject,
+               "seat": game.seats[outbox_message.facts["seat"]],
+               "winners": [game.seats[i].player.name for i in game.result["winners"]],
+               "board": game.renderer.text(game.load_state()),
+               "game_url": external_url("play.game", game_id=game.id)}
+    outbox_message.body_text, outbox_message.body_html = bodies("game_over", context, link)
+    outbox_message.headers = {**outbox_message.headers, **unsubscribe_headers(link)}
 
 
 def end_proposed(game, *, proposer: int, seats: list[int], outcome: str) -> None:

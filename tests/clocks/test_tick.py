@@ -49,6 +49,10 @@ def test_each_reminder_goes_once_then_the_timeout_applies_once(app, make_player)
     assert sorted(m.recipient for m in told) == sorted([alice.email, bob.email])
     assert "P1 ran out of time" in told[0].subject and "Alice" not in told[0].subject
     assert "Alice" in told[0].body_text
+    over = outbox("game_over")  # composed when it goes out, from the finished game
+    assert sorted(m.recipient for m in over) == sorted([alice.email, bob.email])
+    assert all("Won by Bob." in m.body_text and game.renderer.text(game.load_state())
+               in m.body_text for m in over)
 
 
 def test_a_move_settles_the_turn_and_the_next_turn_has_its_own_reminders(app, make_player):
