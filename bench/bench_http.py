@@ -2,14 +2,16 @@
 
 For SQLite and for PostgreSQL (``PBEM_BENCH_DATABASE_URL``, else ``PBEM_TEST_DATABASE_URL``,
 else the loopback server; skipped, saying why, when it cannot be reached) it measures, in the
-same run, a trivial route of the same app (``/health``) and move submissions (POSTs of
-``/play/<token>/move`` through signed links, each client playing its own Pylon games), then
-the game page of a 300-ply game. Figures: requests per second, p50 and p99 in milliseconds.
+same run, move submissions (POSTs of ``/play/<token>/move`` through signed links, each client
+playing its own Pylon games), the bare baseline (:mod:`bench.baseline_app`: Flask and
+SQLAlchemy alone, under the same gunicorn, a route that locks one row by id, inserts one row,
+updates it, commits and redirects; each client its own row) and a trivial route of pbem
+(``/health``); then the game page of a 300-ply game. Figures: requests per second, p50 and
+p99 in milliseconds, and the move's throughput over the baseline's (the target: 0.8 or more).
 
-The machines are shared, so ``/health`` and the moves are measured in alternating one-second
-windows (the same load falls on both sides of the ratio), and the load average is recorded
-beside the figures. Every client is a thread with its own session cookie and CSRF token, as a
-browser has.
+The machines are shared, so the three are measured in alternating windows (the same load falls
+on both sides of each ratio), and the load average is recorded beside the figures. Every
+client is a thread with its own session cookie and CSRF token, as a browser has.
 
 The load generator, the workers and the database server share the machine's cores, so each
 route's CPU time per request is recorded too, for each of them: with the cores busy, the
@@ -37,6 +39,7 @@ from urllib.parse import urlencode
 import psutil
 import sqlalchemy as sa
 
+from . import baseline_app
 from .timing import SECRET_KEY, summary_ms
 
 CLIENTS = 16
@@ -95,30 +98,31 @@ def _backend(label: str, url: str, folder: Path, database_pids=lambda: []) -> di
                PBEM_INSTANCE_PATH=str(folder), PBEM_MAIL_BACKEND="file",
                PBEM_MAIL_DELIVER_AFTER_COMMIT="false")
     work, long_game = _prepare(url, folder)
-    port = _free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--workers", "2", "--bind", f"127.0.0.1:{port}",
-         "--log-level", "warning", "wsgi:app"],
-        cwd=ROOT, env=env,
-    )
+    baseline_app.create(url, CLIENTS)
+    port, bare_port = _free_port(), _free_port()
+    servers = [_gunicorn(port, "wsgi:app", env),
+               _gunicorn(bare_port, "bench.baseline_app:create_app()", env)]
     try:
         _wait_for(port)
+        _wait_for(bare_port)
         sessions = [_session(port) for _ in range(CLIENTS)]
         load_before = os.getloadavg()[0]
-        meter = _CpuMeter(server.pid, database_pids)
-        trivial, moves = _interleaved(port, sessions, meter, [
-            lambda client: ("GET", "/health", None), _move_player(work)])
+        meter = _CpuMeter([server.pid for server in servers], database_pids)
+        moves, bare, trivial = _interleaved(sessions, meter, [
+            (port, _move_player(work)),
+            (bare_port, lambda client: ("POST", f"/bump/{client + 1}", {"text": "bump"})),
+            (port, lambda client: ("GET", "/health", None))])
         page = _load(port, sessions[:1], lambda client: ("GET", f"/games/{long_game}", None),
                      seconds=3)
         load_after = os.getloadavg()[0]
     finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(30)
+        for server in servers:
+            server.send_signal(signal.SIGTERM)
+            server.wait(30)
     shutil.rmtree(folder / "mail", ignore_errors=True)
-    ratio = moves["rps"] / trivial["rps"] if trivial["rps"] else 0.0
     out = {}
-    for name, result in (("trivial GET /health", trivial), ("move POST", moves),
-                         ("game page, 300 plies", page)):
+    for name, result in (("move POST", moves), ("bare baseline POST", bare),
+                         ("trivial GET /health", trivial), ("game page, 300 plies", page)):
         clients = 1 if name.startswith("game page") else CLIENTS
         prefix = f"{label}: {name} ({clients} clients)"
         out[f"{prefix} req/s"] = round(result["rps"], 1)
@@ -128,10 +132,21 @@ def _backend(label: str, url: str, folder: Path, database_pids=lambda: []) -> di
             out[f"{prefix} CPU ms/request ({', '.join(_CpuMeter.GROUPS)})"] = result["cpu_ms"]
         if result["errors"]:
             out[f"{prefix} errors"] = result["errors"]
-    out[f"{label}: move throughput / trivial throughput"] = round(ratio, 3)
+    for name, other in (("bare baseline", bare), ("trivial", trivial)):
+        ratio = moves["rps"] / other["rps"] if other["rps"] else 0.0
+        out[f"{label}: move throughput / {name} throughput"] = round(ratio, 3)
     out[f"{label}: load average (1 min) before, after"] = [round(load_before, 2),
                                                             round(load_after, 2)]
     return out
+
+
+def _gunicorn(port: int, app: str, env: dict) -> subprocess.Popen:
+    """The same server for pbem and the baseline: 2 sync workers on loopback."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "--workers", "2", "--bind", f"127.0.0.1:{port}",
+         "--log-level", "warning", app],
+        cwd=ROOT, env=env,
+    )
 
 
 def _prepare(url: str, folder: Path) -> tuple[list, int]:
@@ -197,13 +212,13 @@ def _move_player(work: list):
     return next_request
 
 
-def _interleaved(port: int, sessions: list, meter: _CpuMeter, routes: list) -> list[dict]:
-    """Each route in turn for ROUNDS windows; the figures of each route over its windows,
-    with the CPU time each process group spent on them per request."""
+def _interleaved(sessions: list, meter: _CpuMeter, routes: list) -> list[dict]:
+    """Each route (a port and a request maker) in turn for ROUNDS windows; the figures of each
+    route over its windows, with the CPU time each process group spent on them per request."""
     runs = [[] for _ in routes]
     cpu = [[0.0] * len(_CpuMeter.GROUPS) for _ in routes]
     for _ in range(ROUNDS):
-        for make_request, run, spent in zip(routes, runs, cpu, strict=True):
+        for (port, make_request), run, spent in zip(routes, runs, cpu, strict=True):
             before = meter.read()
             run.append(_load(port, sessions, make_request, SECONDS / ROUNDS, summary=False))
             for group, seconds in enumerate(meter.spent_since(before)):
@@ -219,17 +234,19 @@ def _interleaved(port: int, sessions: list, meter: _CpuMeter, routes: list) -> l
 
 
 class _CpuMeter:
-    """CPU time (user and system) of the load generator (this process), the app's workers and
-    the database server's processes for this run (none for SQLite: it runs in the workers)."""
+    """CPU time (user and system) of the load generator (this process), the app servers'
+    workers (pbem's and the baseline's; the one not measured idles) and the database server's
+    processes for this run (none for SQLite: it runs in the workers)."""
 
     GROUPS = ("load generator", "app workers", "database server")
 
-    def __init__(self, server_pid: int, database_pids):
-        self.server = psutil.Process(server_pid)
+    def __init__(self, server_pids: list[int], database_pids):
+        self.servers = [psutil.Process(pid) for pid in server_pids]
         self.database_pids = database_pids
 
     def read(self) -> list[dict[int, float]]:
-        workers = [self.server, *self.server.children(recursive=True)]
+        workers = [process for server in self.servers
+                   for process in (server, *server.children(recursive=True))]
         groups = ([psutil.Process()], workers,
                   [psutil.Process(pid) for pid in self.database_pids()])
         return [{process.pid: _cpu_seconds(process) for process in group} for group in groups]

@@ -6,6 +6,8 @@ is built (``pbem.app``).
 - play's ``read_time_control``: a new game's time control is read and checked here.
 - play's ``game_page``: the page shows the time control, the deadline, who is away.
 - the digest's ``waiting_games``: every game waiting for the player, with its deadline.
+- mail's composers: reminders and timeouts, queued by the tick as their facts, are written
+  when they go out.
 """
 
 from __future__ import annotations
@@ -13,11 +15,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..core.urls import external_url
+from ..mail import compose
 from ..notifications import digest
 from ..notifications.settings import zone_of
 from ..play import events
 from ..play.links import move_url
-from . import service
+from . import service, tick
 from .logic.display import format_deadline
 from .logic.timecontrol import from_form
 
@@ -28,6 +31,8 @@ def subscribe() -> None:
     events.read_time_control.connect(_read_time_control)
     events.game_page.connect(_game_page)
     digest.waiting_games.connect(_waiting_games)
+    compose.register("reminder", tick.compose_reminder)
+    compose.register("timeout", tick.compose_timeout)
 
 
 def _turn_played(game, *, state, moves) -> None:

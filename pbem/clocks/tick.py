@@ -1,19 +1,23 @@
 """The clocks' part of the periodic tick: reminders, vacation days spent to save a clock,
 timeouts, then the daily digests.
 
-Only seats whose ``next_check_at`` has come are read. They are handled in batches, each in a
-transaction of its own, claimed first: on PostgreSQL by locking their game rows with ``SKIP
-LOCKED`` (a game being moved in, or handled by another tick, is left for the next tick),
+Only seats whose ``next_check_at`` has come are read, a chunk of them at a time, in seat
+order, until none is left (no cap leaves work for the next tick). Each chunk is a transaction
+of its own, committed before the next is read, and claimed first: on PostgreSQL by locking
+their game rows with ``SKIP LOCKED`` (a game being moved in, or handled by another tick, is
+left to it or to the next tick),
 everywhere by a compare-and-set on ``next_check_at``, which on SQLite is the transaction's
 first write and so also takes the database's write lock. The unique (game, seat, turn, notice)
 row backs both up: a reminder or timeout that another tick already gave rolls back the batch's
 savepoint, and the batch is then handled again one seat at a time, where it costs only that
 seat.
 
-A batch reads what its seats need (games, seats, players, vacations, notices already given,
+A chunk reads what its seats need (games, seats, players, vacations, notices already given,
 notification settings) in a handful of queries, writes its notices in one statement before
-any mail is queued and its mail in one statement at the end; timeouts go through the play
-service's ``resign``. The daily digests (``pbem.notifications.digest``) run last.
+any mail is queued and its mail in one statement at the end; its timeouts go through the
+play service's ``resign_many`` (a pair of statements for the chunk), and what the ratings and
+tournaments read or write on the games' end is done once for the chunk
+(:mod:`pbem.play.batch`). The daily digests (``pbem.notifications.digest``) run last.
 """
 
 from __future__ import annotations
@@ -30,15 +34,15 @@ from sqlalchemy.orm import selectinload
 
 from ..core.extensions import db
 from ..core.urls import external_url
-from ..games import IllegalMove
-from ..mail.outbox import batched
+from ..mail.outbox import batched, bodies, unsubscribe_headers
 from ..notifications import digest
-from ..notifications.delivery import game_subject, message
+from ..notifications.delivery import game_subject, message, unsubscribe_url
 from ..notifications.settings import auto_vacation_on, preload, remembered, zone_of
 from ..play import service as play
-from ..play.errors import GameNotActive
+from ..play.batch import acting_on
 from ..play.links import move_url, reply_address
 from ..play.models import ACTIVE, TIMED_OUT, Game
+from ..play.queries import get_game
 from .logic.display import format_deadline
 from .logic.reminders import Reminder, check, next_check
 from .logic.timecontrol import auto_vacation
@@ -47,32 +51,30 @@ from .models import ClockNotice, StoredClock, StoredVacation
 from .service import running_clocks, store_deadlines
 
 log = logging.getLogger(__name__)
-#: Seats read per tick (the rest wait for the next one), and claimed per transaction.
-LIMIT, BATCH = 5000, 100
+#: Seats claimed, handled and committed together; a tick takes chunks until none is due.
+CHUNK = 500
 TIMEOUT = "timeout"
 
 
 def run(now: datetime) -> str:
-    due = db.session.scalars(
-        select(StoredClock.seat_id).where(StoredClock.next_check_at <= now)
-        .order_by(StoredClock.next_check_at).limit(LIMIT)
-    ).all()
-    db.session.rollback()
-    outcomes = Counter()
+    """Handle every seat due at ``now``, a chunk at a time, each chunk committed before the
+    next is claimed (a tick stopped half-way leaves its chunks done, and the next one carries
+    on from what is still due)."""
+    outcomes, after = Counter(), 0
     with remembered():
-        for first in range(0, len(due), BATCH):
-            outcomes.update(_batch(due[first:first + BATCH], now))
+        while (chunk := _claim(after, now)) is not None:
+            after, claimed, busy = chunk
+            outcomes.update(_batch(claimed, now), busy=busy)
     outcomes["digest"] += digest.run(now)
     parts = [f"{outcomes[k]} {k}" for k in ("reminder", "vacation", "timeout", "digest",
                                              "busy", "failed") if outcomes[k]]
     return ", ".join(parts) or "nothing due"
 
 
-def _batch(seat_ids: list[int], now: datetime) -> Counter:
-    """Claim the seats still due and handle them together in one savepoint; if that fails,
-    handle them one by one, each in a savepoint of its own; commit them all."""
-    claimed = _claim(seat_ids, now)
-    outcomes = Counter(busy=len(seat_ids) - len(claimed))
+def _batch(claimed: list[StoredClock], now: datetime) -> Counter:
+    """Handle the claimed seats together in one savepoint; if that fails, handle them one by
+    one, each in a savepoint of its own; commit them all."""
+    outcomes = Counter()
     try:
         with db.session.begin_nested():
             outcomes.update(_handle(claimed, _Batch.load(claimed), now))
@@ -104,15 +106,24 @@ def _handle_alone(row: StoredClock, batch: _Batch, now: datetime) -> str:
         return "failed"
 
 
-def _claim(seat_ids: list[int], now: datetime) -> list[StoredClock]:
-    """The seats' clocks still due, taken for this transaction; those another tick holds or
-    has handled are left out."""
+def _claim(after: int, now: datetime) -> tuple[int, list[StoredClock], int] | None:
+    """The next chunk of due seats past seat id ``after``, taken for a new transaction: the
+    last seat id looked at, the clocks claimed and how many another tick handled meanwhile
+    (those it holds are skipped); ``None`` when no seat past ``after`` is due.
+
+    Seats are walked in id order (the index on ``next_check_at`` finds the due ones), so a
+    seat is looked at once per tick even when it fails and stays due.
+    """
+    due = (select(StoredClock.seat_id)
+           .where(StoredClock.next_check_at <= now, StoredClock.seat_id > after)
+           .order_by(StoredClock.seat_id).limit(CHUNK))
     if db.session.get_bind().dialect.name == "postgresql":
-        seat_ids = db.session.scalars(
-            select(StoredClock.seat_id).join(Game, Game.id == StoredClock.game_id)
-            .where(StoredClock.seat_id.in_(seat_ids))
-            .with_for_update(of=Game, skip_locked=True)
-        ).all()
+        due = due.join(Game, Game.id == StoredClock.game_id).with_for_update(
+            of=Game, skip_locked=True)
+    seat_ids = db.session.scalars(due).all()
+    if not seat_ids:
+        db.session.rollback()
+        return None
     taken = db.session.scalars(
         update(StoredClock)
         .where(StoredClock.seat_id.in_(seat_ids), StoredClock.next_check_at <= now)
@@ -120,10 +131,11 @@ def _claim(seat_ids: list[int], now: datetime) -> list[StoredClock]:
         .returning(StoredClock.seat_id)
         .execution_options(synchronize_session=False)
     ).all()
-    return db.session.scalars(
+    claimed = db.session.scalars(
         select(StoredClock).where(StoredClock.seat_id.in_(taken))
         .order_by(StoredClock.seat_id).execution_options(populate_existing=True)
     ).all()
+    return seat_ids[-1], claimed, len(seat_ids) - len(taken)
 
 
 @dataclass
@@ -193,12 +205,14 @@ def _handle(rows: list[StoredClock], batch: _Batch, now: datetime) -> Counter:
     notices = [notice for due in owed for notice in due.notices]
     if notices:
         db.session.execute(insert(ClockNotice), notices)
-    with batched():
+    # Ratings and tournaments read for every game the chunk ends at once, and rate at its end.
+    timeouts = [(batch.games[due.row.game_id], due.row) for due in owed
+                if due.outcome == TIMEOUT]
+    with batched(), acting_on([game.id for game, _ in timeouts]):
+        _timeouts(timeouts)
         for due in owed:
             game = batch.games[due.row.game_id]
-            if due.outcome == TIMEOUT:
-                _timeout(game, due.row)
-            elif due.reminder and game.status == ACTIVE:
+            if due.reminder and game.status == ACTIVE:
                 _remind(game, due.row, due.reminder, due.vacations, now)
     return Counter(due.outcome for due in owed)
 
@@ -247,27 +261,59 @@ def _spend_vacation(row: StoredClock, batch: _Batch, now: datetime) -> list[Vaca
     return batch.vacations[row.player_id]
 
 
-def _timeout(game: Game, row: StoredClock) -> None:
-    """Resign the seat (two-player games end, bigger ones play on) and tell everyone."""
-    try:
-        # The claim locked the game; the batch's writes are flushed together at its end.
-        play.resign(game, row.seat, reason=TIMED_OUT)
-    except (IllegalMove, GameNotActive):  # already out, or the game ended meanwhile
-        return
-    timed_out = game.seats[row.seat]
-    game_url = external_url("play.game", game_id=game.id)
-    for seat in game.seats:
-        message("timeout", seat.player, game_subject(game, f"{timed_out.label} ran out of time"),
-                game=game, context={"seat": seat, "timed_out": timed_out, "over": game.is_over,
-                                    "game_url": game_url})
+def _timeouts(seats: list[tuple[Game, StoredClock]]) -> None:
+    """Resign the seats (two-player games end, bigger ones play on; the claim locked the
+    games), all in one go, and tell everyone in each game; a game that ended meanwhile, or
+    a seat already out, is left alone."""
+    resigned = {game.id for game in play.resign_many(
+        [(game, row.seat) for game, row in seats], reason=TIMED_OUT)}
+    for game, row in seats:
+        if game.id not in resigned:
+            continue
+        subject = game_subject(game, f"{game.seats[row.seat].label} ran out of time")
+        for seat in game.seats:  # written when it goes out (:func:`compose_timeout`)
+            message("timeout", seat.player, subject, game=game,
+                    facts={"seat": seat.index, "timed_out": row.seat, "over": game.is_over})
 
 
 def _remind(game: Game, row: StoredClock, reminder: Reminder, vacations, now) -> None:
+    """Queue the reminder as its facts (the deadline in the player's words, the ply its
+    links are for); :func:`compose_reminder` writes it when it goes out, which keeps the
+    templates and the signing of its links off the tick."""
     seat = game.seats[row.seat]
     deadline = format_deadline(row.clock.deadline(vacations), zone_of(seat.player_id), now)
     what = "half your time is used" if reminder is Reminder.HALF else "a day or less left"
     message("reminder", seat.player, game_subject(game, what), game=game,
-            reply_to=reply_address(game, row.seat),
-            context={"seat": seat, "reminder": str(reminder), "deadline": deadline,
-                     "link": move_url(game, row.seat),
-                     "game_url": external_url("play.game", game_id=game.id)})
+            facts={"seat": row.seat, "ply": game.ply, "reminder": str(reminder),
+                   "deadline": deadline})
+
+
+def compose_reminder(outbox_message) -> None:
+    """Write a reminder queued as facts (registered with :mod:`pbem.mail.compose`)."""
+    facts = outbox_message.facts
+    game, index, ply = get_game(outbox_message.game_id), facts["seat"], facts["ply"]
+    _compose(outbox_message, game, {
+        "seat": game.seats[index], "reminder": facts["reminder"],
+        "deadline": facts["deadline"], "link": move_url(game, index, ply)},
+        {"Reply-To": reply_address(game, index, ply)})
+
+
+def compose_timeout(outbox_message) -> None:
+    """Write a timeout's message queued as facts (registered with :mod:`pbem.mail.compose`)."""
+    facts = outbox_message.facts
+    game = get_game(outbox_message.game_id)
+    _compose(outbox_message, game, {"seat": game.seats[facts["seat"]],
+                                    "timed_out": game.seats[facts["timed_out"]],
+                                    "over": facts["over"]})
+
+
+def _compose(outbox_message, game: Game, context: dict, headers: dict | None = None) -> None:
+    """Fill the message's templates with ``context`` (plus the game, its page and the
+    unsubscribe link) and add ``headers``."""
+    link = unsubscribe_url(outbox_message.facts.get("unsubscribe"))
+    context.update(game=game, subject=outbox_message.subject,
+                   game_url=external_url("play.game", game_id=game.id))
+    outbox_message.body_text, outbox_message.body_html = bodies(outbox_message.kind, context,
+                                                                link)
+    outbox_message.headers = {**outbox_message.headers, **(headers or {}),
+                              **unsubscribe_headers(link)}

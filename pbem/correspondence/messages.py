@@ -36,6 +36,7 @@ def subscribe() -> None:
     events.message_posted.connect(message_posted)
     compose.register("turn", compose_turn, turn_images)
     compose.register("reply_result", images=answers.answer_images)
+    compose.register("game_over", compose_game_over)
 
 
 def _message_for_game(kind: str, recipient, game, what: str, **context) -> None:
@@ -163,18 +164,32 @@ _DECIDED = {"agreed": "The players agreed to end it.",
 
 
 def game_over(game, *, state, how) -> None:
-    """Email every seat the result, who decided it when its moves did not, and the comment
-    sent with the last move (to the others than its author: their turn email would have
-    carried it)."""
-    winners = [game.seats[i].player.name for i in game.result["winners"]]
-    board = game.renderer.text(state)
-    decided = next((words for flag, words in _DECIDED.items() if game.result.get(flag)), "")
-    last = thread.comments_on(game.id, game.ply, game.ply).get(game.ply) if game.ply else None
+    """Email every seat the result; queued as facts and written when it goes out
+    (:func:`compose_game_over`: a tick that ends hundreds of games by timeout spent most of
+    its time filling these templates)."""
     for seat in game.seats:
-        comment = last if last is not None and last.seat != seat.index else None
-        _message_for_game("game_over", seat.player, game, "game over",
-                          seat=seat, winners=winners, board=board, decided=decided,
-                          comment=comment and (game.seats[comment.seat], comment.body))
+        message("game_over", seat.player, game_subject(game, "game over"), game=game,
+                facts={"seat": seat.index})
+
+
+def compose_game_over(outbox_message) -> None:
+    """Write a game-over message queued as facts, from the finished game: the result, who
+    decided it when its moves did not, and the comment sent with the last move (to the others
+    than its author: their turn email would have carried it)."""
+    game = get_game(outbox_message.game_id)
+    seat = game.seats[outbox_message.facts["seat"]]
+    last = thread.comments_on(game.id, game.ply, game.ply).get(game.ply) if game.ply else None
+    comment = last if last is not None and last.seat != seat.index else None
+    link = unsubscribe_url(outbox_message.facts.get("unsubscribe"))
+    context = {"game": game, "subject": outbox_message.subject, "seat": seat,
+               "winners": [game.seats[i].player.name for i in game.result["winners"]],
+               "board": game.renderer.text(game.load_state()),
+               "decided": next((words for flag, words in _DECIDED.items()
+                                if game.result.get(flag)), ""),
+               "comment": comment and (game.seats[comment.seat], comment.body),
+               "game_url": external_url("play.game", game_id=game.id)}
+    outbox_message.body_text, outbox_message.body_html = bodies("game_over", context, link)
+    outbox_message.headers = {**outbox_message.headers, **unsubscribe_headers(link)}
 
 
 def end_proposed(game, *, proposer: int, seats: list[int], outcome: str) -> None:

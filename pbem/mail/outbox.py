@@ -54,8 +54,8 @@ def queue(kind: str, recipient: str, subject: str, *, game=None, reply_to: str |
           facts: dict | None = None, context: dict | None = None,
           unsubscribe_url: str | None = None, category: str | None = None, held: bool = False,
           not_before: datetime | None = None) -> None:
-    """Add a message for the address ``recipient`` to the session (the caller commits), or to
-    the :func:`batched` block around.
+    """Write a message for the address ``recipient`` in the caller's transaction (the caller
+    commits), or add it to the :func:`batched` block around.
 
     The message is rendered from ``mail/<kind>`` now, with ``context`` (and ``game``, whose
     thread it joins); or, given only ``facts``, composed from them when it goes out
@@ -91,8 +91,8 @@ def queue(kind: str, recipient: str, subject: str, *, game=None, reply_to: str |
         next_attempt_at=not_before or now,
     )
     batch = _batch.get()
-    if batch is None:
-        db.session.add(OutboxMessage(**message))
+    if batch is None:  # one INSERT now, past the unit of work (a move spent 5% of it there)
+        db.session.connection().execute(insert(OutboxMessage.__table__), message)
     else:
         batch.append(message)
     g.pbem_mail_queued = True

@@ -84,8 +84,11 @@ def recipient(to: Player | str) -> tuple[int | None, NotificationSettings]:
     """The player mail goes ``to`` (a player, or an address that may be one's; ``None``: not a
     player) and their settings; a player's as loaded with them, where the query joined them."""
     if isinstance(to, Player):
-        row = to.notification_settings
-        return to.id, remember(to.id, lambda: DEFAULTS if row is None else row.settings)
+        def settings_loaded():  # read only when not remembered (a tick preloads them)
+            row = to.notification_settings
+            return DEFAULTS if row is None else row.settings
+
+        return to.id, remember(to.id, settings_loaded)
     email = to
 
     def load():  # no autoflush: mail being queued does not change who a player is

@@ -273,13 +273,14 @@ def seat_outcomes(winners: list[int], seats: int) -> list[str]:
 def _mirror_result(game: Game, result, _old, _initiator) -> None:
     session = object_session(game)
     if session is None:
-        _set_outcomes(game, result)
+        set_outcomes(game, result)
         return
     with session.no_autoflush:  # loading the seats must not flush a half-made move
-        _set_outcomes(game, result)
+        set_outcomes(game, result)
 
 
-def _set_outcomes(game: Game, result) -> None:
+def set_outcomes(game: Game, result) -> None:
+    """Each seat's outcome from the game's ``result`` (none while there is none)."""
     outcomes = seat_outcomes(result["winners"], len(game.seats)) if result else None
     for seat in game.seats:
         seat.outcome = outcomes[seat.index] if outcomes else None

@@ -2,49 +2,69 @@
 
 from __future__ import annotations
 
-from sqlalchemy import exists, select
+from sqlalchemy import select
 
 from ..core.extensions import db
+from ..play import batch
 from ..play.models import Game
 from .model import Skill, rate
 from .models import Rating, RatingChange
-from .results import departures, rated_result
+from .results import RatedResult, departures, rated_result
 
 
 def game_finished(game: Game) -> None:
-    """Rate ``game``, which has just finished, when it counts (:mod:`.results`): move every
-    rated player's rating at once and store the changes with the game. Flushes only; the
-    change that finished the game commits.
+    """Rate ``game``, which has just finished, when it counts (:mod:`.results`); in a batch of
+    games (:mod:`pbem.play.batch`, the clocks' tick) at the batch's end, with every other game
+    it finished. Flushes only; the change that finished the game commits."""
+    batch.later("ratings", game, rate_games)
+
+
+def rate_games(games: list[Game]) -> None:
+    """Rate these finished games in the order given: move every rated player's rating at
+    once per game and store the changes with the game, for all of them in a few statements.
+    Flushes only.
 
     The players' rating rows are locked first (in player order), so two games ending at
     once for the same player are rated one after the other, not from the same old rating.
     A game already rated (its changes stored) is left alone: rating it again would count its
     result twice.
     """
-    if not game.rated or game.result is None or _already_rated(game):
+    games = list({game.id: game for game in games
+                  if game.rated and game.result is not None}.values())
+    if not games:
         return
-    result = rated_result(game.id, game.slug, [seat.player_id for seat in game.seats],
-                          game.result, departures([game.id]).get(game.id, []))
-    if result is None:
+    ids = [game.id for game in games]
+    rated = set(db.session.scalars(
+        select(RatingChange.game_id).where(RatingChange.game_id.in_(ids))))
+    left = departures(ids)
+    results = [result for game in games if game.id not in rated and (result := rated_result(
+        game.id, game.slug, [seat.player_id for seat in game.seats], game.result,
+        left.get(game.id, []))) is not None]
+    if not results:
         return
-    current = {rating.player_id: rating for rating in db.session.scalars(
-        select(Rating).where(Rating.slug == game.slug, Rating.player_id.in_(result.players))
-        .order_by(Rating.player_id).with_for_update())}
-    before = [current[p].skill if p in current else Skill() for p in result.players]
+    current = {(rating.slug, rating.player_id): rating for rating in db.session.scalars(
+        select(Rating)
+        .where(Rating.slug.in_({r.slug for r in results}),
+               Rating.player_id.in_({p for r in results for p in r.players}))
+        .order_by(Rating.player_id, Rating.slug).with_for_update())}
+    for result in results:
+        _rate(result, current)
+    db.session.flush()
+
+
+def _rate(result: RatedResult, current: dict[tuple[str, int], Rating]) -> None:
+    """Move the ratings in ``current`` (by slug and player; new ones are added) by one game."""
+    keys = [(result.slug, player_id) for player_id in result.players]
+    before = [current[key].skill if key in current else Skill() for key in keys]
     after = rate(before, result.places)
-    for player_id, place, old, new in zip(result.players, result.places, before, after,
-                                          strict=True):
-        rating = current.get(player_id)
+    for (slug, player_id), place, old, new in zip(keys, result.places, before, after,
+                                                  strict=True):
+        rating = current.get((slug, player_id))
         if rating is None:
-            rating = Rating(player_id=player_id, slug=game.slug, games=0)
+            rating = current[slug, player_id] = Rating(player_id=player_id, slug=slug, games=0)
             db.session.add(rating)
         rating.mu, rating.sigma, rating.ordinal = new.mu, new.sigma, new.ordinal
         rating.games += 1
         db.session.add(RatingChange(
-            game_id=game.id, player_id=player_id, slug=game.slug, place=place,
+            game_id=result.game_id, player_id=player_id, slug=slug, place=place,
             mu_before=old.mu, sigma_before=old.sigma, mu_after=new.mu, sigma_after=new.sigma))
-    db.session.flush()
-
-
-def _already_rated(game: Game) -> bool:
-    return bool(db.session.scalar(select(exists().where(RatingChange.game_id == game.id))))

@@ -14,7 +14,7 @@ from ..clocks.logic.calendar import CalendarEntry
 from ..core.db import utcnow
 from ..core.extensions import db
 from ..core.urls import external_url
-from ..play import events
+from ..play import batch, events
 from ..play.models import ACTIVE, Game, Seat
 from . import page, progress
 from .claim import held, take
@@ -38,8 +38,7 @@ def _game_finished(game, **_facts) -> None:
     director, which will; waiting could deadlock, as they lock games after the tournament).
     Work that fails is undone and logged, never the move: the next tick tries again.
     """
-    tournament_id = db.session.scalar(
-        select(TournamentTable.tournament_id).where(TournamentTable.game_id == game.id))
+    tournament_id = batch.fact("tournament", game.id, _tournaments_of)
     if tournament_id is None or held(tournament_id):
         return
     try:
@@ -50,6 +49,13 @@ def _game_finished(game, **_facts) -> None:
     except Exception:
         log.exception("tournament %s: settling after game %s failed; the tick will retry",
                       tournament_id, game.id)
+
+
+def _tournaments_of(game_ids: list[int]) -> dict[int, int]:
+    """The tournament of each of these games that is a tournament's game."""
+    return dict(db.session.execute(
+        select(TournamentTable.game_id, TournamentTable.tournament_id)
+        .where(TournamentTable.game_id.in_(game_ids))).all())
 
 
 def _round_deadlines(player, *, domain: str) -> list[CalendarEntry]:

@@ -19,6 +19,8 @@ from pbem.notifications import settings
 from pbem.notifications.logic.schedule import NotificationSettings
 from pbem.play import commands, service
 from pbem.play.queries import get_game
+from pbem.ratings.model import Skill, rate
+from pbem.ratings.models import Rating, RatingChange
 
 from .stored import T0, D, H, clock, resignations, tick, timed_game
 
@@ -34,6 +36,7 @@ def test_each_reminder_goes_once_then_the_timeout_applies_once(app, make_player)
     half, day = outbox("reminder")
     assert "half your time" in half.subject and "a day or less" in day.subject
     assert half.recipient == day.recipient == alice.email and "/play/" in day.body_text
+    assert day.headers["Reply-To"].startswith("move+")  # composed when it goes out
     assert "Move by Thu 5 Mar 2026, 08:00 UTC (in 1 day)" in day.body_text
     assert tick(T0 + 3 * D) == "1 timeout"
     assert tick(T0 + 3 * D + H) == "nothing due"
@@ -46,6 +49,10 @@ def test_each_reminder_goes_once_then_the_timeout_applies_once(app, make_player)
     assert sorted(m.recipient for m in told) == sorted([alice.email, bob.email])
     assert "P1 ran out of time" in told[0].subject and "Alice" not in told[0].subject
     assert "Alice" in told[0].body_text
+    over = outbox("game_over")  # composed when it goes out, from the finished game
+    assert sorted(m.recipient for m in over) == sorted([alice.email, bob.email])
+    assert all("Won by Bob." in m.body_text and game.renderer.text(game.load_state())
+               in m.body_text for m in over)
 
 
 def test_a_move_settles_the_turn_and_the_next_turn_has_its_own_reminders(app, make_player):
@@ -240,3 +247,70 @@ def test_a_batch_rolled_back_whole_waits_for_the_next_tick(app, make_player, mon
     monkeypatch.setattr(clocks_tick, "_remind", remind)
     assert tick(T0 + 37 * H) == "1 reminder"
     assert len(outbox("reminder")) == 1
+
+
+def test_one_tick_handles_more_seats_than_a_chunk(app, make_player, monkeypatch):
+    monkeypatch.setattr(clocks_tick, "CHUNK", 2)
+    games = [timed_game([make_player(), make_player()], "3d/move") for _ in range(5)]
+    assert tick(T0 + 36 * H) == "5 reminder"
+    assert sorted(m.recipient for m in outbox("reminder")) == sorted(
+        g.seats[0].player.email for g in games)
+    assert tick(T0 + 37 * H) == "nothing due"
+
+
+def test_a_tick_stopped_half_way_keeps_its_chunks_and_doubles_nothing(app, make_player,
+                                                                       monkeypatch):
+    monkeypatch.setattr(clocks_tick, "CHUNK", 2)
+    games = [timed_game([make_player(), make_player()], "3d/move") for _ in range(5)]
+    remind, calls = clocks_tick._remind, []
+
+    def killed_in_the_second_chunk(*args):
+        calls.append(args)
+        if len(calls) == 3:  # the process dies: nothing of this chunk is committed
+            raise KeyboardInterrupt
+        remind(*args)
+
+    monkeypatch.setattr(clocks_tick, "_remind", killed_in_the_second_chunk)
+    with pytest.raises(KeyboardInterrupt):
+        tick(T0 + 36 * H)
+    db.session.rollback()
+    assert len(outbox("reminder")) == 2  # the first chunk, committed
+    monkeypatch.setattr(clocks_tick, "_remind", remind)
+    assert tick(T0 + 37 * H) == "3 reminder"
+    assert sorted(m.recipient for m in outbox("reminder")) == sorted(
+        g.seats[0].player.email for g in games)
+    assert db.session.scalar(select(func.count()).select_from(ClockNotice)) == 5
+    assert tick(T0 + 38 * H) == "nothing due"
+
+
+def test_games_a_chunk_ends_are_rated_one_after_the_other(app, make_player):
+    alice, bob = make_player(), make_player()
+    games = [timed_game([alice, bob], "3d/move") for _ in range(2)]
+    for game in games:  # both move once (a game left before a move is not rated)
+        for ply, at in enumerate((T0 + H, T0 + 2 * H)):
+            with freeze_time(at):
+                game = commands.locked(game.id)
+                move = game.rules.legal_moves(game.load_state())[0]
+                commands.play_turn(game, ply % 2, move, ply)
+    assert tick(T0 + 2 * H + 3 * D + H) == "2 timeout"
+    alice_first, bob_first = rate([Skill(), Skill()], [1, 0])  # Alice ran out of time
+    alice_second, bob_second = rate([alice_first, bob_first], [1, 0])
+    changes = db.session.scalars(select(RatingChange).order_by(RatingChange.game_id,
+                                                               RatingChange.player_id)).all()
+    assert [(c.game_id, c.player_id) for c in changes] == [
+        (g.id, p.id) for g in games for p in (alice, bob)]
+    assert changes[2].mu_before == changes[0].mu_after == pytest.approx(alice_first.mu)
+    assert db.session.get(Rating, (alice.id, "pylon")).mu == pytest.approx(alice_second.mu)
+    assert db.session.get(Rating, (bob.id, "pylon")).mu == pytest.approx(bob_second.mu)
+    assert db.session.get(Rating, (bob.id, "pylon")).games == 2
+
+
+def test_games_that_end_and_games_that_go_on_time_out_in_one_chunk(app, make_player):
+    pair = timed_game([make_player(), make_player()], "1d/move")
+    three = timed_game([make_player() for _ in range(3)], "1d/move", slug="stawvs")
+    assert tick(T0 + D) == "2 timeout"
+    pair, three = get_game(pair.id), get_game(three.id)
+    assert pair.status == "finished" and [s.outcome for s in pair.seats] == ["lost", "won"]
+    assert three.status == "active" and resignations(three.id) == 1
+    for game in (pair, three):
+        assert game.snapshot == game.rules.to_dict(service.replay(game))
