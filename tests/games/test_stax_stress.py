@@ -1,6 +1,7 @@
 """Stax stress: random games played to the end, and the generator against the plain reading.
 
-``PBEM_STAX_GAMES`` sets how many random games to play (half two-player, half three-player).
+``PBEM_STAX_GAMES`` sets how many random games to play (half two-player, half three-player;
+200 in `make test`, 2,000 in `make test-all`).
 Uniform random games end by a capture or by a player without an action after about 80
 (two players) or 100 (three players) plies, so the default plays every one of them to the end.
 """
@@ -26,7 +27,7 @@ from pbem.games.stax.tiles import (
 )
 
 RULES = get_rules("stax")
-GAMES = int(os.environ.get("PBEM_STAX_GAMES", "400"))  # make test-all: 2000
+GAMES = int(os.environ.get("PBEM_STAX_GAMES", "200"))  # make test-all: 2000
 
 
 def _check(state, seen_positions, seen_keys):

@@ -559,7 +559,7 @@ def test_text_and_description():
 
 
 #: How many random games to play (``make test-all`` plays 2,000).
-RANDOM_GAMES = int(os.environ.get("PBEM_TRIUMVIRATE_GAMES", "400"))
+RANDOM_GAMES = int(os.environ.get("PBEM_TRIUMVIRATE_GAMES", "200"))
 
 
 def test_random_games_end():
