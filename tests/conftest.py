@@ -172,9 +172,10 @@ def live_server(app):
     server.server_close()
 
 
-@pytest.fixture
-def browser_page():
-    """A page of the system chromium (Debian's; Playwright's own download cannot work here)."""
+@pytest.fixture(scope="session")
+def chromium():
+    """The system chromium (Debian's; Playwright's own download cannot work here), started
+    once per test process: a launch costs about a second, a fresh context almost nothing."""
     if not os.path.exists(CHROMIUM):
         pytest.skip(f"no chromium at {CHROMIUM} (make test installs it; or set PBEM_CHROMIUM)")
     from playwright.sync_api import sync_playwright
@@ -182,8 +183,19 @@ def browser_page():
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            page = browser.new_page()
-            page.set_default_timeout(15_000)
-            yield page
+            yield browser
         finally:
             browser.close()
+
+
+@pytest.fixture
+def browser_page(chromium):
+    """A page in a fresh browser context (no cookies or storage from another test); every
+    context the test opened is closed after it."""
+    page = chromium.new_context().new_page()
+    page.set_default_timeout(15_000)
+    try:
+        yield page
+    finally:
+        for context in chromium.contexts:
+            context.close()
