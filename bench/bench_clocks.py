@@ -94,25 +94,29 @@ def _populate(db, games: int, due: int) -> None:
     db.session.execute(sa.insert(Player), [
         {"id": i + 1, "email": f"p{i}@bench.example", "name": f"P{i}", "is_admin": False,
          "login_counter": 0, "created_at": NOW} for i in range(players)])
+    kinds = [kind for kind, share in SHARES.items() for _ in range(round(due * share))]
+    began = [STARTED[kinds[g]] if g < len(kinds) else (1, 36) for g in range(games)]
+    # Whose turn it is, with the deadline of the 3-day clock, as the games rows show it.
     db.session.execute(sa.insert(Game), [
         {"id": g + 1, "slug": "pylon", "options": options, "seed": 1, "rules_version": "1",
          "status": "active", "ply": 0, "snapshot": snapshot, "version": 1,
+         "to_move_seat": 0, "to_move_player_id": _player(g, 0, players),
+         "to_move_deadline": NOW + (72 - began[g][0]) * H,
          "time_control": "3d/move", "vacation_allowed": True, "created_at": NOW,
          "started_at": NOW, "updated_at": NOW} for g in range(games)])
     db.session.execute(sa.insert(Seat), [
         {"id": 2 * g + s + 1, "game_id": g + 1, "index": s,
          "player_id": _player(g, s, players), "response": "accepted"}
         for g in range(games) for s in (0, 1)])
-    kinds = [kind for kind, share in SHARES.items() for _ in range(round(due * share))]
     clocks = []
     for g in range(games):
-        began, check = STARTED[kinds[g]] if g < len(kinds) else (1, 36)
+        hours, check = began[g]
         for s in (0, 1):
             clocks.append({
                 "seat_id": 2 * g + s + 1, "game_id": g + 1, "seat": s,
                 "player_id": _player(g, s, players), "remaining_seconds": 3 * 86400,
-                "turn_started": NOW - began * H if s == 0 else None,
-                "next_check_at": NOW - (began - check) * H if s == 0 else None})
+                "turn_started": NOW - hours * H if s == 0 else None,
+                "next_check_at": NOW - (hours - check) * H if s == 0 else None})
     db.session.execute(sa.insert(StoredClock), clocks)
     db.session.commit()
 

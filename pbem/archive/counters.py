@@ -5,8 +5,11 @@ A game adds to the counters according to its game type, its status and its seats
 (:func:`_rows`). When it starts, ends or is imported, its old share is taken away and its new
 one added, by one upsert per table (``INSERT … ON CONFLICT DO UPDATE``, on SQLite and
 PostgreSQL alike), so two games ending at once never lose an update; rows are written in key
-order so two such transactions cannot deadlock. :func:`recount` rebuilds both tables from the
-games and :func:`differences` compares them with a fresh count (``pbem archive recount``).
+order so two such transactions cannot deadlock. Games that end in one batch
+(:mod:`pbem.play.batch`: the clocks' tick times out hundreds at once) move the counters
+together, by one upsert per table for all of them at the batch's end. :func:`recount`
+rebuilds both tables from the games and :func:`differences` compares them with a fresh
+count (``pbem archive recount``).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from sqlalchemy import case, delete, exists, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from ..core.extensions import db
+from ..play import batch
 from ..play.models import ACTIVE, DRAWN, FINISHED, LOST, WON, Game, Seat
 from .models import ArchiveCount, PlayerRecord
 
@@ -27,27 +31,35 @@ RECORD_COLUMNS = (WON, LOST, DRAWN, "ongoing")
 
 
 def game_started(game: Game) -> None:
-    _change(game, None, ACTIVE)
+    _change([game], None, ACTIVE)
 
 
 def game_finished(game: Game) -> None:
-    _change(game, ACTIVE, FINISHED)
+    """Move the game's share from active to finished; in a batch, at its end, with every
+    other game it finished (the seats' outcomes are settled by then, as they are now)."""
+    batch.later("archive", game, _finished)
+
+
+def _finished(games: list[Game]) -> None:
+    # A game whose end was undone since (a savepoint rolled back) reads as active again.
+    _change([game for game in games if game.status == FINISHED], ACTIVE, FINISHED)
 
 
 def game_added(game: Game) -> None:
     """A game stored whole (an imported record), already in its status."""
-    _change(game, None, game.status)
+    _change([game], None, game.status)
 
 
-def _change(game: Game, before: str | None, after: str) -> None:
-    """Move ``game``'s share of the counters from status ``before`` (its seats had no
+def _change(games: list[Game], before: str | None, after: str) -> None:
+    """Move the ``games``' share of the counters from status ``before`` (their seats had no
     outcomes then) to ``after`` (with the outcomes the seats have now)."""
     counts, records = Counter(), Counter()
-    for sign, status in ((-1, before), (1, after)):
-        if status in COUNTED:
-            outcomes = [seat.outcome if status == FINISHED else None for seat in game.seats]
-            _rows(counts, records, game.slug, status, zip(
-                (seat.player_id for seat in game.seats), outcomes, strict=True), sign)
+    for game in games:
+        for sign, status in ((-1, before), (1, after)):
+            if status in COUNTED:
+                outcomes = [seat.outcome if status == FINISHED else None for seat in game.seats]
+                _rows(counts, records, game.slug, status, zip(
+                    (seat.player_id for seat in game.seats), outcomes, strict=True), sign)
     _upsert(ArchiveCount, ("slug", "status"), COUNT_COLUMNS, counts)
     _upsert(PlayerRecord, ("player_id", "slug"), RECORD_COLUMNS, records)
 

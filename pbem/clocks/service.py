@@ -21,6 +21,7 @@ from ..core.db import utcnow
 from ..core.errors import PbemError
 from ..core.extensions import db
 from ..notifications.settings import zone_of
+from ..play import batch
 from ..play.models import ACTIVE, RESIGN, Game
 from .logic.display import deadline_view, format_deadline, format_moment
 from .logic.errors import TimeExpired
@@ -200,20 +201,27 @@ _SET_DEADLINE = update(Game.__table__).where(Game.__table__.c.id == bindparam("g
 
 def _show_deadlines(deadlines: list[tuple[int, datetime | None]]) -> None:
     """Store ``(game id, deadline)`` pairs on the games rows, where the lists of games read
-    whose turn it is (``Game.to_move_deadline``), in one statement; games this session holds
-    are kept in step, unchanged in its eyes."""
+    whose turn it is (``Game.to_move_deadline``); games this session holds are kept in step
+    at once, unchanged in its eyes. In a batch of games (:mod:`pbem.play.batch`: the clocks'
+    tick) the rows are written at its end, all in one statement, each with its last deadline."""
     held = {game_id: db.session.identity_map.get(identity_key(Game, game_id))
             for game_id, _ in deadlines}
     changed = [(game_id, deadline) for game_id, deadline in deadlines
                if held[game_id] is None or held[game_id].to_move_deadline != deadline]
     if not changed:
         return
-    db.session.connection().execute(
-        _SET_DEADLINE, [{"game_id": game_id, "to_move_deadline": deadline}
-                        for game_id, deadline in changed])
     for game_id, deadline in changed:
         if held[game_id] is not None:
             set_committed_value(held[game_id], "to_move_deadline", deadline)
+    batch.later("deadlines", changed, _write_deadlines)
+
+
+def _write_deadlines(changes: list[list[tuple[int, datetime | None]]]) -> None:
+    """Write lists of ``(game id, deadline)`` pairs, a game's last deadline winning."""
+    last = dict(pair for pairs in changes for pair in pairs)
+    db.session.connection().execute(
+        _SET_DEADLINE, [{"game_id": game_id, "to_move_deadline": deadline}
+                        for game_id, deadline in last.items()])
 
 
 # ----- what readers see -------------------------------------------------------------------
