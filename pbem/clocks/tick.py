@@ -22,8 +22,10 @@ tournaments read or write on the games' end is done once for the chunk
 
 from __future__ import annotations
 
+import gc
 import logging
 from collections import Counter, defaultdict
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -66,11 +68,27 @@ def run(now: datetime) -> str:
     with remembered():
         while (chunk := _claim(after, now)) is not None:
             after, taken, busy = chunk
-            outcomes.update(_batch(taken, now), busy=busy)
+            with _collector_paused():
+                outcomes.update(_batch(taken, now), busy=busy)
     outcomes["digest"] += digest.run(now)
     parts = [f"{outcomes[k]} {k}" for k in ("reminder", "vacation", "timeout", "digest",
                                              "busy", "failed") if outcomes[k]]
     return ", ".join(parts) or "nothing due"
+
+
+@contextmanager
+def _collector_paused():
+    """Pause Python's cyclic garbage collector while a chunk is handled: the chunk's tens of
+    thousands of rows, objects and messages all live until its commit, and collecting while
+    they pile up only walks them again and again (it took 40% of a tick's CPU time). What
+    they leave behind is collected after the chunk, so memory stays bounded by a chunk."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
 
 
 def _batch(taken: dict[int, int], now: datetime) -> Counter:

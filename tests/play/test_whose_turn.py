@@ -129,3 +129,24 @@ def test_untimed_games_have_a_seat_to_move_and_no_deadline(app, make_game):
 def test_a_game_not_started_has_nobody_to_move(app, make_game):
     game = make_game("pylon", start_now=False)
     assert game.status == "invited" and game.to_move_seat is None
+
+
+@pytest.mark.parametrize("backend", ["sqlite", pytest.param(
+    "postgresql", marks=pytest.mark.postgres)])
+def test_timeouts_of_a_whole_chunk_leave_every_row_right(app, backend, make_player,
+                                                         monkeypatch):
+    """The tick ends or moves on many games in one chunk and writes their deadlines and the
+    archive's counters once, at the chunk's end: each game's row still says whose turn it is,
+    and the counters equal a fresh count."""
+    from pbem.archive import counters
+    from pbem.clocks import tick as clocks_tick
+
+    monkeypatch.setattr(clocks_tick, "CHUNK", 3)
+    players = [make_player() for _ in range(5)]
+    games = [timed_game(players[i:i + 2], "1d/move") for i in range(4)]
+    games += [timed_game(players[i:i + 3], "1d/move", slug="stawvs") for i in range(2)]
+    assert tick(T0 + D + H) == "6 timeout"
+    for game in games:
+        game = assert_row_matches_the_rules(game.id)
+        assert game.status == ("finished" if len(game.seats) == 2 else "active")
+    assert counters.differences() == []
