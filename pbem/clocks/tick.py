@@ -15,8 +15,9 @@ seat.
 A chunk reads what its seats need (games, seats, players, vacations, notices already given,
 notification settings) in a handful of queries, writes its notices in one statement before
 any mail is queued and its mail in one statement at the end; its timeouts go through the
-play service's ``resign_many`` (a pair of statements for the chunk), and what the ratings and
-tournaments read or write on the games' end is done once for the chunk
+play service's ``resign_many`` (a pair of statements for the chunk), and what the receivers of
+the games' end read or write (ratings, tournaments, the archive's counters, standing
+challenges, the clocks' own deadlines on the games rows) is done once for the chunk
 (:mod:`pbem.play.batch`). The daily digests (``pbem.notifications.digest``) run last.
 """
 
