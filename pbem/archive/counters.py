@@ -77,10 +77,7 @@ def _rows(counts: Counter, records: Counter, slug: str, status: str, seats, sign
 
 
 def _upsert(model, keys: tuple[str, str], columns: tuple[str, ...], deltas: Counter) -> None:
-    """Add ``deltas`` (``{(key1, key2, column): n}``) to ``model``'s rows: one statement,
-    executed for each row (a batch's games touch thousands of players' records: a
-    multi-row VALUES would be compiled anew each time and could pass the limit on
-    parameters)."""
+    """Add ``deltas`` (``{(key1, key2, column): n}``) to ``model``'s rows in one statement."""
     rows: dict[tuple, dict] = {}
     for (*key, column), delta in deltas.items():
         row = rows.setdefault(tuple(key), {**dict(zip(keys, key, strict=True)),
@@ -91,11 +88,10 @@ def _upsert(model, keys: tuple[str, str], columns: tuple[str, ...], deltas: Coun
         return
     table = model.__table__
     dialect = postgresql if db.session.get_bind().dialect.name == "postgresql" else sqlite
-    statement = dialect.insert(table)
+    statement = dialect.insert(table).values(changed)
     db.session.execute(statement.on_conflict_do_update(
         index_elements=list(keys),
-        set_={column: table.c[column] + statement.excluded[column] for column in columns}),
-        changed)
+        set_={column: table.c[column] + statement.excluded[column] for column in columns}))
 
 
 # ----- recounting ------------------------------------------------------------------------------
