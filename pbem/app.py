@@ -85,15 +85,16 @@ def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flas
 
 def _subscribe() -> None:
     """Connect the domains that react to play's events (and to each other's questions); play
-    publishes without knowing them (``pbem.play.events``)."""
+    publishes without knowing them (``pbem.play.events``), and reacts to accounts' (a block)."""
     from .archive.subscriptions import subscribe as archive
     from .challenges.subscriptions import subscribe as challenges
     from .clocks.subscriptions import subscribe as clocks
     from .correspondence.messages import subscribe as correspondence
+    from .play.subscriptions import subscribe as play
     from .ratings.subscriptions import subscribe as ratings
     from .tournaments.subscriptions import subscribe as tournaments
 
-    for subscribe in (archive, clocks, correspondence, ratings, tournaments, challenges):
+    for subscribe in (play, archive, clocks, correspondence, ratings, tournaments, challenges):
         subscribe()
 def _trust_proxies(app: Flask) -> None:
     """Take the client's address and scheme from the configured number of proxies' forwarded

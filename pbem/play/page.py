@@ -135,9 +135,18 @@ def _messages(game, seat, token, form, error) -> dict:
         return {**context, "message_error": context["message_error"] or exc.message}
     except PbemError:
         return context
-    context.update(message_form=form or MessageForm(formdata=None),
+    context.update(message_form=form or MessageForm(formdata=None), may_comment=True,
                    message_url=_endpoint("post_message", game, token))
     return context
+
+
+def _may_post(game, seat) -> bool:
+    """Whether ``seat`` may post to the thread, and so send a comment with a move."""
+    try:
+        thread.check_may_post(game, seat)
+    except PbemError:
+        return False
+    return True
 
 
 def _reader(game, seat, token) -> int | None:
@@ -152,6 +161,7 @@ def render_preview(game, seat, preview, text, ply, *, token=None, comment=""):
     """The position a typed turn leads to, with Confirm (or, mid-turn, the next step); the
     ``comment`` goes along to the confirmation."""
     context = {"game": game, "seat": seat, "token": token, "text": text, "preview": preview,
+               "may_comment": _may_post(game, seat),
                "game_url": url_for("play.game", game_id=game.id) if token is None
                else url_for("play.link", token=token)}
     context.update(_board(game, preview.state, preview.plies))

@@ -103,10 +103,11 @@ def submit_turn(game: Game, seat: int, text: str, expected_ply: int, comment: st
     :raises IllegalMove: the rules' reason; for a multi-ply turn, naming the failing step.
     :raises OutOfTime: the seat's clock had run out (the timeout is the tick's to apply).
     :raises MessageRefused: the comment cannot be posted (nothing is played).
+    :raises Blocked: a comment, where a block stands between the players (nothing is played).
     """
     rules = game.rules
-    remark = thread.checked(comment, "comment") if thread.normalised(comment) else None
     state = _check_actor(game, seat, expected_ply)
+    remark = thread.comment_for(game, seat, comment)
     plies, state = rules.apply_turn(state, text.strip())
     if not _turn_complete(rules, state):
         raise _unfinished(rules, state)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 
 from ..accounts.auth import login_required, sign_in_session
+from ..accounts.blocks import Blocked
 from ..core.errors import PbemError
 from ..core.validators import BadNumber, whole_number
 from ..games import IllegalMove, all_rules
@@ -125,12 +126,12 @@ def move(game_id=None, token=None):
     def play(game, seat, form):
         try:
             commands.play_turn(game, seat, form.move.data, form.ply.data, form.comment.data)
-        except (IllegalMove, MessageRefused) as exc:
+        except (IllegalMove, MessageRefused, Blocked) as exc:
             refill = MoveForm(formdata=None, move=form.move.data, ply=form.ply.data,
                               comment=form.comment.data)
             error = exc.reason if isinstance(exc, IllegalMove) else exc.message
             return page.render_game(game, seat, token=token, form=refill, error=error,
-                                    status=422)
+                                    status=403 if isinstance(exc, Blocked) else 422)
         return "Your move was played."
 
     return _act(game_id, token, ConfirmMoveForm, "The move form was incomplete.", play)
