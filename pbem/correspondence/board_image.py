@@ -1,9 +1,11 @@
 """The position as a PNG for email: mail clients show no inline SVG, but every one shows an
 image attached to the message and referenced from its HTML (``cid:``).
 
-The game's own SVG is rasterised by resvg (``resvg-py``), so the email shows what the game page
-shows, last move marked, fitted into a square a phone displays whole without scaling: a tall
-board (Stawvs) is drawn narrower rather than taller, which is also fewer pixels to draw.
+Each game draws a picture for mail (``render.mail_svg``): the page's board, pieces and last
+move, without what the email's words say anyway (scores, hands, keys: ``render.mail_notes``,
+shown under the image) and with every kind of shape one element, which is what the rasteriser
+(resvg, ``resvg-py``) pays for. It is fitted into a square a phone displays whole without
+scaling: a tall board is drawn narrower rather than taller, which is also fewer pixels to draw.
 
 Drawing is most of the time a turn email takes, so a picture is drawn once per process: the
 answer to an emailed move and the next player's turn email show the same position, and a
@@ -18,9 +20,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
-#: The square the board is fitted into, in pixels: a phone's mail app shows it at full width,
-#: a desktop one beside the text.
-BOX = 600
+#: The square the board is fitted into, in pixels: a phone's mail app shows it at full width
+#: (some 350 CSS pixels), a desktop one beside the text. Drawing time follows the pixel count.
+BOX = 480
 
 #: The renderers name DejaVu Sans first. Loading just it, rather than every font on the host,
 #: saves milliseconds a render; without it resvg falls back to the system's fonts.
@@ -35,19 +37,23 @@ _VIEW_BOX = re.compile(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)"')
 
 
 class Board(NamedTuple):
-    """A board drawn as SVG, and the width in pixels of its PNG (resvg makes the height
-    follow; the HTML names the width only, and lets the height follow too)."""
+    """A board drawn as SVG, the width in pixels of its PNG (resvg makes the height follow;
+    the HTML names the width only, and lets the height follow too), and the lines the email
+    shows under it."""
 
     svg: str
     width: int
+    notes: tuple[str, ...] = ()
 
 
 def board(game, state, last_move: str | None = None) -> Board:
-    """``game``'s board in ``state``, ``last_move`` marked, with its width in the email."""
-    svg = game.renderer.svg(state, last_move=last_move)
+    """``game``'s board in ``state`` as mail shows it, ``last_move`` marked, with its width in
+    the email and the facts the picture leaves to words."""
+    svg = game.renderer.mail_svg(state, last_move=last_move)
     found = _VIEW_BOX.search(svg)
     across, down = (float(found[1]), float(found[2])) if found else (1.0, 1.0)
-    return Board(svg, min(BOX, math.floor(BOX * across / down)))
+    return Board(svg, min(BOX, math.floor(BOX * across / down)),
+                 tuple(game.renderer.mail_notes(state)))
 
 
 @lru_cache(maxsize=16)

@@ -114,11 +114,19 @@ def _triangle(cx: float, cy: float, size: int, facing: int, edge: str, fill: str
 
 def svg(state: SpikeState, last_move=None) -> str:
     """The board, coins, pieces, both chests and the stash; the last move outlined."""
-    left, landed = _last_squares(last_move)
     width, height = LEFT + 8 * SQ + 230, TOP + 8 * SQ + 30
     title = f"Spike: {_status(state)}"
     if last_move:
         title += f"; last move {last_move}"
+    out = _board(state, last_move)
+    out.append(_panel(state, LEFT + 8 * SQ + 16))
+    return root(width, height, out, label=title, font_size=13)
+
+
+def _board(state: SpikeState, last_move) -> list[str]:
+    """The squares (each a cell), coins, pieces and the last move outlined, with files and
+    ranks: what the page and the email's picture share."""
+    left, landed = _last_squares(last_move)
     out = []
     for sq, name in enumerate(CELLS):
         file, rank = sq % 8, sq // 8
@@ -151,8 +159,23 @@ def svg(state: SpikeState, last_move=None) -> str:
         out.append(label(LEFT + i * SQ + SQ / 2, TOP + 8 * SQ + 18, "abcdefgh"[i],
                          text_anchor="middle"))
         out.append(label(LEFT / 2, TOP + (7 - i) * SQ + SQ / 2 + 5, i + 1, text_anchor="middle"))
-    out.append(_panel(state, LEFT + 8 * SQ + 16))
-    return root(width, height, out, label=title, font_size=13)
+    return out
+
+
+def mail_svg(state: SpikeState, last_move=None) -> str:
+    """The board alone for an email's PNG; the chests and the stash are the email's words
+    (:func:`mail_notes`), and the pickers beside the page's board are for clicking."""
+    return root(LEFT + 8 * SQ + 6, TOP + 8 * SQ + 26, _board(state, last_move),
+                label=f"Spike: {_status(state)}", font_size=13)
+
+
+def mail_notes(state: SpikeState) -> list[str]:
+    """What the email says beside :func:`mail_svg`: whose turn, the chests, the stash."""
+    return [_status(state), *(f"{SEAT_NAMES[seat]} chest: {_chest_words(state.chests[seat])}"
+                              for seat in (1, 0)),
+            f"Stash: {_stash_words(state.stash)}",
+            "Numbers name each piece's controller; pennies (P1) are copper, nickels (P2) "
+            "silver."]
 
 
 def _panel(state: SpikeState, x: int) -> str:
