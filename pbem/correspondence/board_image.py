@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 #: The square the board is fitted into, in pixels: a phone's mail app shows it at full width
 #: (some 350 CSS pixels), a desktop one beside the text. Drawing time follows the pixel count.
-BOX = 480
+BOX = 440
 
 #: The renderers name DejaVu Sans first. Loading just it, rather than every font on the host,
 #: saves milliseconds a render; without it resvg falls back to the system's fonts.
