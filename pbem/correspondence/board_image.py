@@ -24,11 +24,14 @@ from typing import NamedTuple
 #: (some 350 CSS pixels), a desktop one beside the text. Drawing time follows the pixel count.
 BOX = 440
 
-#: The renderers name DejaVu Sans first. Loading just it, rather than every font on the host,
-#: saves milliseconds a render; without it resvg falls back to the system's fonts.
-_FONTS = [str(path) for path in (Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
-                                 Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"))
-          if path.exists()]
+#: The renderers name DejaVu Sans first, and DejaVu Sans Mono for a board's files and ranks
+#: (``games.svg.axis``). Loading just them, rather than every font on the host, saves
+#: milliseconds a render; without all three resvg loads the system's fonts.
+_DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
+_FONTS = [str(path) for path in (_DEJAVU / "DejaVuSans.ttf", _DEJAVU / "DejaVuSans-Bold.ttf",
+                                 _DEJAVU / "DejaVuSansMono.ttf")]
+if not all(Path(path).exists() for path in _FONTS):
+    _FONTS = []
 #: Square corners drawn without anti-aliasing: the boards' rectangles are axis-aligned cells
 #: and panels, which look the same either way at this size and take a fifth of the drawing
 #: time anti-aliased; rounded ones (``rx``) keep it.

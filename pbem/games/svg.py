@@ -152,6 +152,37 @@ def picture(width: float, height: float, body: Iterable[str], /, *, min_x: float
 # ----- pictures nobody clicks: the board in an email ------------------------------------------
 
 
+#: The monospace face of :func:`axis`, and the width of each of its glyphs in ems (DejaVu Sans
+#: Mono's, and near enough every monospace face's).
+MONO = "DejaVu Sans Mono,monospace"
+MONO_ADVANCE = 0.602
+
+
+def axis(x: float, y: float, step: float, names: str, *, font_size: float,
+         vertical: bool = False, **values) -> str:
+    """The one-character names of a board's files (left to right) or ranks (``vertical``:
+    up the page), one ``step`` apart, the first centred on ``x`` with its baseline at ``y``,
+    as ONE ``<text>`` run for a picture nobody selects text in (the board in an email): a
+    rasteriser lays out and fills each run on its own, so one run instead of eight is most of
+    the names' cost. Monospace glyphs make the spacing exact without positioning each glyph
+    (an absolute position would start a run each).
+
+    >>> axis(10, 20, 50, "ab", font_size=10)
+    '<text x="7" y="20" font-family="DejaVu Sans Mono,monospace" font-size="10" \
+letter-spacing="44">ab</text>'
+    >>> axis(10, 20, 50, "12", font_size=10, vertical=True)
+    '<text x="7" y="20" font-family="DejaVu Sans Mono,monospace" font-size="10" dx="0 -6" \
+dy="0 -50">12</text>'
+    """
+    advance = MONO_ADVANCE * font_size
+    rest = len(names) - 1
+    spacing = {"dx": " ".join(["0", *[number(-advance)] * rest]),
+               "dy": " ".join(["0", *[number(-step)] * rest])} if vertical else {
+        "letter_spacing": step - advance}
+    return label(x - advance / 2, y, names, font_family=MONO, font_size=font_size,
+                 **spacing, **values)
+
+
 class Shapes:
     """Shapes written as few elements, for a picture nobody clicks (the board an email carries
     as PNG): every shape of one style joins one ``<path>``, and the paths come in the order

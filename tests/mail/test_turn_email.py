@@ -4,6 +4,7 @@ turn, the game's changed options."""
 
 from __future__ import annotations
 
+import re
 import struct
 from types import SimpleNamespace
 
@@ -125,8 +126,9 @@ def test_the_mail_picture_marks_the_last_move_and_names_the_coordinates(slug, pl
     if slug == "stax":  # every hex by name, as a reply types it
         names = {name for name in rules.legal_moves(state)[0].replace("@", " ").split()[1:]}
         assert all(f">{name}</text>" in picture for name in names)
-    else:
-        assert ">a</text>" in picture and ">1</text>" in picture
+    else:  # every file and rank (Pylon's board is the smallest: a-f, 1-5)
+        written = "".join(re.findall(r">([^<>]*)</text>", picture))
+        assert set("abcdef12345") <= set(written)
     png_size(board_png(board(SimpleNamespace(renderer=renderer), state, move)))
 
 

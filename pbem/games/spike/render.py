@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from html import escape
 
-from ..svg import Shapes, cell, label, picture, rect, root, token
+from ..svg import Shapes, axis, cell, label, picture, rect, root, token
 from .board import (
     CELLS,
     DECODE,
@@ -215,7 +215,9 @@ def mail_svg(state: SpikeState, last_move=None) -> str:
             marks.rect(x + 2, y + 2, SQ - 4, SQ - 4, fill="none", stroke="#e8b400",
                        stroke_width=3, stroke_dasharray="5 3" if sq in left else None)
     body = [*(layer.markup() for layer in (squares, coins, pieces, pips, marks)), *words,
-            *_axes()]
+            axis(LEFT + SQ / 2, TOP + 8 * SQ + 18, SQ, "abcdefgh", font_size=13),
+            axis(LEFT / 2, TOP + 7 * SQ + SQ / 2 + 5, SQ, "12345678", font_size=13,
+                 vertical=True)]
     return root(LEFT + 8 * SQ + 6, TOP + 8 * SQ + 26, body,
                 label=f"Spike: {_status(state)}", font_size=13)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from html import escape
 
-from ..svg import Shapes, cell, group, inert, label, rect, root
+from ..svg import Shapes, axis, cell, group, inert, label, rect, root
 from .rules import StawvsRules
 from .state import CODES, COLOUR_NAMES, INDEX, NAMES, SIZE_NAMES, StawvsState
 
@@ -247,12 +247,10 @@ def mail_svg(state: StawvsState, last_move: str | None = None) -> str:
                         stroke_width=2.5)
             numbers.append(label(x + CELL / 2, y + CELL / 2 + 4, seat + 1, text_anchor="middle",
                                  font_size=11, font_weight="bold", fill=ink))
-    axes = 'font-size="15" fill="#5a4e3a" text-anchor="middle"'
-    for i in range(8):
-        numbers.append(f'<text x="{MARGIN + i * CELL + CELL / 2}" y="{MARGIN + BOARD + 20}" '
-                       f'{axes}>{"abcdefgh"[i]}</text>')
-        numbers.append(f'<text x="{MARGIN / 2}" y="{MARGIN + (7 - i) * CELL + CELL / 2 + 5}" '
-                       f'{axes}>{i + 1}</text>')
+    numbers.append(axis(MARGIN + CELL / 2, MARGIN + BOARD + 20, CELL, "abcdefgh",
+                        font_size=15, fill="#5a4e3a"))
+    numbers.append(axis(MARGIN / 2, MARGIN + 7 * CELL + CELL / 2 + 5, CELL, "12345678",
+                        vertical=True, font_size=15, fill="#5a4e3a"))
     body = [shapes.markup(), outlines.markup(), pips.markup(), *_marks(*_squares(last_move)),
             caps.markup(), *numbers]
     return root(MARGIN + BOARD + 4, BOARD + MARGIN + 4, body, min_y=MARGIN - 4,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..svg import cell, group, inert, picture, rect, root, token
+from ..svg import axis, cell, group, inert, picture, rect, root, token
 from .board import CELLS, SECTIONS, SIZE_NAME, START, card_pieces, owner, size
 from .state import ACT, ARRANGE, DECIDE, OVER
 
@@ -65,7 +65,20 @@ def _pyramid(
     return f'<polygon points="{points}" fill="{colour}" stroke="#222" stroke-width="1"/>'
 
 
-def _board(state, marked: set[str]) -> list[str]:
+def _axes() -> list[str]:
+    """Files under the board, ranks at its left."""
+    return [
+        f'<text x="{X0 + i * Q + Q / 2}" y="{Y0 + 8 * Q + 17}" text-anchor="middle" '
+        f'font-size="13">{"abcdefgh"[i]}</text>'
+        f'<text x="{X0 - 13}" y="{Y0 + (7 - i) * Q + Q / 2 + 5}" text-anchor="middle" '
+        f'font-size="13">{i + 1}</text>'
+        for i in range(8)
+    ]
+
+
+def _board(state, marked: set[str], axes: list[str]) -> list[str]:
+    """The squares (each a cell), the starting squares, ``axes`` (the files' and ranks'
+    names) and the pieces."""
     out = []
     for sq, name in enumerate(CELLS):
         f, r = sq % 8, sq // 8
@@ -85,13 +98,7 @@ def _board(state, marked: set[str]) -> list[str]:
                 f'stroke="{COLOURS[seat]}" stroke-width="2" stroke-dasharray="4 3" '
                 f'pointer-events="none"/>'
             )
-    for i in range(8):
-        out.append(
-            f'<text x="{X0 + i * Q + Q / 2}" y="{Y0 + 8 * Q + 17}" text-anchor="middle" '
-            f'font-size="13">{"abcdefgh"[i]}</text>'
-            f'<text x="{X0 - 13}" y="{Y0 + (7 - i) * Q + Q / 2 + 5}" text-anchor="middle" '
-            f'font-size="13">{i + 1}</text>'
-        )
+    out += axes
     for sq, v in enumerate(state.board):
         if v:
             cx, base = X0 + sq % 8 * Q + Q / 2, Y0 + (7 - sq // 8) * Q + Q - 8
@@ -196,7 +203,7 @@ def svg(state, last_move: str | None = None) -> str:
     """A self-contained SVG of the board and both players' cards, holdings and reserves."""
     title = f"Triumvirate: {status(state)}"
     parts = [rect(0, 0, WIDTH, HEIGHT, fill="#ffffff")]
-    parts += _board(state, _marked(last_move))
+    parts += _board(state, _marked(last_move), _axes())
     parts += _panel(state, 1, Y0 - 14)
     parts += _panel(state, 0, Y0 + 4 * Q - 4)
     return root(WIDTH, HEIGHT, parts, label=title)
@@ -208,7 +215,9 @@ def mail_svg(state, last_move: str | None = None) -> str:
     (:func:`mail_notes`)."""
     scale = 0.58  # two cards side by side under the board
     top = Y0 + 8 * Q + 24
-    parts = [rect(0, 0, WIDTH, HEIGHT, fill="#ffffff"), *_board(state, _marked(last_move))]
+    axes = [axis(X0 + Q / 2, Y0 + 8 * Q + 17, Q, "abcdefgh", font_size=13),
+            axis(X0 - 13, Y0 + 7 * Q + Q / 2 + 5, Q, "12345678", font_size=13, vertical=True)]
+    parts = [rect(0, 0, WIDTH, HEIGHT, fill="#ffffff"), *_board(state, _marked(last_move), axes)]
     for seat, left in ((0, X0), (1, X0 + 8 * Q - CARD_WIDTH * scale)):
         parts.append(_heading(state, seat, left, top + 12))
         parts.append(group(_card(state, seat, 0), transform=f"translate("
