@@ -183,6 +183,31 @@ dy="0 -50">12</text>'
                  **spacing, **values)
 
 
+def names_in_line(y: float, names: Iterable[tuple[float, str, str]], *, font_size: float,
+                  **values) -> str:
+    """Names ``(x, text, colour)`` centred on their ``x`` along one baseline ``y``, as ONE
+    monospace ``<text>`` run (see :func:`axis`): relative shifts (``dx``) move the pen to
+    each name without starting a run, and each name is a ``<tspan>`` in its colour.
+
+    >>> names_in_line(20, [(10, "ab", "red"), (50, "c", "blue")], font_size=10)
+    '<text x="4" y="20" font-family="DejaVu Sans Mono,monospace" font-size="10" \
+dx="0 0 31"><tspan fill="red">ab</tspan><tspan fill="blue">c</tspan></text>'
+    """
+    advance = MONO_ADVANCE * font_size
+    shifts, spans, pen, start = [], [], None, None
+    for x, text, colour in sorted(names, key=lambda name: name[0]):
+        left = x - len(text) * advance / 2
+        if pen is None:
+            start = pen = left
+        shifts += [left - pen] + [0] * (len(text) - 1)
+        pen = left + len(text) * advance
+        spans.append(element("tspan", escape(text, quote=False), fill=colour))
+    if start is None:
+        return ""
+    return element("text", "".join(spans), x=start, y=y, font_family=MONO, font_size=font_size,
+                   dx=" ".join(number(float(shift)) for shift in shifts), **values)
+
+
 class Shapes:
     """Shapes written as few elements, for a picture nobody clicks (the board an email carries
     as PNG): every shape of one style joins one ``<path>``, and the paths come in the order

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from html import escape
 
-from ..svg import Shapes, cell, label, picture, root, token
+from ..svg import MONO_ADVANCE, Shapes, cell, label, names_in_line, picture, root, token
 from .notation import format_stack, parse_dirset
 from .state import SEAT_NAMES, decode
 from .tiles import (
@@ -34,6 +34,7 @@ from .tiles import (
 COLOURS = ("#f3ead8", "#3b3b4a", "#c8553d")  # Light, Dark, Red
 INK = ("#3b3b4a", "#f3ead8", "#fff6ee")  # text and pointers on each colour
 SIZE = 28  # hex radius in SVG units
+NAME_SIZE = 10.5  # the font size of the hexes' names in an email's picture
 _ROOT3 = math.sqrt(3)
 
 
@@ -190,6 +191,7 @@ def mail_svg(state, last_move: str | None = None) -> str:
     cells = set(board) | _empty_cells(board)
     marked = _last_cells(last_move)
     hexes, marks, names = Shapes(), Shapes(), []
+    lines: dict[float, list] = {}  # the hexes' names by baseline: a text run per row
     tiles = Shapes(), Shapes(), Shapes()  # tiles, then their pointers, then the stripes
     for c in sorted(cells):
         x, y = _centre(c)
@@ -205,12 +207,18 @@ def mail_svg(state, last_move: str | None = None) -> str:
             if len(stack) > 1:
                 names.append(label(x + SIZE * 0.3, y - SIZE * 0.25, len(stack), fill=ink,
                                    font_size=11, font_weight="bold"))
-        # In the middle, clear of the pointers; above a king's ring or a queen's disc.
-        middle = not stack or stack[-1][1] not in (KING, QUEEN)
-        names.append(label(x, y + (3.5 if middle else -SIZE * 0.45), format_cell(c), fill=ink,
-                           font_size=10, text_anchor="middle"))
+        # In the middle, clear of the pointers; above a king's ring or a queen's disc, on a
+        # patch of the tile's colour over the pointers there.
+        name, middle = format_cell(c), not stack or stack[-1][1] not in (KING, QUEEN)
+        baseline = y + (3.5 if middle else -SIZE * 0.45)
+        if not middle:
+            wide = len(name) * MONO_ADVANCE * NAME_SIZE + 2
+            marks.rect(x - wide / 2, baseline - NAME_SIZE * 0.8, wide, NAME_SIZE,
+                       fill=COLOURS[stack[-1][0]], shape_rendering="crispEdges")
+        lines.setdefault(baseline, []).append((x, name, ink))
     xs, ys = zip(*(_centre(c) for c in cells), strict=True)
     left, top = min(xs) - SIZE, min(ys) - SIZE - 2
+    names += [names_in_line(y, row, font_size=NAME_SIZE) for y, row in lines.items()]
     body = [hexes.markup(), *(layer.markup() for layer in tiles), marks.markup(), *names]
     return root(max(xs) + SIZE - left, max(ys) + SIZE + 2 - top, body, min_x=left, min_y=top,
                 label=f"Stax, {state.players} players. {_status(state)}")
