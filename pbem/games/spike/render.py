@@ -11,7 +11,18 @@ from __future__ import annotations
 import re
 from html import escape
 
-from ..svg import Shapes, axis, cell, label, picture, rect, root, token
+from ..svg import (
+    MONO_ADVANCE,
+    Shapes,
+    axis,
+    cell,
+    label,
+    names_in_line,
+    picture,
+    rect,
+    root,
+    token,
+)
 from .board import (
     CELLS,
     DECODE,
@@ -40,6 +51,8 @@ PIECE_EDGE = ("#7a2e0a", "#2b2f36")  # the controller's colour, darker than the 
 PIECE_FILL = "#2f6db5"
 ARROWS = "^>v<"
 COIN_LETTERS = ".pn"
+#: The font size of the controller's number by each piece in an email's picture.
+OWNER_SIZE = 11
 
 
 def _last_squares(last_move) -> tuple[set[int], set[int]]:
@@ -192,8 +205,8 @@ def mail_svg(state: SpikeState, last_move=None) -> str:
     shape one element (nobody clicks it); the chests and the stash are the email's words
     (:func:`mail_notes`), and the pickers beside the page's board are for clicking."""
     left, landed = _last_squares(last_move)
-    squares, coins, pieces, pips, marks, words = (Shapes(), Shapes(), Shapes(), Shapes(),
-                                                  Shapes(), [])
+    squares, coins, pieces, pips, marks = Shapes(), Shapes(), Shapes(), Shapes(), Shapes()
+    controllers: dict[float, list] = {}  # each piece's controller, by baseline: a run per rank
     for sq in range(64):
         x, y = _square_xy(sq)
         cx, cy = x + SQ / 2, y + SQ / 2
@@ -210,11 +223,13 @@ def mail_svg(state: SpikeState, last_move=None) -> str:
                            stroke=PIECE_EDGE[owner], stroke_width=2.5)
             for px, py in _turned(centres, cx, cy, facing):
                 pips.circle(px, py, 2, fill="#fff")
-            words.append(label(x + 3, y + 12, owner + 1, font_size=10, fill=PIECE_EDGE[owner]))
+            controllers.setdefault(y + 12, []).append(
+                (x + 3 + MONO_ADVANCE * OWNER_SIZE / 2, str(owner + 1), PIECE_EDGE[owner]))
         if sq in left or sq in landed:
             marks.rect(x + 2, y + 2, SQ - 4, SQ - 4, fill="none", stroke="#e8b400",
                        stroke_width=3, stroke_dasharray="5 3" if sq in left else None)
-    body = [*(layer.markup() for layer in (squares, coins, pieces, pips, marks)), *words,
+    body = [*(layer.markup() for layer in (squares, coins, pieces, pips, marks)),
+            *(names_in_line(y, row, font_size=OWNER_SIZE) for y, row in controllers.items()),
             axis(LEFT + SQ / 2, TOP + 8 * SQ + 18, SQ, "abcdefgh", font_size=13),
             axis(LEFT / 2, TOP + 7 * SQ + SQ / 2 + 5, SQ, "12345678", font_size=13,
                  vertical=True)]
