@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from html import escape
 
-from ..svg import Shapes, axis, cell, group, inert, label, rect, root
+from ..svg import Shapes, axis, cell, group, inert, names_in_line, rect, root
 from .rules import StawvsRules
 from .state import CODES, COLOUR_NAMES, INDEX, NAMES, SIZE_NAMES, StawvsState
 
@@ -238,15 +238,16 @@ def mail_svg(state: StawvsState, last_move: str | None = None) -> str:
                           shape_rendering="crispEdges")
             for px, py in centres:
                 pips.circle(px, py, 1.5, fill="#ffffff")
-    caps, numbers = Shapes(), []
+    caps, seats = Shapes(), {}  # the caps' seat numbers by baseline: a text run per rank
     for seat, squares in enumerate(state.caps):
         fill, outline, ink = SEAT_COLOURS[seat]
         for square in squares:
             x, y = _xy(square)
             caps.circle(x + CELL / 2, y + CELL / 2, 10, fill=fill, stroke=outline,
                         stroke_width=2.5)
-            numbers.append(label(x + CELL / 2, y + CELL / 2 + 4, seat + 1, text_anchor="middle",
-                                 font_size=11, font_weight="bold", fill=ink))
+            seats.setdefault(y + CELL / 2 + 4, []).append((x + CELL / 2, str(seat + 1), ink))
+    numbers = [names_in_line(y, row, font_size=12, font_weight="bold")
+               for y, row in seats.items()]
     numbers.append(axis(MARGIN + CELL / 2, MARGIN + BOARD + 20, CELL, "abcdefgh",
                         font_size=15, fill="#5a4e3a"))
     numbers.append(axis(MARGIN / 2, MARGIN + 7 * CELL + CELL / 2 + 5, CELL, "12345678",
