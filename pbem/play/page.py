@@ -81,14 +81,16 @@ def _move_form(form, legal: list[str]):
 
 
 def render_game(game, seat, *, at=None, token=None, form=None, error=None, message_form=None,
-                message_error=None, status=200):
+                message_error=None, notice=None, status=200):
     """The game page: board, whose turn, scores, moves, players, result; for the seat to move,
     the move form (``at``: show the position after that ply instead, read-only); the comments
-    and the thread for those who may read them, with the message form for the players."""
+    and the thread for those who may read them, with the message form for the players
+    (``notice``: a confirmation shown as flashed messages are)."""
     moves = history(game.id)
     context = {"game": game, "seat": seat, "moves": moves, "at": at, "token": token,
                "turns": turns(moves, game.rules.multi_ply_turns),
-               "error": error, **events.page_context(game, _reader(game, seat, token), utcnow())}
+               "error": error, "notice": notice,
+               **events.page_context(game, _reader(game, seat, token), utcnow())}
     # The snapshot is the position after the last ply: no replay needed to show it.
     state = game.load_state() if at in (None, game.ply) else replay(game, at, moves)
     if state is not None:
