@@ -1,4 +1,5 @@
-"""Commands: ``flask --app pbem pbem <command>``, or the ``pbem`` console script."""
+"""Commands: ``flask --app pbem pbem <command>``, or the ``pbem`` console script
+(:func:`pbem.cli.main`)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from ..core import config
 
 class _Commands(AppGroup):
     """The ``pbem`` group. The domains' own commands are imported when they are run or listed,
-    not with every command: a start-up is most of what ``ingest-mail`` costs per message."""
+    not with every command: a start-up is most of what a short command costs."""
 
     #: Command name -> (module, attribute) of the commands other packages define.
     ELSEWHERE = {"verify-records": ("pbem.archive.cli", "verify_records"),
@@ -85,10 +86,12 @@ def create_admin(email):
 @click.option("--interval", default=5.0, type=click.FloatRange(min=0), show_default=True,
               help="Seconds between rounds.")
 def send_mail(loop, interval):
-    """Deliver the outbox (retrying failed messages when they are due)."""
+    """Handle the replies ingest-mail spooled, then deliver the outbox (retrying failed
+    messages when they are due), so their answers go out in the same round."""
     from ..mail.sender import deliver_due
 
     def deliver():
+        _take_in_spool(quiet=True)
         sent, failed = deliver_due()
         if sent or failed or not loop:
             click.echo(f"sent {sent}, failed {failed}")
@@ -99,27 +102,36 @@ def send_mail(loop, interval):
 
 @pbem_group.command("ingest-mail")
 @click.option("--mbox", type=click.Path(exists=True, dir_okay=False),
-              help="Read every message of this mbox file instead of one from stdin.")
+              help="Handle every message of this mbox file now instead of spooling one.")
 def ingest_mail(mbox):
-    """Read replies to game mail: one RFC 822 message on stdin (an MTA pipe) or an mbox.
+    """Take replies to game mail: one RFC 822 message on stdin (an MTA pipe) into the spool,
+    or handle every message of an mbox file now.
 
+    A spooled message is handled by the mail worker (send-mail, ingest-spool, or the tick).
     A reply's first line is a move or a whole turn, or a command: resign, board, moves, help,
     comment <text>, confirm [CODE] (plays a move held for the player's confirmation). Every
     authorised reply is answered in the game's thread (played, refused, too late, not
     understood, or the command's answer); automatic mail is ignored, and delivery reports
     suppress the address they are about.
 
-    Exits 0 when every message was handled or ignored, 75 (EX_TEMPFAIL: the MTA tries again
-    later) when one could not be handled now (the database is unreachable), 65 (EX_DATAERR)
-    for one that can never be read. Errors go to MAIL_INGEST_LOG, not to the MTA."""
-    from ..correspondence.ingest import ingest_bytes, ingest_mbox
-    from ..mail.handoff import hand_over, worst
+    Exits 0 once the message is in the spool (or, with --mbox, every message was handled or
+    ignored), 65 (EX_DATAERR) for one that can never be read (too large, not a message), 75
+    (EX_TEMPFAIL: the MTA tries again later) when it cannot be spooled (or, with --mbox, one
+    could not be handled now). Errors go to MAIL_INGEST_LOG, not to the MTA."""
+    from ..mail.handoff import worst
+    from ..ops.logs import logging_to
+    from .pipe import accept, read_message
 
-    with _logging_to(current_app.config["MAIL_INGEST_LOG"]):
-        if mbox:
-            outcomes = ingest_mbox(mbox)
-        else:
-            outcomes = [hand_over(ingest_bytes, sys.stdin.buffer.read())]
+    settings = current_app.config
+    with logging_to(settings["MAIL_INGEST_LOG"]):
+        if not mbox:
+            raw = read_message(sys.stdin.buffer, settings["MAIL_INBOUND_MAX_BYTES"])
+            status, text = accept(raw, settings)
+            click.echo(text)
+            sys.exit(status)
+        from ..correspondence.ingest import ingest_mbox
+
+        outcomes = ingest_mbox(mbox)
         for outcome in outcomes:
             click.echo(outcome.text)
         if not outcomes:
@@ -129,6 +141,30 @@ def ingest_mail(mbox):
         except Exception:  # the answers stay in the outbox for send-mail
             logging.getLogger("pbem").exception("delivering after ingest-mail failed")
     sys.exit(worst(outcomes))
+
+
+@pbem_group.command("ingest-spool")
+@click.option("--loop", is_flag=True, help="Keep taking in the spool until interrupted.")
+@click.option("--interval", default=2.0, type=click.FloatRange(min=0), show_default=True,
+              help="Seconds between rounds.")
+def ingest_spool(loop, interval):
+    """Handle the replies ingest-mail spooled, oldest first (send-mail and the tick do too).
+
+    Each handled or ignored message leaves the spool; one that can never be read moves to its
+    bad/ folder; one that cannot be handled now (the database down) stays for the next round.
+    Without --loop, exits as fetch-mail does: 0, 65 when a message was set aside, 75 when one
+    was left for later."""
+    from ..mail.handoff import worst
+
+    statuses = []
+
+    def take_in():
+        statuses.append(worst(_take_in_spool(quiet=loop)))
+        _deliver_if_configured()
+
+    _repeat(take_in, loop, interval)
+    if not loop:
+        sys.exit(max(statuses))
 
 
 @pbem_group.command("fetch-mail")
@@ -189,10 +225,12 @@ def lmtp(host, port):
 @click.option("--interval", default=60.0, type=click.FloatRange(min=0), show_default=True,
               help="Seconds between ticks.")
 def tick(loop, interval):
-    """Do what is due: timeouts, reminders, digests, tournament rounds (idempotent)."""
+    """Do what is due: timeouts, reminders, digests, tournament rounds (idempotent); and,
+    should no mail worker run, the replies waiting in the spool."""
     def tick_once():
         for line in _tick_and_beat():
             click.echo(line)
+        _take_in_spool(quiet=True)  # after the tick: a spool it cannot read stops no tick
         _deliver_if_configured()
         _prune_outbox()
 
@@ -254,7 +292,7 @@ def demo():
 @click.option("--port", default=5000, type=click.IntRange(1, 65535), show_default=True)
 def dev(host, port):
     """Migrate the SQLite database, load demo data if empty, and serve in debug mode, with
-    the tick (every 30 s) and the bots' worker running beside it."""
+    the tick (every 30 s), the spooled replies' and the bots' workers running beside it."""
     from flask_migrate import upgrade
     from werkzeug.serving import run_simple
 
@@ -284,8 +322,25 @@ def dev(host, port):
 
 
 #: What ``pbem dev`` runs beside the server, with the seconds between rounds: the tick (clocks,
-#: tournament rounds) and the bots' turns.
-DEV_WORKERS = ((30.0, "tick"), (2.0, "bots"))
+#: tournament rounds), the replies ingest-mail spooled, and the bots' turns.
+DEV_WORKERS = ((30.0, "tick"), (2.0, "spool"), (2.0, "bots"))
+
+
+def _take_in_spool(quiet: bool) -> list:
+    """Handle the messages waiting in the spool, printing what became of each (and, unless
+    ``quiet``, a line when there was none); their outcomes."""
+    from ..correspondence.ingest import ingest_bytes
+    from ..mail.handoff import drain
+    from ..mail.spool import Spool
+
+    spool = Spool(current_app.config["MAIL_SPOOL_DIR"],
+                  current_app.config["MAIL_SPOOL_CLAIM_TIMEOUT"])
+    outcomes = drain(spool, ingest_bytes)
+    for outcome in outcomes:
+        click.echo(outcome.text)
+    if not outcomes and not quiet:
+        click.echo("no spooled mail")
+    return outcomes
 
 
 def _tick_and_beat() -> list[str]:
@@ -308,7 +363,8 @@ def _in_background(app):
     from ..botplay.worker import run as play_bots
     from ..ops.loop import rounds
 
-    tasks = {"tick": _tick_and_beat, "bots": play_bots}
+    tasks = {"tick": _tick_and_beat, "spool": lambda: _take_in_spool(quiet=True),
+             "bots": play_bots}
     stop = threading.Event()
 
     def worker(interval, name):
@@ -329,24 +385,6 @@ def _in_background(app):
         stop.set()
         for thread in threads:
             thread.join(5)
-
-
-@contextmanager
-def _logging_to(path: str):
-    """Within the block, the package's log records (tracebacks included) go to the file at
-    ``path`` only: what a command prints may reach a mail server, and from it a bounce."""
-    logger = logging.getLogger("pbem")
-    saved = logger.handlers[:], logger.level, logger.propagate
-    handler = logging.FileHandler(path, encoding="utf-8")
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    logger.handlers[:], logger.propagate = [handler], False
-    logger.setLevel(logging.INFO)
-    try:
-        yield
-    finally:
-        logger.handlers[:], logger.propagate = saved[0], saved[2]
-        logger.setLevel(saved[1])
-        handler.close()
 
 
 def _repeat(task, loop: bool, interval: float) -> None:
@@ -376,9 +414,9 @@ def _deliver_if_configured():
         deliver_due()
 
 
-def main() -> None:
-    """The ``pbem`` console script: the same commands without ``flask --app pbem pbem``, with
-    logging configured first (:mod:`pbem.ops.logs`)."""
+def run() -> None:
+    """The ``pbem`` console script's commands (:func:`pbem.cli.main`), with logging configured
+    first (:mod:`pbem.ops.logs`)."""
     from .. import create_app
     from ..ops.logs import configure_logging
 
