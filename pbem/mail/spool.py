@@ -70,6 +70,11 @@ class Spool:
         return sorted(name for name in names
                       if name.endswith(SUFFIX) and not name.startswith("."))
 
+    def oldest(self) -> float | None:
+        """When the oldest waiting message was spooled (seconds since the epoch), if any."""
+        names = self.waiting()
+        return int(names[0].partition("-")[0]) / 1e9 if names else None
+
     def claims(self) -> Iterator[Path]:
         """Claim the waiting messages one by one, oldest first (after recovering dead
         workers' claims), yielding each claimed file; those another worker claims first are
