@@ -328,14 +328,19 @@ DEV_WORKERS = ((30.0, "tick"), (2.0, "spool"), (2.0, "bots"))
 
 def _take_in_spool(quiet: bool) -> list:
     """Handle the messages waiting in the spool, printing what became of each (and, unless
-    ``quiet``, a line when there was none); their outcomes."""
+    ``quiet``, a line when there was none); their outcomes. A spool folder that cannot be
+    read is logged and reported as a retry, not raised: send-mail still delivers the outbox."""
     from ..correspondence.ingest import ingest_bytes
-    from ..mail.handoff import drain
+    from ..mail.handoff import Outcome, Status, drain
     from ..mail.spool import Spool
 
     spool = Spool(current_app.config["MAIL_SPOOL_DIR"],
                   current_app.config["MAIL_SPOOL_CLAIM_TIMEOUT"])
-    outcomes = drain(spool, ingest_bytes)
+    try:
+        outcomes = drain(spool, ingest_bytes)
+    except OSError as exc:
+        logging.getLogger("pbem").exception("taking in the spool failed")
+        outcomes = [Outcome(Status.RETRY, f"failed: cannot read the spool ({exc.strerror})")]
     for outcome in outcomes:
         click.echo(outcome.text)
     if not outcomes and not quiet:

@@ -191,3 +191,16 @@ def test_a_spooled_message_that_can_never_be_read_is_set_aside(app, runner, make
     bad = Path(app.config["MAIL_SPOOL_DIR"]) / "bad"
     assert [path.name for path in bad.iterdir()] == [name]
     assert spool(app).waiting() == [] and get_game(game.id).ply == 0
+
+
+def test_a_spool_that_cannot_be_read_stops_no_delivery(app, runner, make_game, smtp, tmp_path):
+    make_game("pylon")
+    (tmp_path / "a-file").write_text("not a folder")
+    app.config["MAIL_SPOOL_DIR"] = str(tmp_path / "a-file")
+    result = runner.invoke(args=["pbem", "send-mail"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == ["failed: cannot read the spool (Not a directory)",
+                                          "sent 1, failed 0"]
+    assert len(smtp.messages) == 1  # the turn email
+    alone = runner.invoke(args=["pbem", "ingest-spool"])
+    assert alone.exit_code == 75
