@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import threading
 from pathlib import Path
 
@@ -22,7 +21,7 @@ PACKAGE = Path(__file__).resolve().parent
 def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flask:
     app = Flask(
         "pbem",
-        instance_path=os.environ.get("PBEM_INSTANCE_PATH") or None,
+        instance_path=config.instance_path(),
         instance_relative_config=True,
         template_folder=str(PACKAGE / "templates"),
         static_folder=str(PACKAGE / "static"),
@@ -77,7 +76,7 @@ def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flas
     static_urls.register(app)
     errors.register(app)
 
-    from .cli import pbem_group
+    from .cli.commands import pbem_group
 
     app.cli.add_command(pbem_group)
     return app
