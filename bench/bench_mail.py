@@ -1,6 +1,8 @@
-"""Inbound mail: ``ingest-mail`` per message including process start-up (target under 0.5 s),
-and the LMTP listener's throughput over one connection (target at least 50 messages/s). Every
-message is a real reply playing a move, on SQLite in a scratch folder."""
+"""Inbound mail: the MTA's pipe (``ingest-mail``) per message including process start-up
+(target under 0.5 s; it only spools), the mail worker's handling of each spooled message (the
+rest of the cost, paid in a process already running), and the LMTP listener's throughput over
+one connection (target at least 50 messages/s). Every message is a real reply playing a move,
+on SQLite in a scratch folder."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from pathlib import Path
 from .timing import SECRET_KEY, file_mail_app, summary_ms
 
 ROOT = Path(__file__).resolve().parent.parent
-PIPE_MESSAGES = 10
+PIPE_MESSAGES = 20
 LMTP_MESSAGES = 200
 
 
@@ -77,13 +79,30 @@ def _pipe(folder: str) -> dict:
                                "ingest-mail"], input=raw, capture_output=True, env=env,
                               cwd=ROOT, check=True)
         samples.append(time.perf_counter() - started)
-        assert done.stdout.startswith(b"played"), done.stdout
+        assert done.stdout.startswith(b"spooled"), done.stdout
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     figures = {f"ingest_mail_process_{key}": value for key, value in summary_ms(samples).items()}
     # CPU time says what the wall time hides on a loaded machine.
     figures["ingest_mail_process_cpu_mean_ms"] = round(
         (after.ru_utime + after.ru_stime - cpu.ru_utime - cpu.ru_stime) / len(samples) * 1000, 1)
+    figures.update(_worker(app, Path(folder) / "spool"))
     return figures
+
+
+def _worker(app, folder: Path) -> dict:
+    """The mail worker's round over what the pipe spooled: per message, from claiming it to
+    removing it (the move played and answered, in the outbox)."""
+    from pbem.correspondence.ingest import ingest_bytes
+    from pbem.mail.handoff import drain
+    from pbem.mail.spool import Spool
+
+    with app.app_context():
+        started, cpu = time.perf_counter(), time.process_time()
+        outcomes = drain(Spool(folder), ingest_bytes)
+        elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
+    assert [outcome.text[:6] for outcome in outcomes] == ["played"] * PIPE_MESSAGES, outcomes
+    return {"spool_worker_mean_ms": round(elapsed / PIPE_MESSAGES * 1000, 1),
+            "spool_worker_cpu_mean_ms": round(cpu / PIPE_MESSAGES * 1000, 1)}
 
 
 def _lmtp(folder: str) -> dict:

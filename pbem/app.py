@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import threading
 from pathlib import Path
 
@@ -22,7 +21,7 @@ PACKAGE = Path(__file__).resolve().parent
 def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flask:
     app = Flask(
         "pbem",
-        instance_path=os.environ.get("PBEM_INSTANCE_PATH") or None,
+        instance_path=config.instance_path(),
         instance_relative_config=True,
         template_folder=str(PACKAGE / "templates"),
         static_folder=str(PACKAGE / "static"),
@@ -77,7 +76,7 @@ def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flas
     static_urls.register(app)
     errors.register(app)
 
-    from .cli import pbem_group
+    from .cli.commands import pbem_group
 
     app.cli.add_command(pbem_group)
     return app
@@ -85,15 +84,16 @@ def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flas
 
 def _subscribe() -> None:
     """Connect the domains that react to play's events (and to each other's questions); play
-    publishes without knowing them (``pbem.play.events``)."""
+    publishes without knowing them (``pbem.play.events``), and reacts to accounts' (a block)."""
     from .archive.subscriptions import subscribe as archive
     from .challenges.subscriptions import subscribe as challenges
     from .clocks.subscriptions import subscribe as clocks
     from .correspondence.messages import subscribe as correspondence
+    from .play.subscriptions import subscribe as play
     from .ratings.subscriptions import subscribe as ratings
     from .tournaments.subscriptions import subscribe as tournaments
 
-    for subscribe in (archive, clocks, correspondence, ratings, tournaments, challenges):
+    for subscribe in (play, archive, clocks, correspondence, ratings, tournaments, challenges):
         subscribe()
 def _trust_proxies(app: Flask) -> None:
     """Take the client's address and scheme from the configured number of proxies' forwarded

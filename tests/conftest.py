@@ -58,6 +58,7 @@ def make_app(tmp_path):
             "WTF_CSRF_ENABLED": False,
             "MAIL_BACKEND": "file",
             "MAIL_FILE_DIR": str(tmp_path / "mail"),
+            "MAIL_SPOOL_DIR": str(tmp_path / "spool"),
             "BASE_URL": "http://pbem.test",
             "MAIL_DOMAIN": "pbem.test",
         }

@@ -12,6 +12,7 @@ import sqlalchemy as sa
 from helpers import csrf_token
 
 from pbem import create_app
+from pbem.core import config
 from pbem.core.extensions import db
 
 #: A key fit for production (an app built without TESTING refuses the default one).
@@ -36,6 +37,28 @@ def test_config_layers_defaults_instance_environment_then_test(tmp_path, monkeyp
     assert app.config["SQLALCHEMY_DATABASE_URI"] == f"sqlite:///{tmp_path / 'pbem.sqlite'}"
     assert app.config["MOVE_LINK_MAX_AGE"] == 30 * 24 * 3600
     assert app.config["MAX_CONTENT_LENGTH"]
+
+
+def test_the_mta_pipe_reads_the_settings_the_app_reads(tmp_path, monkeypatch):
+    """One loader for both: the pipe (``pbem.cli.pipe``) builds no app."""
+    (tmp_path / "config.py").write_text("MAIL_INBOUND_MAX_BYTES = 1234\n")
+    monkeypatch.setenv("PBEM_INSTANCE_PATH", str(tmp_path))
+    monkeypatch.setenv("PBEM_MAIL_SPOOL_CLAIM_TIMEOUT", "60")
+    settings = config.settings(config.instance_path())
+    app = create_app({"SECRET_KEY": KEY})
+    assert {name: app.config[name] for name in settings} == {**settings, "SECRET_KEY": KEY}
+    assert app.instance_path == str(tmp_path)
+    assert (settings["MAIL_INBOUND_MAX_BYTES"], settings["MAIL_SPOOL_CLAIM_TIMEOUT"]) == (1234, 60)
+    assert settings["MAIL_SPOOL_DIR"] == str(tmp_path / "spool")
+
+
+def test_the_default_instance_folder_is_where_flask_puts_it(monkeypatch):
+    from flask import Flask
+
+    monkeypatch.delenv("PBEM_INSTANCE_PATH")
+    assert config.instance_path() == Flask("pbem").instance_path
+    assert config._installed_prefix("/opt/py/lib/python3.12/site-packages") == "/opt/py"
+    assert config._installed_prefix("/home/me/pbem-checkout") is None
 
 
 def test_database_url_selects_postgresql(tmp_path, monkeypatch):

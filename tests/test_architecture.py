@@ -26,10 +26,12 @@ def _logic_modules():
 
 
 #: Modules that must run without Flask, SQLAlchemy or a database: the rules, the bots and every
-#: domain's pure part, its ``logic`` subpackage (``now`` is passed in).
+#: domain's pure part, its ``logic`` subpackage (``now`` is passed in); and the MTA's pipe, a
+#: process per message (issue #17).
 PURE = [
     "pbem.games", *(["pbem.bots"] if (PACKAGE / "bots").is_dir() else []), *_logic_modules(),
     "pbem.tournaments", "pbem.mail.inbound", "pbem.mail.reply",
+    "pbem.cli", "pbem.cli.pipe", "pbem.mail.spool", "pbem.core.config",
 ]
 WEB_AND_DATABASE = {"flask", "sqlalchemy", "flask_sqlalchemy", "flask_mail", "flask_wtf",
                     "werkzeug", "psycopg"}

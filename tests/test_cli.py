@@ -58,7 +58,8 @@ def test_the_console_script_runs_the_same_commands(tmp_path):
     env = {"PBEM_INSTANCE_PATH": str(tmp_path), "PATH": "/usr/bin:/bin"}
     done = subprocess.run([sys.executable, "-c", "from pbem.cli import main; main()", "--help"],
                           capture_output=True, text=True, env=env, check=True)
-    for command in ("init-db", "create-admin", "send-mail", "ingest-mail", "demo", "dev",
+    for command in ("init-db", "create-admin", "send-mail", "ingest-mail", "ingest-spool",
+                    "demo", "dev",
                     "verify-records", "ratings"):
         assert command in done.stdout
 
@@ -89,11 +90,14 @@ def test_commands_run_while_dev_serves_mail_the_dev_mailbox_with_its_port(
     assert after.config["BASE_URL"] == "http://127.0.0.1:5000"  # dev has stopped
 
 
-def test_dev_runs_the_bots_and_the_tick_beside_the_server(make_app, monkeypatch, tmp_path):
-    """A newcomer plays the demo's bot game at once: while dev serves, the bot answers."""
+def test_dev_runs_the_bots_the_spool_and_the_tick_beside_the_server(make_app, monkeypatch,
+                                                                     tmp_path):
+    """A newcomer plays the demo's bot game at once: while dev serves, the bot answers; and
+    mail an MTA's pipe spools is taken in."""
     import threading
     import time
 
+    from pbem.mail.spool import Spool
     from pbem.play import commands
     from pbem.play.queries import get_game
 
@@ -107,23 +111,26 @@ def test_dev_runs_the_bots_and_the_tick_beside_the_server(make_app, monkeypatch,
 
     def serve(host, port, served_app, **kwargs):
         seen["threads"] = {thread.name for thread in threading.enumerate()}
+        spool = Spool(served_app.config["MAIL_SPOOL_DIR"])
+        spool.put(b"To: someone@pbem.test\r\n\r\nhello\r\n")
         with served_app.app_context():
             game = bot_game()
             game_id, move = game.id, game.rules.legal_moves(game.load_state())[0]
             commands.play_turn(commands.locked(game_id), 0, move, 0)
             for _ in range(600):  # up to two minutes on a busy machine
                 db.session.remove()
-                if get_game(game_id).ply == 2:
+                if get_game(game_id).ply == 2 and not spool.waiting():
                     break
                 time.sleep(0.2)
-            seen["ply"] = get_game(game_id).ply
+            seen["ply"], seen["spooled"] = get_game(game_id).ply, spool.waiting()
             db.session.remove()
 
     monkeypatch.setattr(serving, "run_simple", serve)
     result = app.test_cli_runner().invoke(args=["pbem", "dev"])
     assert result.exit_code == 0, result.output
-    assert {"dev-tick", "dev-bots"} <= seen["threads"]
+    assert {"dev-tick", "dev-spool", "dev-bots"} <= seen["threads"]
     assert seen["ply"] == 2  # the bot answered Alice's move
+    assert seen["spooled"] == []
 
 
 def test_a_dev_server_that_died_leaves_no_settings_behind(monkeypatch, tmp_path):

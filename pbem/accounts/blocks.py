@@ -1,5 +1,6 @@
 """Blocking: a player may block another, and then neither can invite, challenge, offer a
-rematch to or message the other.
+rematch to or message the other (comments sent with moves included), and the invitations
+still pending between them are called off.
 
 Every domain that lets one player reach another asks here (:func:`blocks_between`, or
 :func:`refuse_if_blocked` for a clear refusal), so a block means the same everywhere. The
@@ -12,11 +13,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from blinker import Namespace
 from sqlalchemy import and_, delete, exists, or_, select
 
 from ..core.errors import PbemError
 from ..core.extensions import db
 from .models import Block, Player
+
+#: Sent (sender: the blocker; ``whom``: the player blocked) when a block is new, in its
+#: transaction: whatever already stands between the two that a block forbids is withdrawn by
+#: the domain that owns it (play declines their pending invitations).
+blocked = Namespace().signal("blocked")
 
 
 class Blocked(PbemError):
@@ -98,7 +105,7 @@ def blocked_by(player: Player) -> list[Player]:
 
 def block(blocker: Player, whom: Player) -> bool:
     """``blocker`` blocks ``whom``; True when that is new (blocking again changes nothing).
-    Flushes only.
+    Flushes only; a new block is announced (:data:`blocked`).
 
     :raises CannotBlock: blocking oneself, or an account that is not open (deleted, never
         started).
@@ -111,6 +118,7 @@ def block(blocker: Player, whom: Player) -> bool:
         return False
     db.session.add(Block(blocker_id=blocker.id, blocked_id=whom.id))
     db.session.flush()
+    blocked.send(blocker, whom=whom)
     return True
 
 

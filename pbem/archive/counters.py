@@ -15,6 +15,7 @@ count (``pbem archive recount``).
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from sqlalchemy import case, delete, exists, func, select
 from sqlalchemy.dialects import postgresql, sqlite
@@ -86,12 +87,21 @@ def _upsert(model, keys: tuple[str, str], columns: tuple[str, ...], deltas: Coun
     changed = [rows[key] for key in sorted(rows) if any(rows[key][c] for c in columns)]
     if not changed:
         return
+    db.session.execute(
+        _upsert_statement(model, keys, columns, db.session.get_bind().dialect.name), changed)
+
+
+@cache
+def _upsert_statement(model, keys: tuple[str, str], columns: tuple[str, ...], dialect: str):
+    """The upsert adding a row's ``columns`` to ``model``'s row of the same ``keys``, its
+    values bound per row: built once, so its SQL is compiled once (the rows given as a
+    multi-row VALUES made a statement SQLAlchemy does not cache, compiled at every game's
+    start and end)."""
     table = model.__table__
-    dialect = postgresql if db.session.get_bind().dialect.name == "postgresql" else sqlite
-    statement = dialect.insert(table).values(changed)
-    db.session.execute(statement.on_conflict_do_update(
+    statement = (postgresql if dialect == "postgresql" else sqlite).insert(table)
+    return statement.on_conflict_do_update(
         index_elements=list(keys),
-        set_={column: table.c[column] + statement.excluded[column] for column in columns}))
+        set_={column: table.c[column] + statement.excluded[column] for column in columns})
 
 
 # ----- recounting ------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from flask import current_app
-from sqlalchemy import func, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..core.errors import PbemError
@@ -114,7 +114,10 @@ def join(challenge_id: int, player, now: datetime) -> Challenge:
         withdrawn, expired or started (409); the player's rating outside the range (403).
     """
     challenge = get_challenge(challenge_id)
-    if any(seat.player_id == player.id for seat in challenge.seats):
+    # Asked of the database, not of ``challenge.seats``: seats loaded now could be stale by
+    # the insert below (a player leaving meanwhile; SQLite may give their row id to ours).
+    if db.session.scalar(select(ChallengeSeat.id).where(
+            ChallengeSeat.challenge_id == challenge.id, ChallengeSeat.player_id == player.id)):
         mine = challenge.poster_id == player.id
         raise LobbyError("This is your own challenge: wait for others to join it." if mine
                          else "You have already joined this challenge.", "already-in")
@@ -178,6 +181,41 @@ def withdraw(challenge_id: int, player, now: datetime) -> None:
     if not done:  # started, withdrawn or marked expired (before or meanwhile)
         db.session.refresh(challenge)
         _check_open(challenge, now)
+
+
+def leave(challenge_id: int, player, now: datetime) -> None:
+    """A player who joined an open challenge gives up their seat, and flush; those who joined
+    after them move up one, so the table stays in the order people came.
+
+    The first statement decrements ``taken`` on the challenge's row, as a join increments it,
+    so a leave and a join for the same table wait for each other.
+
+    :raises LobbyError: no such challenge (404); the poster (who withdraws instead) or not at
+        the table (409; nothing is kept only once the caller rolls back); no longer open (409).
+    """
+    challenge = get_challenge(challenge_id)
+    if challenge.poster_id == player.id:
+        raise LobbyError("This is your own challenge: withdraw it instead.", "own")
+    freed = db.session.execute(
+        update(Challenge).where(Challenge.id == challenge.id, Challenge.status == OPEN)
+        .values(taken=Challenge.taken - 1).returning(Challenge.id)).scalar()
+    if freed is None:
+        db.session.refresh(challenge)
+        _check_open(challenge, now)
+    seat = db.session.execute(
+        delete(ChallengeSeat).where(ChallengeSeat.challenge_id == challenge.id,
+                                    ChallengeSeat.player_id == player.id)
+        .returning(ChallengeSeat.seat)).scalar()
+    if seat is None:  # the caller's rollback undoes the count
+        raise LobbyError("You are not at this challenge's table.", "not-in")
+    later = (ChallengeSeat.challenge_id == challenge.id) & (ChallengeSeat.seat > seat)
+    # Two steps through negative numbers: one ``seat - 1`` would meet the unique constraint
+    # on (challenge, seat) midway on PostgreSQL, which checks it row by row.
+    db.session.execute(update(ChallengeSeat).where(later).values(seat=-ChallengeSeat.seat))
+    db.session.execute(update(ChallengeSeat).where(ChallengeSeat.challenge_id == challenge.id,
+                                                   ChallengeSeat.seat < 0)
+                       .values(seat=-ChallengeSeat.seat - 1))
+    db.session.expire(challenge)
 
 
 def expire(now: datetime) -> int:

@@ -101,6 +101,18 @@ def withdraw(challenge_id):
     return redirect(url_for("challenges.index"))
 
 
+@bp.post("/<int:challenge_id>/leave")
+def leave(challenge_id):
+    _signed_in()
+    try:
+        service.leave(challenge_id, g.player, utcnow())
+    except LobbyError as exc:
+        return _refused(exc)
+    db.session.commit()
+    flash("You left the challenge; your seat is free again.")
+    return redirect(url_for("challenges.index"))
+
+
 def _terms_form(form_class, slug: str, template: str, done):
     """A challenge's or standing challenge's form for one game: GET shows it; a valid POST
     has its terms checked and ``done(terms, form)`` run (which flushes), then commits."""

@@ -3,6 +3,9 @@ dev`` serves) ``instance/dev-server.json``, then ``PBEM_*`` environment variable
 mapping a test passes to ``create_app``. The instance folder is ``instance/`` beside the
 package unless ``PBEM_INSTANCE_PATH`` names another.
 
+Standard library only: the MTA's pipe (``pbem.mail.pipe``) reads the same settings, through
+the same functions, without building the app.
+
 Every setting can be given as ``PBEM_<NAME>``; values are parsed as JSON where possible
 (``PBEM_MAIL_PORT=2525``, ``PBEM_MAIL_USE_TLS=true``). ``DATABASE_URL`` is also honoured, as
 most hosting platforms set it.
@@ -12,8 +15,10 @@ from __future__ import annotations
 
 import json
 import os
+import sys
+import types
 from contextlib import contextmanager
-from pathlib import Path
+from pathlib import Path, PurePath
 
 #: The key debug mode and the tests run with. It is public, so the app refuses to start with
 #: it anywhere else (``pbem.core.checks``).
@@ -116,6 +121,11 @@ DEFAULTS = {
     "MAIL_IMAP_DONE_FOLDER": None,
     # Inbound replies larger than this are not read (a move fits in a line).
     "MAIL_INBOUND_MAX_BYTES": 5 * 1024 * 1024,
+    # Where ingest-mail (the MTA's pipe) leaves each message for the mail worker (send-mail,
+    # ingest-spool, the tick) to handle (default: instance/spool), and the seconds after which
+    # a message a worker took but never finished (it crashed) is handed to the next one.
+    "MAIL_SPOOL_DIR": None,
+    "MAIL_SPOOL_CLAIM_TIMEOUT": 600,
     # /ready fails when due mail has waited longer than this many seconds (is send-mail
     # running?), or the tick last ran longer ago (is the tick's timer or loop running?).
     "READY_MAIL_MAX_AGE": 15 * 60,
@@ -125,37 +135,106 @@ DEFAULTS = {
 }
 
 
+def instance_path(environ=os.environ) -> str:
+    """The instance folder: ``PBEM_INSTANCE_PATH``, else where Flask puts it for a package of
+    this name: ``instance/`` beside the package in a checkout, ``<prefix>/var/pbem-instance``
+    once installed (into the interpreter's prefix or a ``site-packages``)."""
+    if environ.get("PBEM_INSTANCE_PATH"):
+        return environ["PBEM_INSTANCE_PATH"]
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    prefix = _installed_prefix(root)
+    if prefix is None:
+        return os.path.join(root, "instance")
+    return os.path.join(prefix, "var", "pbem-instance")
+
+
+def _installed_prefix(root: str) -> str | None:
+    """The prefix the folder holding the package is installed under (as Flask's
+    ``find_package`` decides it), or ``None`` for a checkout."""
+    if PurePath(root).is_relative_to(os.path.abspath(sys.prefix)):
+        return os.path.abspath(sys.prefix)
+    site_parent, site_folder = os.path.split(root)
+    if site_folder.lower() != "site-packages":
+        return None
+    parent, folder = os.path.split(site_parent)
+    if folder.lower() == "lib":  # prefix/lib/site-packages
+        return parent
+    if os.path.basename(parent).lower() == "lib":  # prefix/lib/pythonX.Y/site-packages
+        return os.path.dirname(parent)
+    return site_parent
+
+
+def settings(instance: str, overrides: dict | None = None, environ=os.environ) -> dict:
+    """Every setting for the instance folder ``instance``, layer by layer (see the module
+    docstring), with the derived ones filled in.
+
+    :raises ValueError: settings that contradict each other.
+    """
+    values = dict(DEFAULTS)
+    values.update(_python_file(Path(instance) / "config.py"))
+    values.update(_dev_server_layer(Path(instance) / DEV_SERVER_FILE))
+    if environ.get("DATABASE_URL"):
+        values["SQLALCHEMY_DATABASE_URI"] = _driver_url(environ["DATABASE_URL"])
+    _prefixed_environ(values, "PBEM_", environ)
+    if "DATABASE_URL" in values:
+        values["SQLALCHEMY_DATABASE_URI"] = _driver_url(values["DATABASE_URL"])
+    values.update(overrides or {})
+    _derive(values, Path(instance))
+    return values
+
+
 def configure(app, config: dict | None) -> None:
-    """Fill ``app.config`` layer by layer (see the module docstring)."""
-    app.config.update(DEFAULTS)
-    app.config.from_pyfile("config.py", silent=True)
-    app.config.update(_dev_server_layer(Path(app.instance_path) / DEV_SERVER_FILE))
-    if os.environ.get("DATABASE_URL"):
-        app.config["SQLALCHEMY_DATABASE_URI"] = _driver_url(os.environ["DATABASE_URL"])
-    app.config.from_prefixed_env("PBEM")
-    if "DATABASE_URL" in app.config:
-        app.config["SQLALCHEMY_DATABASE_URI"] = _driver_url(app.config["DATABASE_URL"])
-    app.config.update(config or {})
-    app.config.setdefault(
-        "SQLALCHEMY_DATABASE_URI", f"sqlite:///{Path(app.instance_path) / 'pbem.sqlite'}"
-    )
-    if app.config["SESSION_COOKIE_SECURE"] is None:
-        app.config["SESSION_COOKIE_SECURE"] = app.config["BASE_URL"].startswith("https://")
-    if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+    """Fill ``app.config`` with :func:`settings` for the app's instance folder."""
+    app.config.update(settings(app.instance_path, config))
+
+
+def _derive(values: dict, instance: Path) -> None:
+    """Fill in the settings whose default depends on others, and check those that must agree."""
+    values.setdefault("SQLALCHEMY_DATABASE_URI", f"sqlite:///{instance / 'pbem.sqlite'}")
+    if values["SESSION_COOKIE_SECURE"] is None:
+        values["SESSION_COOKIE_SECURE"] = values["BASE_URL"].startswith("https://")
+    if values["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         # SQLite waits for the writer lock itself (busy_timeout).
-        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = {"connect_args": {"timeout": 15}}
-    app.config["MAIL_FILE_DIR"] = app.config["MAIL_FILE_DIR"] or str(
-        Path(app.instance_path) / "mail"
-    )
-    app.config["MAIL_INGEST_LOG"] = app.config["MAIL_INGEST_LOG"] or str(
-        Path(app.instance_path) / "ingest-mail.log"
-    )
-    if not app.config["MAIL_LEASE"] > 2 * app.config["MAIL_TIMEOUT"] > 0:
+        values["SQLALCHEMY_ENGINE_OPTIONS"] = {"connect_args": {"timeout": 15}}
+    for name, default in (("MAIL_FILE_DIR", "mail"), ("MAIL_INGEST_LOG", "ingest-mail.log"),
+                          ("MAIL_SPOOL_DIR", "spool")):
+        values[name] = values[name] or str(instance / default)
+    if not values["MAIL_LEASE"] > 2 * values["MAIL_TIMEOUT"] > 0:
         raise ValueError(
-            f"MAIL_LEASE ({app.config['MAIL_LEASE']} s) must be more than twice MAIL_TIMEOUT "
-            f"({app.config['MAIL_TIMEOUT']} s, which must be positive): a message whose "
+            f"MAIL_LEASE ({values['MAIL_LEASE']} s) must be more than twice MAIL_TIMEOUT "
+            f"({values['MAIL_TIMEOUT']} s, which must be positive): a message whose "
             "delivery is still in progress would be taken and sent again by another sender"
         )
+
+
+def _python_file(path: Path) -> dict:
+    """The upper-case names a Python config file sets (as Flask's ``from_pyfile`` reads it);
+    nothing when there is no such file."""
+    module = types.ModuleType("config")
+    module.__file__ = str(path)
+    try:
+        source = path.read_bytes()
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+        return {}
+    exec(compile(source, str(path), "exec"), module.__dict__)
+    return {name: value for name, value in vars(module).items() if name.isupper()}
+
+
+def _prefixed_environ(values: dict, prefix: str, environ) -> None:
+    """Set each ``<prefix><NAME>`` variable as ``NAME``, parsed as JSON where it parses, into
+    nested mappings for ``A__B`` names (as Flask's ``from_prefixed_env`` does)."""
+    for key in sorted(environ):
+        if not key.startswith(prefix):
+            continue
+        try:
+            value = json.loads(environ[key])
+        except ValueError:
+            value = environ[key]
+        *parents, name = key.removeprefix(prefix).split("__")
+        target = values
+        for parent in parents:
+            target = target.setdefault(parent, {})
+        target[name] = value
 
 
 @contextmanager

@@ -84,6 +84,7 @@ def answer(game, seat: int, answer: str, what: str, *, shown: Shown | None = Non
                                                  last_move=board["last"]),
                      "board_cid": board_cid, "last_move": board["last"],
                      "board_width": drawn and drawn.width,
+                     "board_notes": drawn.notes if drawn else (),
                      "winners": [game.seats[i] for i in (game.result or {}).get("winners", ())],
                      "legal": grouped_moves(game, state) if my_turn else [],
                      "examples": examples(game, state), "commands": COMMANDS,

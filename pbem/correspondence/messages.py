@@ -132,6 +132,7 @@ def turn_context(turn: _Turn) -> tuple[dict, str]:
         "board": game.renderer.text(turn.state, last_move=turn.last_move),
         "board_cid": _board_id(turn),
         "board_width": drawn.width,
+        "board_notes": drawn.notes,
         "link": move_url(game, seat, turn.ply),
         "deadline": clocks.deadline_text(game, seat, game.seats[seat].player_id, utcnow()),
         "game_url": external_url("play.game", game_id=game.id),

@@ -1,10 +1,12 @@
 """The rule modules: pure Python game rules behind one protocol (see ``base.Rules``).
 
 Every subpackage of this package is a game, named after its slug. It exposes ``RULES`` (its
-rules object) and a ``render`` module (``svg(state, last_move=None)``, ``text(state,
-last_move=None)`` and ``describe(state)``). A game is imported when it is first asked for, so
-a process that handles one game's move (``ingest-mail``, a process per message) imports that
-game only. Other code reaches a game only through this registry::
+rules object) and a ``render`` module (``svg(state, last_move=None)`` for pages,
+``mail_svg(state, last_move=None)`` and ``mail_notes(state)`` for the picture an email carries
+and the lines said under it, ``text(state, last_move=None)`` and ``describe(state)``). A game
+is imported when it is first asked for, so a process that handles one game's move
+(``ingest-mail``, a process per message) imports that game only. Other code reaches a game
+only through this registry::
 
     >>> from pbem.games import get_rules
     >>> get_rules("pylon").name

@@ -147,3 +147,107 @@ def picture(width: float, height: float, body: Iterable[str], /, *, min_x: float
     return element("svg", "".join(body), xmlns="http://www.w3.org/2000/svg", viewBox=box,
                    aria_hidden="true", focusable="false", width=number(width),
                    height=number(height))
+
+
+# ----- pictures nobody clicks: the board in an email ------------------------------------------
+
+
+#: The monospace face of :func:`axis`, and the width of each of its glyphs in ems (DejaVu Sans
+#: Mono's, and near enough every monospace face's).
+MONO = "DejaVu Sans Mono,monospace"
+MONO_ADVANCE = 0.602
+
+
+def axis(x: float, y: float, step: float, names: str, *, font_size: float,
+         vertical: bool = False, **values) -> str:
+    """The one-character names of a board's files (left to right) or ranks (``vertical``:
+    up the page), one ``step`` apart, the first centred on ``x`` with its baseline at ``y``,
+    as ONE ``<text>`` run for a picture nobody selects text in (the board in an email): a
+    rasteriser lays out and fills each run on its own, so one run instead of eight is most of
+    the names' cost. Monospace glyphs make the spacing exact without positioning each glyph
+    (an absolute position would start a run each).
+
+    >>> axis(10, 20, 50, "ab", font_size=10)
+    '<text x="7" y="20" font-family="DejaVu Sans Mono,monospace" font-size="10" \
+letter-spacing="44">ab</text>'
+    >>> axis(10, 20, 50, "12", font_size=10, vertical=True)
+    '<text x="7" y="20" font-family="DejaVu Sans Mono,monospace" font-size="10" dx="0 -6" \
+dy="0 -50">12</text>'
+    """
+    advance = MONO_ADVANCE * font_size
+    rest = len(names) - 1
+    spacing = {"dx": " ".join(["0", *[number(-advance)] * rest]),
+               "dy": " ".join(["0", *[number(-step)] * rest])} if vertical else {
+        "letter_spacing": step - advance}
+    return label(x - advance / 2, y, names, font_family=MONO, font_size=font_size,
+                 **spacing, **values)
+
+
+def names_in_line(y: float, names: Iterable[tuple[float, str, str]], *, font_size: float,
+                  **values) -> str:
+    """Names ``(x, text, colour)`` centred on their ``x`` along one baseline ``y``, as ONE
+    monospace ``<text>`` run (see :func:`axis`): relative shifts (``dx``) move the pen to
+    each name without starting a run, and each name is a ``<tspan>`` in its colour.
+
+    >>> names_in_line(20, [(10, "ab", "red"), (50, "c", "blue")], font_size=10)
+    '<text x="4" y="20" font-family="DejaVu Sans Mono,monospace" font-size="10" \
+dx="0 0 31"><tspan fill="red">ab</tspan><tspan fill="blue">c</tspan></text>'
+    """
+    advance = MONO_ADVANCE * font_size
+    shifts, spans, pen, start = [], [], None, None
+    for x, text, colour in sorted(names, key=lambda name: name[0]):
+        left = x - len(text) * advance / 2
+        if pen is None:
+            start = pen = left
+        shifts += [left - pen] + [0] * (len(text) - 1)
+        pen = left + len(text) * advance
+        spans.append(element("tspan", escape(text, quote=False), fill=colour))
+    if start is None:
+        return ""
+    return element("text", "".join(spans), x=start, y=y, font_family=MONO, font_size=font_size,
+                   dx=" ".join(number(float(shift)) for shift in shifts), **values)
+
+
+class Shapes:
+    """Shapes written as few elements, for a picture nobody clicks (the board an email carries
+    as PNG): every shape of one style joins one ``<path>``, and the paths come in the order
+    their styles were first used. A hundred pieces in four colours are four elements to parse
+    and set up, not a hundred (resvg's time then follows the slanted edges and the area
+    painted, which is why the mail pictures also draw axis-aligned shapes ``crispEdges``
+    and paint each pixel as few times as they can).
+
+    Draw in layers (squares, then pieces, then marks): a shape is drawn in its style's turn,
+    so a later shape of an earlier style lands beneath, which is only right where shapes of
+    one layer do not overlap.
+
+    >>> shapes = Shapes()
+    >>> shapes.rect(0, 0, 2, 2, fill="#fff")
+    >>> shapes.polygon([(0, 0), (1, 2.5), (2, 0)], fill="red")
+    >>> shapes.rect(2, 0, 2, 2, fill="#fff")
+    >>> shapes.markup()
+    '<path d="M0 0h2v2h-2ZM2 0h2v2h-2Z" fill="#fff"/><path d="M0 0L1 2.5L2 0Z" fill="red"/>'
+    """
+
+    def __init__(self) -> None:
+        self._paths: dict[tuple, list[str]] = {}
+
+    def path(self, d: str, **style) -> None:
+        """Path data ``d`` drawn in ``style`` (presentation attributes, as ``element`` takes)."""
+        self._paths.setdefault(tuple(sorted(style.items())), []).append(d)
+
+    def polygon(self, points: Iterable[tuple[float, float]], **style) -> None:
+        self.path("M" + "L".join(f"{number(x)} {number(y)}" for x, y in points) + "Z", **style)
+
+    def rect(self, x: float, y: float, width: float, height: float, **style) -> None:
+        w, h = number(width), number(height)
+        self.path(f"M{number(x)} {number(y)}h{w}v{h}h-{w}Z", **style)
+
+    def circle(self, cx: float, cy: float, r: float, **style) -> None:
+        """A circle as two arcs (a path can hold many circles; ``<circle>`` holds one)."""
+        d, r_ = number(2 * r), number(r)
+        self.path(f"M{number(cx - r)} {number(cy)}a{r_} {r_} 0 1 0 {d} 0a{r_} {r_} 0 1 0 -{d} 0Z",
+                  **style)
+
+    def markup(self) -> str:
+        return "".join(element("path", d="".join(parts), **dict(style))
+                       for style, parts in self._paths.items())

@@ -1,34 +1,27 @@
 """Handing an inbound message to the ingest, and what to answer whoever delivered it.
 
-Whatever brings a message in (an MTA's pipe, LMTP, a mailbox file, an IMAP poll), the ingest's
-per-message function does the work and says what happened in a line for the log. Those paths
-need one more fact: may the message be forgotten? It may when it was handled or ignored on
-purpose, and when it can never be read (too large, too deeply nested: malformed). It may not
-when something failed that could work later — the database being unreachable above all — for
-the player's move would be lost: the message is left for the MTA to retry or for the next poll.
+Whatever brings a message in (the spool an MTA's pipe fills, LMTP, a mailbox file, an IMAP
+poll), the ingest's per-message function does the work and says what happened in a line for
+the log. Those paths need one more fact: may the message be forgotten? It may when it was
+handled or ignored on purpose, and when it can never be read (too large, too deeply nested:
+malformed). It may not when something failed that could work later — the database being
+unreachable above all — for the player's move would be lost: the message is left in the spool
+for the next round, for the MTA to retry, or for the next poll.
 An unexpected error is treated the same way (retried, and logged with its traceback for the
 operator), since losing a move is worse than trying it again.
 """
 
 from __future__ import annotations
 
-import enum
 import logging
 from collections.abc import Callable
 from typing import NamedTuple
 
 from ..core.extensions import db
-from .inbound import Unreadable
+from .inbound import Status, Unreadable
+from .spool import Spool
 
 log = logging.getLogger(__name__)
-
-
-class Status(enum.IntEnum):
-    """The three answers, valued as the exit codes of an MTA's pipe (sysexits.h)."""
-
-    DONE = 0
-    MALFORMED = 65  # EX_DATAERR: bounced, never retried
-    RETRY = 75  # EX_TEMPFAIL: the MTA keeps the message and tries again
 
 
 class Outcome(NamedTuple):
@@ -55,3 +48,23 @@ def hand_over(ingest: Callable[[bytes], str], raw: bytes) -> Outcome:
 def worst(outcomes: list[Outcome]) -> Status:
     """The status a batch answers with: retry if any must be, else malformed if any was."""
     return max((outcome.status for outcome in outcomes), default=Status.DONE)
+
+
+def drain(spool: Spool, ingest: Callable[[bytes], str]) -> list[Outcome]:
+    """Hand each message waiting in ``spool`` to ``ingest``, oldest first; the outcomes.
+
+    A message handled or ignored is removed, one that can never be read is set aside in
+    ``bad/``, and one to retry (the database down) is put back for the next round. Another
+    worker draining the same spool meanwhile takes the messages this one has not claimed.
+    """
+    outcomes = []
+    for claimed in spool.claims():
+        outcome = hand_over(ingest, claimed.read_bytes())
+        if outcome.status is Status.RETRY:
+            spool.release(claimed)
+        elif outcome.status is Status.MALFORMED:
+            spool.set_aside(claimed)
+        else:
+            spool.finish(claimed)
+        outcomes.append(outcome)
+    return outcomes

@@ -10,7 +10,8 @@ import json
 import logging
 import logging.config
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from datetime import UTC, datetime
 
 FORMATS = ("text", "json")
@@ -50,3 +51,21 @@ def configure_logging(environ: Mapping[str, str] = os.environ) -> None:
                                 "stream": "ext://sys.stderr"}},
         "root": {"level": level, "handlers": ["stderr"]},
     })
+
+
+@contextmanager
+def logging_to(path: str) -> Iterator[None]:
+    """Within the block, the package's log records (tracebacks included) go to the file at
+    ``path`` only: what a command prints may reach a mail server, and from it a bounce."""
+    logger = logging.getLogger("pbem")
+    saved = logger.handlers[:], logger.level, logger.propagate
+    handler = logging.FileHandler(path, encoding="utf-8", delay=True)  # opened when written
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logger.handlers[:], logger.propagate = [handler], False
+    logger.setLevel(logging.INFO)
+    try:
+        yield
+    finally:
+        logger.handlers[:], logger.propagate = saved[0], saved[2]
+        logger.setLevel(saved[1])
+        handler.close()

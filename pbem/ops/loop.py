@@ -1,5 +1,5 @@
-"""The ``--loop`` of the worker commands (tick, send-mail, fetch-mail, bots): a round every
-``interval`` seconds that outlives its errors and stops cleanly when asked.
+"""The ``--loop`` of the worker commands (tick, send-mail, ingest-spool, fetch-mail, bots): a
+round every ``interval`` seconds that outlives its errors and stops cleanly when asked.
 
 A round that raises (the database restarting, SMTP down) is logged with its traceback and
 the session thrown away, so the next round starts on a fresh connection; failing rounds are

@@ -1,5 +1,6 @@
 """Whether this deployment is doing its work: the database answers, due mail is being sent,
-and the tick is running. ``/ready`` reports it; ``/health`` only says the process serves."""
+replies spooled by the MTA's pipe are taken in, and the tick is running. ``/ready`` reports
+it; ``/health`` only says the process serves."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from ..core.checks import Check
 from ..core.db import utcnow
 from ..core.extensions import db
 from ..mail.models import OutboxMessage
+from ..mail.spool import Spool
 from .heartbeat import last_beat
 
 
@@ -27,7 +29,7 @@ def readiness(now: datetime | None = None) -> list[Check]:
         current_app.logger.exception("readiness: the database is unreachable")
         return [Check("database", False, "unreachable")]
     try:
-        return [Check("database", True, "reachable"), _mail(now), _tick(now)]
+        return [Check("database", True, "reachable"), _mail(now), _spool(now), _tick(now)]
     finally:
         db.session.rollback()
 
@@ -44,6 +46,17 @@ def _mail(now: datetime) -> Check:
         return Check("mail", True, "nothing due")
     age = now - oldest
     return Check("mail", age <= limit, f"the oldest due message has waited {_span(age)}"
+                 + ("" if age <= limit else f" (more than {_span(limit)}: is send-mail running?)"))
+
+
+def _spool(now: datetime) -> Check:
+    """The oldest reply waiting in the spool: a mail worker should take it within a round."""
+    limit = timedelta(seconds=current_app.config["READY_MAIL_MAX_AGE"])
+    oldest = Spool(current_app.config["MAIL_SPOOL_DIR"]).oldest()
+    if oldest is None:
+        return Check("spool", True, "nothing waiting")
+    age = now - datetime.fromtimestamp(oldest, now.tzinfo)
+    return Check("spool", age <= limit, f"the oldest spooled message has waited {_span(age)}"
                  + ("" if age <= limit else f" (more than {_span(limit)}: is send-mail running?)"))
 
 

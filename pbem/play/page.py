@@ -81,14 +81,16 @@ def _move_form(form, legal: list[str]):
 
 
 def render_game(game, seat, *, at=None, token=None, form=None, error=None, message_form=None,
-                message_error=None, status=200):
+                message_error=None, notice=None, status=200):
     """The game page: board, whose turn, scores, moves, players, result; for the seat to move,
     the move form (``at``: show the position after that ply instead, read-only); the comments
-    and the thread for those who may read them, with the message form for the players."""
+    and the thread for those who may read them, with the message form for the players
+    (``notice``: a confirmation shown as flashed messages are)."""
     moves = history(game.id)
     context = {"game": game, "seat": seat, "moves": moves, "at": at, "token": token,
                "turns": turns(moves, game.rules.multi_ply_turns),
-               "error": error, **events.page_context(game, _reader(game, seat, token), utcnow())}
+               "error": error, "notice": notice,
+               **events.page_context(game, _reader(game, seat, token), utcnow())}
     # The snapshot is the position after the last ply: no replay needed to show it.
     state = game.load_state() if at in (None, game.ply) else replay(game, at, moves)
     if state is not None:
@@ -135,9 +137,18 @@ def _messages(game, seat, token, form, error) -> dict:
         return {**context, "message_error": context["message_error"] or exc.message}
     except PbemError:
         return context
-    context.update(message_form=form or MessageForm(formdata=None),
+    context.update(message_form=form or MessageForm(formdata=None), may_comment=True,
                    message_url=_endpoint("post_message", game, token))
     return context
+
+
+def _may_post(game, seat) -> bool:
+    """Whether ``seat`` may post to the thread, and so send a comment with a move."""
+    try:
+        thread.check_may_post(game, seat)
+    except PbemError:
+        return False
+    return True
 
 
 def _reader(game, seat, token) -> int | None:
@@ -152,6 +163,7 @@ def render_preview(game, seat, preview, text, ply, *, token=None, comment=""):
     """The position a typed turn leads to, with Confirm (or, mid-turn, the next step); the
     ``comment`` goes along to the confirmation."""
     context = {"game": game, "seat": seat, "token": token, "text": text, "preview": preview,
+               "may_comment": _may_post(game, seat),
                "game_url": url_for("play.game", game_id=game.id) if token is None
                else url_for("play.link", token=token)}
     context.update(_board(game, preview.state, preview.plies))

@@ -15,6 +15,7 @@ from __future__ import annotations
 import secrets
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 
 from sqlalchemy import bindparam, insert, update
 from sqlalchemy.exc import IntegrityError
@@ -103,10 +104,11 @@ def submit_turn(game: Game, seat: int, text: str, expected_ply: int, comment: st
     :raises IllegalMove: the rules' reason; for a multi-ply turn, naming the failing step.
     :raises OutOfTime: the seat's clock had run out (the timeout is the tick's to apply).
     :raises MessageRefused: the comment cannot be posted (nothing is played).
+    :raises Blocked: a comment, where a block stands between the players (nothing is played).
     """
     rules = game.rules
-    remark = thread.checked(comment, "comment") if thread.normalised(comment) else None
     state = _check_actor(game, seat, expected_ply)
+    remark = thread.comment_for(game, seat, comment)
     plies, state = rules.apply_turn(state, text.strip())
     if not _turn_complete(rules, state):
         raise _unfinished(rules, state)
@@ -303,6 +305,21 @@ _UPDATE_GAME = update(Game.__table__).where(
     Game.__table__.c.version == bindparam("read_version"))
 
 
+@cache
+def _update_game_inserting(count: int):
+    """:data:`_UPDATE_GAME` with the INSERTs of ``count`` plies riding along as CTEs (for
+    PostgreSQL), their values bound as ``<column>_<n>``: built once per count, and one
+    single-row INSERT per ply, so its SQL is compiled once too (SQLAlchemy caches no
+    multi-row VALUES: the plies given as values compiled the statement on every move)."""
+    return _UPDATE_GAME.add_cte(*(
+        _INSERT_PLIES.values({column: bindparam(f"{column}_{n}") for column in _PLY_COLUMNS})
+        .cte(f"ply_{n}") for n in range(count)))
+
+
+#: The columns of a ply's row (:func:`_write`).
+_PLY_COLUMNS = ("game_id", "ply", "seat", "move", "text", "auto", "created_at")
+
+
 def _write(writes: list[tuple[Game, list[Played], object, dict | None]]) -> None:
     """For each ``(game, moves, state, result)``: insert the plies and move the game on to
     ``state`` (its snapshot and whose turn it is; given the ``result`` the moves led to, the
@@ -331,13 +348,15 @@ def _write(writes: list[tuple[Game, list[Played], object, dict | None]]) -> None
                    "move": move.move, "text": move.text, "auto": move.auto, "created_at": now}
                   for n, move in enumerate(moves, start=1)]
         updates.setdefault(tuple(changes), []).append((game, changes))
-    update_game = _UPDATE_GAME
+    update_game, ply_params = _UPDATE_GAME, {}
     if len(writes) == 1 and plies and connection.dialect.name == "postgresql":
-        update_game = update_game.add_cte(_INSERT_PLIES.values(plies).cte("plies"))
+        update_game = _update_game_inserting(len(plies))
+        ply_params = {f"{name}_{n}": value
+                      for n, ply in enumerate(plies) for name, value in ply.items()}
     elif plies:
         connection.execute(_INSERT_PLIES, plies)
     for group in updates.values():
-        params = [{**changes, "game_id": game.id, "read_version": game.version}
+        params = [{**changes, **ply_params, "game_id": game.id, "read_version": game.version}
                   for game, changes in group]
         written = connection.execute(update_game, params if len(params) > 1 else params[0])
         if written.rowcount != len(params):

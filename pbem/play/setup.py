@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from contextlib import suppress
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from ..accounts.blocks import refuse_if_blocked
 from ..accounts.service import mark_joined
@@ -131,7 +131,24 @@ def leave_all(player) -> None:
             with suppress(IllegalMove):  # already out of a game that plays on
                 service.resign(game, seat.index)
         else:
-            seat.response, seat.responded_at = "declined", utcnow()
-            game.status = DECLINED
-            events.declined.send(game, seat=seat)
+            _withdraw(game, seat)
     db.session.flush()
+
+
+def decline_between(blocker, whom) -> None:
+    """Call off every invitation still unsettled that seats both players (``blocker`` has just
+    blocked ``whom``): the blocker's seat declines it, whoever created it. Games already under
+    way play on. Flushes only."""
+    both = (select(Seat.game_id).where(Seat.player_id.in_((blocker.id, whom.id)))
+            .group_by(Seat.game_id).having(func.count(func.distinct(Seat.player_id)) == 2))
+    for game in db.session.scalars(select(Game).where(Game.status == INVITED,
+                                                      Game.id.in_(both))).all():
+        _withdraw(game, game.seat_of(blocker))
+    db.session.flush()
+
+
+def _withdraw(game: Game, seat: Seat) -> None:
+    """``seat`` declines ``game``'s invitation on its player's behalf: no game."""
+    seat.response, seat.responded_at = "declined", utcnow()
+    game.status = DECLINED
+    events.declined.send(game, seat=seat)

@@ -67,6 +67,21 @@ def checked(text: str | None, what: str = "message") -> str:
     return body
 
 
+def comment_for(game: Game, seat: int, text: str | None) -> str | None:
+    """The comment ``seat`` sends with a move, ready to store, or ``None`` for none. A comment
+    reaches the other players as a message does, so a block refuses it the same way.
+
+    :raises MessageRefused: see :func:`checked`.
+    :raises Blocked: a block stands between the player and another player of the game.
+    """
+    if not normalised(text):
+        return None
+    body = checked(text, "comment")
+    refuse_if_blocked(game.seats[seat].player, [other.player for other in game.seats],
+                      "messages")
+    return body
+
+
 def check_may_post(game: Game, seat: int | None) -> None:
     """Whether the player in ``seat`` (``None``: someone not playing) may post to ``game``'s
     thread: only its players, once it has started; after the end too (a word after the game

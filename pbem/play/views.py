@@ -10,6 +10,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 
 from ..accounts.auth import login_required, sign_in_session
+from ..accounts.blocks import Blocked
 from ..core.errors import PbemError
 from ..core.validators import BadNumber, whole_number
 from ..games import IllegalMove, all_rules
@@ -48,7 +49,19 @@ def game(game_id):
             at = whole_number(at, 0, game.ply, "ply")
         except BadNumber:
             abort(404, f"Game #{game.id} has no ply {at[:20]!r}: it has {game.ply}.")
-    return page.render_game(game, seat.index if seat else None, at=at)
+    return page.render_game(game, seat.index if seat else None, at=at,
+                            notice=_played_notice(game, request.args.get("played")))
+
+
+def _played_notice(game, played: str | None) -> str | None:
+    """What a move's redirect (``?played=<its ply>``) says on the game page: said from the
+    address and the game, not from a flashed message, so the move's response sets no cookie.
+    Only a ply the game has reached is confirmed; anything else says nothing."""
+    try:
+        ply = whole_number(played, 1, game.ply, "ply") if played is not None else None
+    except BadNumber:
+        return None
+    return None if ply is None else f"Your move was played (ply {ply})."
 
 
 @bp.get("/play/<token>")
@@ -98,8 +111,9 @@ def preview(game_id=None, token=None):
 def _act(game_id, token, form_class, incomplete: str, act):
     """What every acting handler shares: the game is read once, locked, and ``act(game, seat,
     form)`` applied to that load once the post's read-only form checks; a lost race shows the
-    board as it now stands. ``act`` answers with a page of its own, or with what it did, which
-    is flashed on the game page. ``act`` runs a command (:mod:`.commands`), which commits.
+    board as it now stands. ``act`` answers with a response of its own (a page, a redirect), or
+    with what it did, which is flashed on the game page. ``act`` runs a command
+    (:mod:`.commands`), which commits.
     (The game's id is kept aside: the commit expires the object, and reading it again would
     cost two queries.)"""
     game, seat = _actor(game_id, token, lock=True)
@@ -123,15 +137,18 @@ def _act(game_id, token, form_class, incomplete: str, act):
 def move(game_id=None, token=None):
     """Confirm a move: the same command as a move sent by email."""
     def play(game, seat, form):
+        game_id = game.id  # read before the commit expires it
         try:
             commands.play_turn(game, seat, form.move.data, form.ply.data, form.comment.data)
-        except (IllegalMove, MessageRefused) as exc:
+        except (IllegalMove, MessageRefused, Blocked) as exc:
             refill = MoveForm(formdata=None, move=form.move.data, ply=form.ply.data,
                               comment=form.comment.data)
             error = exc.reason if isinstance(exc, IllegalMove) else exc.message
             return page.render_game(game, seat, token=token, form=refill, error=error,
-                                    status=422)
-        return "Your move was played."
+                                    status=403 if isinstance(exc, Blocked) else 422)
+        # The game page confirms it from the address (``_played_notice``): a flash would
+        # re-sign the session cookie, a tenth of a move's request.
+        return redirect(url_for("play.game", game_id=game_id, played=form.ply.data + 1))
 
     return _act(game_id, token, ConfirmMoveForm, "The move form was incomplete.", play)
 

@@ -189,3 +189,33 @@ def test_the_lobby_offers_the_computer_opponents_to_play_at_once(client, alice):
     assert game.status == "active" and {s.player_id for s in game.seats} == {alice.id, bots[0].id}
     anonymous = client.application.test_client().get("/challenges").get_data(as_text=True)
     assert "pbem bot" not in anonymous
+
+
+@pytest.mark.parametrize("engine", [
+    "sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def test_a_joined_player_leaves_and_the_table_keeps_its_order(client, alice, make_player,
+                                                               engine):
+    post(client, "stawvs", players="4", seat_order="poster_first")
+    challenge_id = newest().id
+    bob, cy, di, ed = (other(client, make_player(name=name)) for name in ("Bob", "Cy", "Di", "Ed"))
+    for browser in (bob, cy, di):
+        browser.post(f"/challenges/{challenge_id}/join")
+    assert newest().status == "started"  # four seats with Alice: that filled it; start again
+    post(client, "stawvs", players="4", seat_order="poster_first")
+    challenge_id = newest().id
+    for browser in (bob, cy):
+        browser.post(f"/challenges/{challenge_id}/join")
+    html = bob.get("/challenges").get_data(as_text=True)
+    assert f'action="/challenges/{challenge_id}/leave"' in html
+    left = bob.post(f"/challenges/{challenge_id}/leave")
+    assert left.status_code == 302 and newest().taken == 2
+    assert [seat.player.name for seat in newest().seats] == ["Alice", "Cy"]
+    assert [seat.seat for seat in newest().seats] == [0, 1]
+    assert bob.post(f"/challenges/{challenge_id}/leave").status_code == 409
+    assert client.post(f"/challenges/{challenge_id}/leave").status_code == 409  # the poster
+    assert newest().taken == 2
+    for browser in (di, ed):
+        browser.post(f"/challenges/{challenge_id}/join")
+    game = get_game(newest().game_id)
+    assert [seat.player.name for seat in game.seats] == ["Alice", "Cy", "Di", "Ed"]
+    assert di.post(f"/challenges/{challenge_id}/leave").status_code == 409  # started

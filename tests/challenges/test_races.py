@@ -73,3 +73,60 @@ def test_racing_for_the_last_of_four_seats_on_postgresql(app, make_player):
 
 def test_racing_for_the_last_seat_on_sqlite(app, make_player):
     race_for_the_last_seat(app, make_player, 3, 4)
+
+
+def leaves_racing_joins(app, make_player):
+    """At a table of four with three seated, one player leaves while two others join at the
+    same moment: whatever the order (a join first fills the table and starts the game, and
+    then the rest are refused), the seats stay numbered 0.. in order, ``taken`` counts them,
+    and nobody is seated twice or lost."""
+    poster = make_player(name="Poster")
+    challenge = service.post(poster, service.check_terms(
+        "stawvs", {}, 4, "none", True, None, None, "poster_first"), utcnow())
+    db.session.commit()
+    challenge_id = challenge.id
+    leaver = make_player(name="Leaver")
+    for player in (make_player(name="Early"), leaver):
+        service.join(challenge_id, player, utcnow())
+        db.session.commit()
+    ids = [leaver.id] + [make_player(name=f"Joiner {index}").id for index in range(2)]
+    db.session.remove()
+    barrier = threading.Barrier(len(ids))
+    outcomes = [None] * len(ids)
+
+    def act(index):
+        with app.app_context():
+            try:
+                player = db.session.get(type(poster), ids[index])
+                barrier.wait()
+                (service.leave if index == 0 else service.join)(challenge_id, player, utcnow())
+                db.session.commit()
+                outcomes[index] = "done"
+            except service.LobbyError as exc:
+                db.session.rollback()
+                outcomes[index] = exc.code
+            finally:
+                db.session.remove()
+
+    threads = [threading.Thread(target=act, args=(i,)) for i in range(len(ids))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    challenge = db.session.get(Challenge, challenge_id)
+    seated = [(seat.seat, seat.player_id) for seat in challenge.seats]
+    assert [number for number, _ in seated] == list(range(len(seated)))
+    assert challenge.taken == len(seated)
+    assert (ids[0] in {player for _, player in seated}) == (outcomes[0] != "done")
+    joined = [ids[i] for i in (1, 2) if outcomes[i] == "done"]
+    assert set(joined) <= {player for _, player in seated}
+    assert len(seated) == 3 - (outcomes[0] == "done") + len(joined)
+
+
+@pytest.mark.postgres
+def test_a_leave_racing_joins_on_postgresql(app, make_player):
+    leaves_racing_joins(app, make_player)
+
+
+def test_a_leave_racing_joins_on_sqlite(app, make_player):
+    leaves_racing_joins(app, make_player)

@@ -50,3 +50,16 @@ def test_the_last_move_is_marked(rules):
         move = rules.legal_moves(state)[0]
     picture = get_renderer(rules.slug).svg(rules.play(state, move), last_move=move)
     assert "last" in picture.replace('class="cell"', "")
+
+
+@pytest.mark.parametrize(("rules", "state", "last"), list(_boards()))
+def test_mail_pictures_are_self_contained_svg_with_their_words(rules, state, last):
+    """The picture an email carries (``mail_svg``) is drawn by resvg from the markup alone, and
+    what it leaves out is said in words (``mail_notes``)."""
+    render = get_renderer(rules.slug)
+    picture = render.mail_svg(state, last_move=last)
+    assert "style=" not in picture and "<style" not in picture
+    document = minidom.parseString(picture).documentElement
+    assert document.tagName == "svg" and document.getAttribute("viewBox")
+    notes = render.mail_notes(state)
+    assert isinstance(notes, list) and all(isinstance(line, str) and line for line in notes)

@@ -4,6 +4,7 @@ turn, the game's changed options."""
 
 from __future__ import annotations
 
+import re
 import struct
 from types import SimpleNamespace
 
@@ -48,7 +49,7 @@ def test_the_board_is_an_inline_png_the_html_shows(smtp, make_game):
     assert f'src="cid:{content_id}"' in html
     assert image.get_content_disposition() == "inline"
     width, height = png_size(image.get_content())
-    assert max(width, height) in (599, 600) and min(width, height) > 200
+    assert max(width, height) in (BOX - 1, BOX) and min(width, height) > 200
     assert f'width="{width}"' in html
     text = mail.get_body(("plain",)).get_content()
     assert game.renderer.text(game.load_state(), last_move=move).splitlines()[0] in text
@@ -103,3 +104,42 @@ def test_every_games_board_fits_a_phone_sized_square_at_the_size_the_html_names(
     drawn = board(game, state)
     width, height = png_size(board_png(drawn))
     assert width == drawn.width and BOX - 2 <= max(width, height) <= BOX
+
+
+def _played(slug: str, players: int, plies: int):
+    """A position ``plies`` first-legal moves into a game, and the last move."""
+    rules = get_rules(slug)
+    state, move = rules.new_game(players=players, seed=1), None
+    for _ in range(plies):
+        move = rules.legal_moves(state)[0]
+        state = rules.play(state, move)
+    return rules, state, move
+
+
+@pytest.mark.parametrize(("slug", "players"), [("pylon", 2), ("spike", 2), ("stawvs", 2),
+                                                ("stawvs", 4), ("stax", 3), ("triumvirate", 2)])
+def test_the_mail_picture_marks_the_last_move_and_names_the_coordinates(slug, players):
+    rules, state, move = _played(slug, players, 6)
+    renderer = get_renderer(slug)
+    picture = renderer.mail_svg(state, last_move=move)
+    assert picture != renderer.mail_svg(state, last_move=None)
+    written = re.findall(r">([^<>]+)<", picture)
+    if slug == "stax":  # every hex a move names, as a reply types it
+        assert {name for move in rules.legal_moves(state)
+                for name in re.findall(r"-?\d+,-?\d+", move)} <= set(written)
+    else:  # every file and rank (Pylon's board is the smallest: a-f, 1-5)
+        assert set("abcdef12345") <= set("".join(written))
+    png_size(board_png(board(SimpleNamespace(renderer=renderer), state, move)))
+
+
+def test_what_the_mail_picture_leaves_out_the_html_says(smtp, make_game):
+    game = make_game("stawvs")
+    bob = game.seats[1].player
+    play_first_legal(game.id, 0)
+    deliver_due()
+    [mail] = smtp.to(bob.email)
+    html = mail.get_body(("html",)).get_content()
+    state = commands.locked(game.id).load_state()
+    for line in game.renderer.mail_notes(state):
+        assert line.replace("'", "&#39;") in html
+    assert "pyramids, score" in html

@@ -1,5 +1,5 @@
-"""``/ready``: 200 when the database answers, due mail is moving and the tick runs; 503 with a
-line saying which of them failed, for each of the three."""
+"""``/ready``: 200 when the database answers, due mail is moving, spooled replies are taken in
+and the tick runs; 503 with a line saying which of them failed, for each of them."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from freezegun import freeze_time
 from pbem.core.db import utcnow
 from pbem.core.extensions import db
 from pbem.mail.models import OutboxMessage
+from pbem.mail.spool import Spool
 from pbem.ops.heartbeat import beat, last_beat
 
 
@@ -33,7 +34,7 @@ def test_ready_when_the_database_answers_mail_moves_and_the_tick_runs(client):
     response = client.get("/ready")
     assert response.status_code == 200
     checks = lines(response)
-    assert list(checks) == ["database", "mail", "tick"]
+    assert list(checks) == ["database", "mail", "spool", "tick"]
     assert all(line.startswith("ok") for line in checks.values())
 
 
@@ -55,6 +56,22 @@ def test_not_ready_when_due_mail_has_waited_too_long(app, client):
     assert checks["mail"].startswith("FAIL") and "11 min" in checks["mail"]
     assert "send-mail" in checks["mail"]
     assert checks["tick"].startswith("ok")
+
+
+def test_not_ready_when_a_spooled_reply_has_waited_too_long(app, client):
+    """The MTA's pipe only spools: without a mail worker, moves by email would wait unseen."""
+    beat("tick")
+    app.config["READY_MAIL_MAX_AGE"] = 600
+    spool = Spool(app.config["MAIL_SPOOL_DIR"])
+    spool.put(b"To: someone@pbem.test\r\n\r\nhello\r\n")
+    assert lines(client.get("/ready"))["spool"].startswith("ok")
+    with freeze_time(utcnow() + timedelta(minutes=11)):
+        response = client.get("/ready")
+    assert response.status_code == 503
+    assert lines(response)["spool"] == ("FAIL  spool: the oldest spooled message has waited "
+                                        "11 min (more than 10 min: is send-mail running?)")
+    spool.finish(next(spool.claims()))
+    assert lines(client.get("/ready"))["spool"] == "ok    spool: nothing waiting"
 
 
 def test_mail_not_yet_due_held_or_given_up_on_does_not_count(client):

@@ -88,6 +88,15 @@ def test_signed_in_move_preview_then_confirm(client, make_game):
     assert outbox("turn")[-1].recipient == game.seats[1].player.email
 
 
+def test_the_confirmation_of_a_move_is_only_for_a_ply_the_game_has_reached(client, make_game):
+    game = play_turns(make_game("pylon"), 2, random.Random(1))
+    for played, shown in (("2", True), ("1", True), ("3", False), ("0", False), ("x", False),
+                          ("", False), ("9" * 40, False)):
+        response = client.get(f"/games/{game.id}?played={played}")
+        assert response.status_code == 200
+        assert (b"Your move was played" in response.data) is shown, played
+
+
 def test_an_illegal_move_shows_the_reason_and_refills_the_form(client, make_game):
     game = make_game("pylon")
     sign_in(client, game.seats[0].player)

@@ -127,3 +127,45 @@ def test_no_messages_in_a_game_across_a_block(client, make_game):
     assert response.status_code == 403
     assert db.session.scalar(select(func.count()).select_from(GameMessage)) == 0
     assert outbox("comment") == []
+
+
+def test_a_comment_with_a_move_is_refused_across_a_block_and_nothing_is_played(client,
+                                                                                 make_game):
+    from pbem.accounts.blocks import block
+    from pbem.play.models import GameMessage
+
+    game = make_game("pylon")
+    mover, other = game.seats[0].player, game.seats[1].player
+    move = game.rules.legal_moves(game.load_state())[0]
+    block(other, mover)
+    db.session.commit()
+    sign_in(client, mover)
+    page = client.get(f"/games/{game.id}").get_data(as_text=True)
+    assert 'name="move"' in page and 'name="comment"' not in page  # no field to write one in
+    refused = client.post(f"/games/{game.id}/move",
+                          data={"move": move, "ply": 0, "comment": "Gotcha"})
+    assert refused.status_code == 403 and b"not taking messages from you" in refused.data
+    assert commands.locked(game.id).ply == 0
+    assert db.session.scalar(select(func.count()).select_from(GameMessage)) == 0
+    played = client.post(f"/games/{game.id}/move", data={"move": move, "ply": 0})
+    assert played.status_code == 302 and commands.locked(game.id).ply == 1
+
+
+def test_blocking_calls_off_the_pending_invitations_between_the_two(client, make_player):
+    from pbem.play.models import DECLINED, INVITED
+
+    me, pest, third = (make_player(name=name) for name in ("Me", "Pest", "Third"))
+    sign_in(client, pest)
+    for seats in (f"{pest.email}\n{me.email}", f"{pest.email}\n{third.email}"):
+        assert client.post("/new/pylon", data={"players": 2, "seats": seats}).status_code == 302
+    sign_in(client, me)
+    assert client.post("/new/stawvs", data={"players": 3, "seats": "\n".join(
+        (me.email, third.email, pest.email))}).status_code == 302
+    client.post(f"/players/{pest.id}/block")
+    statuses = {tuple(seat.player.name for seat in game.seats): game.status
+                for game in db.session.scalars(select(Game))}
+    assert statuses == {("Pest", "Me"): DECLINED, ("Pest", "Third"): INVITED,
+                        ("Me", "Third", "Pest"): DECLINED}
+    told = sorted(m.recipient for m in outbox("declined"))
+    assert told == sorted([pest.email, third.email, pest.email])
+    assert all("declined the invitation" in m.subject for m in outbox("declined"))

@@ -11,7 +11,18 @@ from __future__ import annotations
 import re
 from html import escape
 
-from ..svg import cell, label, picture, rect, root, token
+from ..svg import (
+    MONO_ADVANCE,
+    Shapes,
+    axis,
+    cell,
+    label,
+    names_in_line,
+    picture,
+    rect,
+    root,
+    token,
+)
 from .board import (
     CELLS,
     DECODE,
@@ -40,6 +51,8 @@ PIECE_EDGE = ("#7a2e0a", "#2b2f36")  # the controller's colour, darker than the 
 PIECE_FILL = "#2f6db5"
 ARROWS = "^>v<"
 COIN_LETTERS = ".pn"
+#: The font size of the controller's number by each piece in an email's picture.
+OWNER_SIZE = 11
 
 
 def _last_squares(last_move) -> tuple[set[int], set[int]]:
@@ -95,16 +108,21 @@ def _piece_words(code: int) -> str:
     )
 
 
-def _triangle(cx: float, cy: float, size: int, facing: int, edge: str, fill: str) -> str:
-    """A pyramid lying on its side: a triangle pointing ``facing`` with ``size`` pips."""
+def _triangle_parts(cx: float, cy: float, size: int):
+    """A pyramid lying on its side, pointing north: its corners and the centres of its
+    ``size`` pips (turned to its facing by whoever draws it)."""
     half = 7 + 3 * size
     base = cy + half * 0.8
-    points = f"{cx},{cy - half} {cx - half * 0.8},{base} {cx + half * 0.8},{base}"
-    pips = "".join(
-        f'<circle cx="{cx + (i - (size - 1) / 2) * 6}" cy="{cy + half * 0.45}" r="2" '
-        'fill="#fff"/>'
-        for i in range(size)
-    )
+    corners = ((cx, cy - half), (cx - half * 0.8, base), (cx + half * 0.8, base))
+    pips = [(cx + (i - (size - 1) / 2) * 6, cy + half * 0.45) for i in range(size)]
+    return corners, pips
+
+
+def _triangle(cx: float, cy: float, size: int, facing: int, edge: str, fill: str) -> str:
+    """A pyramid lying on its side: a triangle pointing ``facing`` with ``size`` pips."""
+    corners, centres = _triangle_parts(cx, cy, size)
+    points = " ".join(f"{x},{y}" for x, y in corners)
+    pips = "".join(f'<circle cx="{x}" cy="{y}" r="2" fill="#fff"/>' for x, y in centres)
     return (
         f'<g transform="rotate({90 * facing} {cx} {cy})">'
         f'<polygon points="{points}" fill="{fill}" stroke="{edge}" stroke-width="2.5"/>'
@@ -114,18 +132,43 @@ def _triangle(cx: float, cy: float, size: int, facing: int, edge: str, fill: str
 
 def svg(state: SpikeState, last_move=None) -> str:
     """The board, coins, pieces, both chests and the stash; the last move outlined."""
-    left, landed = _last_squares(last_move)
     width, height = LEFT + 8 * SQ + 230, TOP + 8 * SQ + 30
     title = f"Spike: {_status(state)}"
     if last_move:
         title += f"; last move {last_move}"
+    out = _board(state, last_move)
+    out.append(_panel(state, LEFT + 8 * SQ + 16))
+    return root(width, height, out, label=title, font_size=13)
+
+
+def _square_xy(sq: int) -> tuple[int, int]:
+    """Top-left corner of a square (rank 8, P2's home row, at the top)."""
+    return LEFT + sq % 8 * SQ, TOP + (7 - sq // 8) * SQ
+
+
+def _shade(sq: int) -> str:
+    return "#e8d8b0" if (sq % 8 + sq // 8) % 2 else "#a9855a"
+
+
+def _axes() -> list[str]:
+    """Files under the board, ranks at its left."""
+    out = []
+    for i in range(8):
+        out.append(label(LEFT + i * SQ + SQ / 2, TOP + 8 * SQ + 18, "abcdefgh"[i],
+                         text_anchor="middle"))
+        out.append(label(LEFT / 2, TOP + (7 - i) * SQ + SQ / 2 + 5, i + 1, text_anchor="middle"))
+    return out
+
+
+def _board(state: SpikeState, last_move) -> list[str]:
+    """The squares (each a cell), coins, pieces and the last move outlined, with files and
+    ranks."""
+    left, landed = _last_squares(last_move)
     out = []
     for sq, name in enumerate(CELLS):
-        file, rank = sq % 8, sq // 8
-        x, y = LEFT + file * SQ, TOP + (7 - rank) * SQ
+        x, y = _square_xy(sq)
         cx, cy = x + SQ / 2, y + SQ / 2
-        shade = "#e8d8b0" if (file + rank) % 2 else "#a9855a"
-        parts = [rect(x, y, SQ, SQ, fill=shade)]
+        parts = [rect(x, y, SQ, SQ, fill=_shade(sq))]
         coin = state.coins[sq]
         if coin:
             parts.append(
@@ -147,12 +190,60 @@ def svg(state: SpikeState, last_move=None) -> str:
                 stroke_width=3, stroke_dasharray="5 3" if sq in left else None,
             ))
         out.append(cell(name, "g", "".join(parts)))
-    for i in range(8):
-        out.append(label(LEFT + i * SQ + SQ / 2, TOP + 8 * SQ + 18, "abcdefgh"[i],
-                         text_anchor="middle"))
-        out.append(label(LEFT / 2, TOP + (7 - i) * SQ + SQ / 2 + 5, i + 1, text_anchor="middle"))
-    out.append(_panel(state, LEFT + 8 * SQ + 16))
-    return root(width, height, out, label=title, font_size=13)
+    return out + _axes()
+
+
+def _turned(points, cx: float, cy: float, facing: int):
+    """``points`` turned a quarter ``facing`` times clockwise about (cx, cy) (y down)."""
+    for _ in range(facing):
+        points = [(cx - (y - cy), cy + (x - cx)) for x, y in points]
+    return points
+
+
+def mail_svg(state: SpikeState, last_move=None) -> str:
+    """The board alone for an email's PNG, drawn as :func:`svg` draws it but each kind of
+    shape one element (nobody clicks it); the chests and the stash are the email's words
+    (:func:`mail_notes`), and the pickers beside the page's board are for clicking."""
+    left, landed = _last_squares(last_move)
+    squares, coins, pieces, pips, marks = Shapes(), Shapes(), Shapes(), Shapes(), Shapes()
+    controllers: dict[float, list] = {}  # each piece's controller, by baseline: a run per rank
+    for sq in range(64):
+        x, y = _square_xy(sq)
+        cx, cy = x + SQ / 2, y + SQ / 2
+        squares.rect(x, y, SQ, SQ, fill=_shade(sq), shape_rendering="crispEdges")
+        if state.coins[sq]:
+            coin = state.coins[sq] - 1
+            coins.circle(cx, cy, 19, fill=COIN_FILL[coin], stroke=COIN_EDGE[coin],
+                         stroke_width=1.5)
+        code = state.pieces[sq]
+        if code:
+            owner, facing = piece_owner(code), piece_facing(code)
+            corners, centres = _triangle_parts(cx, cy, piece_size(code))
+            pieces.polygon(_turned(corners, cx, cy, facing), fill=PIECE_FILL,
+                           stroke=PIECE_EDGE[owner], stroke_width=2.5)
+            for px, py in _turned(centres, cx, cy, facing):
+                pips.circle(px, py, 2, fill="#fff")
+            controllers.setdefault(y + 12, []).append(
+                (x + 3 + MONO_ADVANCE * OWNER_SIZE / 2, str(owner + 1), PIECE_EDGE[owner]))
+        if sq in left or sq in landed:
+            marks.rect(x + 2, y + 2, SQ - 4, SQ - 4, fill="none", stroke="#e8b400",
+                       stroke_width=3, stroke_dasharray="5 3" if sq in left else None)
+    body = [*(layer.markup() for layer in (squares, coins, pieces, pips, marks)),
+            *(names_in_line(y, row, font_size=OWNER_SIZE) for y, row in controllers.items()),
+            axis(LEFT + SQ / 2, TOP + 8 * SQ + 18, SQ, "abcdefgh", font_size=13),
+            axis(LEFT / 2, TOP + 7 * SQ + SQ / 2 + 5, SQ, "12345678", font_size=13,
+                 vertical=True)]
+    return root(LEFT + 8 * SQ + 6, TOP + 8 * SQ + 26, body,
+                label=f"Spike: {_status(state)}", font_size=13)
+
+
+def mail_notes(state: SpikeState) -> list[str]:
+    """What the email says beside :func:`mail_svg`: whose turn, the chests, the stash."""
+    return [_status(state), *(f"{SEAT_NAMES[seat]} chest: {_chest_words(state.chests[seat])}"
+                              for seat in (1, 0)),
+            f"Stash: {_stash_words(state.stash)}",
+            "Numbers name each piece's controller; pennies (P1) are copper, nickels (P2) "
+            "silver."]
 
 
 def _panel(state: SpikeState, x: int) -> str:

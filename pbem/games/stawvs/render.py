@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from html import escape
 
-from ..svg import cell, group, inert, rect, root
+from ..svg import Shapes, axis, cell, group, inert, names_in_line, rect, root
 from .rules import StawvsRules
 from .state import CODES, COLOUR_NAMES, INDEX, NAMES, SIZE_NAMES, StawvsState
 
@@ -78,27 +78,33 @@ def _xy(square: int) -> tuple[int, int]:
     return MARGIN + f * CELL, MARGIN + (7 - r) * CELL
 
 
-def _pyramid(code: int, cx: float, cy: float) -> str:
-    """A pyramid seen from above: four faces meeting at the apex, pips for its size."""
+def _pyramid_parts(code: int, cx: float, cy: float):
+    """A pyramid seen from above: its four faces ``(fill, corners)`` meeting at the apex, its
+    outline ``(x, y, side, colour)`` and the centres of its pips (one per size step)."""
     colour, size = divmod(code - 1, 3)
     light, side, dark = PYRAMID_FILLS[colour]
     h = HALF[size]
     x0, y0, x1, y1 = cx - h, cy - h, cx + h, cy + h
     faces = (
-        (light, f"{x0},{y0} {x1},{y0} {cx},{cy}"),
-        (side, f"{x0},{y0} {x0},{y1} {cx},{cy}"),
-        (side, f"{x1},{y0} {x1},{y1} {cx},{cy}"),
-        (dark, f"{x0},{y1} {x1},{y1} {cx},{cy}"),
-    )
-    out = [f'<polygon points="{pts}" fill="{fill}"/>' for fill, pts in faces]
-    out.append(
-        f'<rect x="{x0}" y="{y0}" width="{2 * h}" height="{2 * h}" fill="none" '
-        f'stroke="{dark}" stroke-width="1"/>'
+        (light, ((x0, y0), (x1, y0), (cx, cy))),
+        (side, ((x0, y0), (x0, y1), (cx, cy))),
+        (side, ((x1, y0), (x1, y1), (cx, cy))),
+        (dark, ((x0, y1), (x1, y1), (cx, cy))),
     )
     py = cy + h * 0.62
-    for i in range(size + 1):
-        px = cx + (i - size / 2) * 4.5
-        out.append(f'<circle cx="{px}" cy="{py:.1f}" r="1.5" fill="#ffffff"/>')
+    pips = [(cx + (i - size / 2) * 4.5, py) for i in range(size + 1)]
+    return faces, (x0, y0, 2 * h, dark), pips
+
+
+def _pyramid(code: int, cx: float, cy: float) -> str:
+    faces, (x0, y0, side, dark), pips = _pyramid_parts(code, cx, cy)
+    out = [f'<polygon points="{" ".join(f"{x},{y}" for x, y in pts)}" fill="{fill}"/>'
+           for fill, pts in faces]
+    out.append(
+        f'<rect x="{x0}" y="{y0}" width="{side}" height="{side}" fill="none" '
+        f'stroke="{dark}" stroke-width="1"/>'
+    )
+    out.extend(f'<circle cx="{px}" cy="{py:.1f}" r="1.5" fill="#ffffff"/>' for px, py in pips)
     return "".join(out)
 
 
@@ -109,6 +115,36 @@ def _cap(seat: int, cx: float, cy: float) -> str:
         f'<text x="{cx}" y="{cy + 4}" text-anchor="middle" font-size="11" font-weight="bold" '
         f'fill="{ink}">{seat + 1}</text>'
     )
+
+
+def _marks(origin: str | None, target: str | None, claim: str | None) -> list[str]:
+    """The last move drawn over the board: the square left (dashed), a line to the square
+    reached (outlined), a red cross on the pyramid claimed."""
+    marks = []
+    if origin and target:
+        (ax, ay), (bx, by) = _xy(INDEX[origin]), _xy(INDEX[target])
+        marks.append(
+            f'<rect x="{ax + 2}" y="{ay + 2}" width="{CELL - 4}" height="{CELL - 4}" fill="none" '
+            'stroke="#e0a800" stroke-width="3" stroke-dasharray="6 4"/>'
+            f'<line x1="{ax + CELL / 2}" y1="{ay + CELL / 2}" x2="{bx + CELL / 2}" '
+            f'y2="{by + CELL / 2}" stroke="#e0a800" stroke-width="3" stroke-opacity="0.8" '
+            'stroke-linecap="round"/>'
+        )
+    if target:
+        bx, by = _xy(INDEX[target])
+        marks.append(
+            f'<rect x="{bx + 2}" y="{by + 2}" width="{CELL - 4}" height="{CELL - 4}" fill="none" '
+            'stroke="#e0a800" stroke-width="3"/>'
+        )
+    if claim:
+        cx, cy = _xy(INDEX[claim])
+        d = 14
+        marks.append(
+            f'<path d="M{cx + d} {cy + d}L{cx + CELL - d} {cy + CELL - d}M{cx + CELL - d} '
+            f'{cy + d}L{cx + d} {cy + CELL - d}" stroke="#e23b3b" stroke-width="4" '
+            'stroke-linecap="round"/>'
+        )
+    return marks
 
 
 def svg(state: StawvsState, last_move: str | None = None) -> str:
@@ -138,30 +174,7 @@ def svg(state: StawvsState, last_move: str | None = None) -> str:
         if code:
             x, y = _xy(square)
             pieces.append(_pyramid(code, x + CELL / 2, y + CELL / 2))
-    marks = []
-    if origin and target:
-        (ax, ay), (bx, by) = _xy(INDEX[origin]), _xy(INDEX[target])
-        marks.append(
-            f'<rect x="{ax + 2}" y="{ay + 2}" width="{CELL - 4}" height="{CELL - 4}" fill="none" '
-            'stroke="#e0a800" stroke-width="3" stroke-dasharray="6 4"/>'
-            f'<line x1="{ax + CELL / 2}" y1="{ay + CELL / 2}" x2="{bx + CELL / 2}" '
-            f'y2="{by + CELL / 2}" stroke="#e0a800" stroke-width="3" stroke-opacity="0.8" '
-            'stroke-linecap="round"/>'
-        )
-    if target:
-        bx, by = _xy(INDEX[target])
-        marks.append(
-            f'<rect x="{bx + 2}" y="{by + 2}" width="{CELL - 4}" height="{CELL - 4}" fill="none" '
-            'stroke="#e0a800" stroke-width="3"/>'
-        )
-    if claim:
-        cx, cy = _xy(INDEX[claim])
-        d = 14
-        marks.append(
-            f'<path d="M{cx + d} {cy + d}L{cx + CELL - d} {cy + CELL - d}M{cx + CELL - d} '
-            f'{cy + d}L{cx + d} {cy + CELL - d}" stroke="#e23b3b" stroke-width="4" '
-            'stroke-linecap="round"/>'
-        )
+    marks = _marks(origin, target, claim)
     pieces.append(group(marks, class_="last"))
     for square, seat in owner.items():
         x, y = _xy(square)
@@ -195,6 +208,68 @@ def svg(state: StawvsState, last_move: str | None = None) -> str:
         f"{escape(title)}{escape(f'; last move {last_move}') if last_move else ''}</text>"
     )
     return root(width, height, out, label=title)
+
+
+def mail_svg(state: StawvsState, last_move: str | None = None) -> str:
+    """The board alone for an email's PNG: the page's squares, pyramids, caps and last move,
+    with files and ranks on two edges, each kind of shape one element (nobody clicks it). The
+    email's words give the scores and the key (:func:`mail_notes`)."""
+    shapes = Shapes()
+    for square in range(64):
+        x, y = _xy(square)
+        f, r = divmod(square, 8)
+        gap = not state.board[square]
+        fill = "#3d362e" if gap else ("#d9cba8" if (f + r) % 2 == 0 else "#efe6d2")
+        shapes.rect(x, y, CELL, CELL, fill=fill, stroke="#b5a583", stroke_width=0.5,
+                    shape_rendering="crispEdges")
+    outlines, pips = Shapes(), Shapes()  # layers over the faces, which are in ``shapes``
+    for square in range(64):
+        if state.board[square]:
+            x, y = _xy(square)
+            faces, (x0, y0, side, dark), centres = _pyramid_parts(
+                state.board[square], x + CELL / 2, y + CELL / 2)
+            # The side faces as the square beneath, then the top and bottom ones: each slanted
+            # edge drawn once, as they are what the rasteriser spends its time on.
+            (light, top), (side_fill, _), _, (dark_fill, bottom) = faces
+            shapes.rect(x0, y0, side, side, fill=side_fill, shape_rendering="crispEdges")
+            shapes.polygon(top, fill=light)
+            shapes.polygon(bottom, fill=dark_fill)
+            outlines.rect(x0, y0, side, side, fill="none", stroke=dark, stroke_width=1,
+                          shape_rendering="crispEdges")
+            for px, py in centres:
+                pips.circle(px, py, 1.5, fill="#ffffff")
+    caps, seats = Shapes(), {}  # the caps' seat numbers by baseline: a text run per rank
+    for seat, squares in enumerate(state.caps):
+        fill, outline, ink = SEAT_COLOURS[seat]
+        for square in squares:
+            x, y = _xy(square)
+            caps.circle(x + CELL / 2, y + CELL / 2, 10, fill=fill, stroke=outline,
+                        stroke_width=2.5)
+            seats.setdefault(y + CELL / 2 + 4, []).append((x + CELL / 2, str(seat + 1), ink))
+    numbers = [names_in_line(y, row, font_size=12, font_weight="bold")
+               for y, row in seats.items()]
+    numbers.append(axis(MARGIN + CELL / 2, MARGIN + BOARD + 20, CELL, "abcdefgh",
+                        font_size=15, fill="#5a4e3a"))
+    numbers.append(axis(MARGIN / 2, MARGIN + 7 * CELL + CELL / 2 + 5, CELL, "12345678",
+                        vertical=True, font_size=15, fill="#5a4e3a"))
+    body = [shapes.markup(), outlines.markup(), pips.markup(), *_marks(*_squares(last_move)),
+            caps.markup(), *numbers]
+    return root(MARGIN + BOARD + 4, BOARD + MARGIN + 4, body, min_y=MARGIN - 4,
+                label=f"Stawvs: {_status(state)}")
+
+
+def mail_notes(state: StawvsState) -> list[str]:
+    """What the email says beside :func:`mail_svg`: whose turn, each seat's caps and score,
+    and the key to the picture."""
+    scores = _RULES.scores(state)
+    colours = ", ".join(f"P{seat + 1} {SEAT_COLOUR_NAMES[seat]}"
+                        for seat in range(len(state.caps)))
+    return [
+        _status(state),
+        *(_seat_line(state, seat, scores) for seat in range(len(state.caps))),
+        f"Caps are numbered discs ({colours}); dark squares are gaps; pyramids have 1, 2 or "
+        "3 pips for small, medium, large.",
+    ]
 
 
 # ----- plain text --------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from html import escape
 
-from ..svg import cell, label, picture, root, token
+from ..svg import MONO_ADVANCE, Shapes, cell, label, names_in_line, picture, root, token
 from .notation import format_stack, parse_dirset
 from .state import SEAT_NAMES, decode
 from .tiles import (
@@ -34,6 +34,7 @@ from .tiles import (
 COLOURS = ("#f3ead8", "#3b3b4a", "#c8553d")  # Light, Dark, Red
 INK = ("#3b3b4a", "#f3ead8", "#fff6ee")  # text and pointers on each colour
 SIZE = 28  # hex radius in SVG units
+NAME_SIZE = 10.5  # the font size of the hexes' names in an email's picture
 _ROOT3 = math.sqrt(3)
 
 
@@ -42,12 +43,13 @@ def _centre(c: int) -> tuple[float, float]:
     return SIZE * _ROOT3 * (q + r / 2), SIZE * 1.5 * r
 
 
+def _corner_points(x: float, y: float, radius: float) -> list[tuple[float, float]]:
+    return [(x + radius * math.cos(math.radians(60 * k - 30)),
+             y + radius * math.sin(math.radians(60 * k - 30))) for k in range(6)]
+
+
 def _corners(x: float, y: float, radius: float) -> str:
-    return " ".join(
-        f"{x + radius * math.cos(math.radians(60 * k - 30)):.1f},"
-        f"{y + radius * math.sin(math.radians(60 * k - 30)):.1f}"
-        for k in range(6)
-    )
+    return " ".join(f"{cx:.1f},{cy:.1f}" for cx, cy in _corner_points(x, y, radius))
 
 
 def _edge_angle(d: int) -> float:
@@ -55,8 +57,8 @@ def _edge_angle(d: int) -> float:
     return math.radians(-60 * d)
 
 
-def _pointers(x: float, y: float, mask: int, radius: float, colour: str) -> str:
-    arrows = []
+def _pointer_triangles(x: float, y: float, mask: int, radius: float):
+    """The pointers of a tile with pointers ``mask``: a triangle (tip, left, right) per edge."""
     apothem = radius * _ROOT3 / 2
     for d in range(6):
         if mask >> d & 1:
@@ -72,11 +74,15 @@ def _pointers(x: float, y: float, mask: int, radius: float, colour: str) -> str:
                 x + base * math.cos(a) + side * math.sin(a),
                 y + base * math.sin(a) - side * math.cos(a),
             )
-            arrows.append(
-                f'<polygon points="{tip[0]:.1f},{tip[1]:.1f} {left[0]:.1f},{left[1]:.1f} '
-                f'{right[0]:.1f},{right[1]:.1f}" fill="{colour}"/>'
-            )
-    return "".join(arrows)
+            yield tip, left, right
+
+
+def _pointers(x: float, y: float, mask: int, radius: float, colour: str) -> str:
+    return "".join(
+        f'<polygon points="{tip[0]:.1f},{tip[1]:.1f} {left[0]:.1f},{left[1]:.1f} '
+        f'{right[0]:.1f},{right[1]:.1f}" fill="{colour}"/>'
+        for tip, left, right in _pointer_triangles(x, y, mask, radius)
+    )
 
 
 def _tile(x: float, y: float, owner: int, mask: int, radius: float) -> str:
@@ -174,6 +180,74 @@ def svg(state, last_move: str | None = None) -> str:
                 )
                 x += 32
     return root(width, height, parts, label=describe(state), min_x=left, min_y=top, class_="stax")
+
+
+def mail_svg(state, last_move: str | None = None) -> str:
+    """The table alone for an email's PNG, framed tightly: stacks as the page draws them, the
+    last move outlined, and every hex named in type large enough to copy into a reply. The
+    tiles in hand are the email's words (:func:`mail_notes`); each kind of shape is one
+    element (nobody clicks it)."""
+    board = state.board
+    cells = set(board) | _empty_cells(board)
+    marked = _last_cells(last_move)
+    hexes, marks, names = Shapes(), Shapes(), []
+    lines: dict[float, list] = {}  # the hexes' names by baseline: a text run per row
+    tiles = Shapes(), Shapes(), Shapes()  # tiles, then their pointers, then the stripes
+    for c in sorted(cells):
+        x, y = _centre(c)
+        stack = board.get(c, ())
+        hexes.polygon(_corner_points(x, y, SIZE), fill="#e8e4da" if stack else "#faf8f2",
+                      stroke="#9a9a9a", stroke_width=1, shape_rendering="crispEdges")
+        if c in marked:
+            marks.polygon(_corner_points(x, y, SIZE - 1.5), fill="none", stroke="#e0a030",
+                          stroke_width=3)
+        ink = INK[stack[-1][0]] if stack else "#666"
+        if stack:
+            _mail_stack(tiles, stack, x, y)
+            if len(stack) > 1:
+                names.append(label(x + SIZE * 0.3, y - SIZE * 0.25, len(stack), fill=ink,
+                                   font_size=11, font_weight="bold"))
+        # In the middle, clear of the pointers; above a king's ring or a queen's disc, on a
+        # patch of the tile's colour over the pointers there.
+        name, middle = format_cell(c), not stack or stack[-1][1] not in (KING, QUEEN)
+        baseline = y + (3.5 if middle else -SIZE * 0.45)
+        if not middle:
+            wide = len(name) * MONO_ADVANCE * NAME_SIZE + 2
+            marks.rect(x - wide / 2, baseline - NAME_SIZE * 0.8, wide, NAME_SIZE,
+                       fill=COLOURS[stack[-1][0]], shape_rendering="crispEdges")
+        lines.setdefault(baseline, []).append((x, name, ink))
+    xs, ys = zip(*(_centre(c) for c in cells), strict=True)
+    left, top = min(xs) - SIZE, min(ys) - SIZE - 2
+    names += [names_in_line(y, row, font_size=NAME_SIZE) for y, row in lines.items()]
+    body = [hexes.markup(), *(layer.markup() for layer in tiles), marks.markup(), *names]
+    return root(max(xs) + SIZE - left, max(ys) + SIZE + 2 - top, body, min_x=left, min_y=top,
+                label=f"Stax, {state.players} players. {_status(state)}")
+
+
+def _mail_stack(layers: tuple[Shapes, Shapes, Shapes], stack, x: float, y: float) -> None:
+    """A stack as :func:`svg` draws it into ``layers``: the top tile (outlined, so drawn
+    without anti-aliasing, which costs a third of the time), its pointers and king's ring or
+    queen's disc, the tiles beneath as stripes."""
+    tiles, pointers, stripes = layers
+    owner, mask = stack[-1]
+    ink = INK[owner]
+    tiles.polygon(_corner_points(x, y, SIZE * 0.92), fill=COLOURS[owner], stroke=ink,
+                  stroke_width=1, shape_rendering="crispEdges")
+    for triangle in _pointer_triangles(x, y, mask, SIZE):
+        pointers.polygon(triangle, fill=ink)
+    if mask == KING:
+        pointers.circle(x, y, SIZE * 0.34, fill="none", stroke=ink, stroke_width=2.5)
+    elif mask == QUEEN:
+        pointers.circle(x, y, SIZE * 0.3, fill=ink)
+    for i, (under, _) in enumerate(stack[:-1]):
+        stripes.rect(x - SIZE * 0.45 + i * 6, y + SIZE * 0.42, 5, 5, fill=COLOURS[under],
+                    stroke="#777", stroke_width=0.5)
+
+
+def mail_notes(state) -> list[str]:
+    """What the email says beside :func:`mail_svg`: whose turn, and the tiles in hand."""
+    return [_status(state)] + [f"{SEAT_NAMES[seat]} holds: {_hand(state, seat)}."
+                               for seat in range(state.players)]
 
 
 def _map(board) -> list[str]:

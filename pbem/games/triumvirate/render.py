@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..svg import cell, group, inert, picture, rect, root, token
+from ..svg import axis, cell, group, inert, picture, rect, root, token
 from .board import CELLS, SECTIONS, SIZE_NAME, START, card_pieces, owner, size
 from .state import ACT, ARRANGE, DECIDE, OVER
 
@@ -65,7 +65,20 @@ def _pyramid(
     return f'<polygon points="{points}" fill="{colour}" stroke="#222" stroke-width="1"/>'
 
 
-def _board(state, marked: set[str]) -> list[str]:
+def _axes() -> list[str]:
+    """Files under the board, ranks at its left."""
+    return [
+        f'<text x="{X0 + i * Q + Q / 2}" y="{Y0 + 8 * Q + 17}" text-anchor="middle" '
+        f'font-size="13">{"abcdefgh"[i]}</text>'
+        f'<text x="{X0 - 13}" y="{Y0 + (7 - i) * Q + Q / 2 + 5}" text-anchor="middle" '
+        f'font-size="13">{i + 1}</text>'
+        for i in range(8)
+    ]
+
+
+def _board(state, marked: set[str], axes: list[str]) -> list[str]:
+    """The squares (each a cell), the starting squares, ``axes`` (the files' and ranks'
+    names) and the pieces."""
     out = []
     for sq, name in enumerate(CELLS):
         f, r = sq % 8, sq // 8
@@ -85,13 +98,7 @@ def _board(state, marked: set[str]) -> list[str]:
                 f'stroke="{COLOURS[seat]}" stroke-width="2" stroke-dasharray="4 3" '
                 f'pointer-events="none"/>'
             )
-    for i in range(8):
-        out.append(
-            f'<text x="{X0 + i * Q + Q / 2}" y="{Y0 + 8 * Q + 17}" text-anchor="middle" '
-            f'font-size="13">{"abcdefgh"[i]}</text>'
-            f'<text x="{X0 - 13}" y="{Y0 + (7 - i) * Q + Q / 2 + 5}" text-anchor="middle" '
-            f'font-size="13">{i + 1}</text>'
-        )
+    out += axes
     for sq, v in enumerate(state.board):
         if v:
             cx, base = X0 + sq % 8 * Q + Q / 2, Y0 + (7 - sq // 8) * Q + Q - 8
@@ -102,14 +109,30 @@ def _board(state, marked: set[str]) -> list[str]:
     return out
 
 
-def _panel(state, seat: int, top: float) -> list[str]:
-    colour, enemy = COLOURS[seat], COLOURS[1 - seat]
+def _heading(state, seat: int, x: float, y: float) -> str:
+    """A seat's name over its card, in its colour, saying whether it is to move."""
     turn = " — to move" if state.stage != OVER and state.seat == seat else ""
-    out = [
-        f'<text x="{PANEL}" y="{top + 12}" font-size="14" font-weight="bold" '
-        f'fill="{colour}">P{seat + 1}{turn}</text>'
-    ]
-    box_w, box_h, box_top = 92, 92, top + 20
+    return (f'<text x="{x}" y="{y}" font-size="14" font-weight="bold" '
+            f'fill="{COLOURS[seat]}">P{seat + 1}{turn}</text>')
+
+
+def _panel(state, seat: int, top: float) -> list[str]:
+    out = [_heading(state, seat, PANEL, top + 12), *_card(state, seat, top + 20)]
+    out += _holdings(state, seat, top + 20 + CARD)
+    return out
+
+
+#: The side of a section of a card, and the width of a card's three sections.
+CARD = 92
+CARD_WIDTH = 3 * CARD + 2 * 6
+
+
+def _card(state, seat: int, box_top: float) -> list[str]:
+    """A seat's card from ``box_top`` down, its left edge at ``PANEL``: the three sections,
+    each with its Triumvirate piece large and the hostages lined up below it."""
+    colour, enemy = COLOURS[seat], COLOURS[1 - seat]
+    out = []
+    box_w, box_h = CARD, CARD
     by_section: dict[str, list[tuple[int, str, bool]]] = {x: [] for x in SECTIONS}
     pieces = card_pieces(state.cards[seat], state.hostages[seat])
     for i, (z, section, orient) in enumerate(pieces):
@@ -145,12 +168,20 @@ def _panel(state, seat: int, top: float) -> list[str]:
                 f'<text x="{x + box_w - 6}" y="{box_top + box_h - 4}" font-size="10" '
                 f'text-anchor="end">+{extra}</text>'
             )
+    return out
+
+
+def _holdings(state, seat: int, box_bottom: float) -> list[str]:
+    """The prisoners a seat holds and its reserve, under its card; the reserve's sizes are
+    tokens to place."""
+    colour, enemy = COLOURS[seat], COLOURS[1 - seat]
+    out = []
     rows = (
         ("held", state.holding[seat], enemy, False),
         ("reserve", state.reserve[seat], colour, True),
     )
     for row, (label, counts, fill, clickable) in enumerate(rows):
-        y = box_top + box_h + 24 + row * 30
+        y = box_bottom + 24 + row * 30
         out.append(f'<text x="{PANEL}" y="{y}" font-size="12">{label}</text>')
         for z in (1, 2, 3):
             x = PANEL + 60 + (z - 1) * 70
@@ -172,11 +203,35 @@ def svg(state, last_move: str | None = None) -> str:
     """A self-contained SVG of the board and both players' cards, holdings and reserves."""
     title = f"Triumvirate: {status(state)}"
     parts = [rect(0, 0, WIDTH, HEIGHT, fill="#ffffff")]
-    parts += _board(state, _marked(last_move))
+    parts += _board(state, _marked(last_move), _axes())
     parts += _panel(state, 1, Y0 - 14)
     parts += _panel(state, 0, Y0 + 4 * Q - 4)
     return root(WIDTH, HEIGHT, parts, label=title)
 
+
+def mail_svg(state, last_move: str | None = None) -> str:
+    """The board for an email's PNG, large, with both cards small beneath it (P1's left,
+    P2's right); what each holds and has in reserve is the email's words
+    (:func:`mail_notes`)."""
+    scale = 0.58  # two cards side by side under the board
+    top = Y0 + 8 * Q + 24
+    axes = [axis(X0 + Q / 2, Y0 + 8 * Q + 17, Q, "abcdefgh", font_size=13),
+            axis(X0 - 13, Y0 + 7 * Q + Q / 2 + 5, Q, "12345678", font_size=13, vertical=True)]
+    parts = [rect(0, 0, WIDTH, HEIGHT, fill="#ffffff"), *_board(state, _marked(last_move), axes)]
+    for seat, left in ((0, X0), (1, X0 + 8 * Q - CARD_WIDTH * scale)):
+        parts.append(_heading(state, seat, left, top + 12))
+        parts.append(group(_card(state, seat, 0), transform=f"translate("
+                           f"{left - PANEL * scale:.1f} {top + 20}) scale({scale})"))
+    return root(X0 + 8 * Q + 8, top + 20 + CARD * scale + 4, parts,
+                label=f"Triumvirate: {status(state)}")
+
+
+def mail_notes(state) -> list[str]:
+    """What the email says beside :func:`mail_svg`: whose turn, and each seat's prisoners
+    held and reserve."""
+    return [status(state)] + [
+        f"P{seat + 1} holds prisoners {_counts(state.holding[seat])}; reserve "
+        f"{_counts(state.reserve[seat])} (sizes 1, 2, 3)" for seat in (0, 1)]
 
 # ----- text ---------------------------------------------------------------------------------
 

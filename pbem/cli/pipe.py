@@ -1,0 +1,66 @@
+"""``pbem ingest-mail`` as an MTA's pipe: one message on standard input, left in the spool for
+the mail worker (``pbem.mail.spool``).
+
+An MTA starts a process per message, so this one imports the standard library only — not
+click, Flask, SQLAlchemy or the models: building the app and handling the move here made each
+message cost most of a second. It exits 0 once the message is in the spool (on disk: it
+survives a crash), 65 (EX_DATAERR: the MTA bounces it) for a message that can never be read,
+and 75 (EX_TEMPFAIL: the MTA keeps it and tries again) when it cannot be spooled — a full
+disk, permissions, settings that do not load. A message is thus either in the spool or still
+with the MTA. The MTA gets one line; what went wrong goes to ``MAIL_INGEST_LOG``.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from typing import BinaryIO
+
+from ..core import config
+from ..mail import inbound
+from ..mail.inbound import Status
+from ..mail.spool import Spool
+from ..ops.logs import logging_to
+
+log = logging.getLogger(__name__)
+
+#: Bytes read from standard input at a time.
+CHUNK = 64 * 1024
+
+
+def accept(raw: bytes, settings) -> tuple[Status, str]:
+    """Check ``raw`` and put it in the spool ``settings`` name: the status to exit with and
+    one line for the MTA (naming no address). ``flask pbem ingest-mail`` calls it too."""
+    try:
+        inbound.check(raw, settings["MAIL_INBOUND_MAX_BYTES"])
+    except inbound.Unreadable as exc:
+        return Status.MALFORMED, f"refused: {exc}"
+    try:
+        name = Spool(settings["MAIL_SPOOL_DIR"]).put(raw)
+    except OSError as exc:
+        log.exception("spooling a message failed; it is left with the MTA")
+        return Status.RETRY, f"failed: cannot write the spool ({exc.strerror}); try again later"
+    return Status.DONE, f"spooled {name}"
+
+
+def read_message(stream: BinaryIO, max_bytes: int) -> bytes:
+    """What ``stream`` holds, up to one byte over ``max_bytes`` (enough to refuse it); the
+    rest is read and dropped, so the MTA's writing to the pipe does not fail."""
+    raw = stream.read(max_bytes + 1)
+    while len(raw) > max_bytes and stream.read(CHUNK):
+        pass
+    return raw
+
+
+def main() -> int:
+    """Spool the message on standard input; the exit status."""
+    try:
+        settings = config.settings(config.instance_path())
+    except Exception as exc:  # a config.py may raise anything
+        print(f"failed: the settings do not load ({type(exc).__name__}); try again later")
+        return Status.RETRY
+    raw = read_message(sys.stdin.buffer, settings["MAIL_INBOUND_MAX_BYTES"])
+    with logging_to(settings["MAIL_INGEST_LOG"]):
+        status, text = accept(raw, settings)
+    print(text)
+    return status
