@@ -1,7 +1,8 @@
 """Computer opponents: Monte Carlo tree search through the rules protocol.
 
-Pure Python like ``pbem.games`` (standard library only), and it reaches a game only through
-the rules object it is given, so a bot plays whatever the rules allow and nothing else::
+Pure Python like ``pbem.games`` (standard library only), and it takes its plies only from the
+rules object it is given (a game's heuristics may read that game's positions to judge them), so
+a bot plays whatever the rules allow and nothing else::
 
     >>> from pbem.games import get_rules
     >>> from pbem.bots import choose_move
@@ -55,14 +56,17 @@ def search_move(rules, state, playouts: int, seed: int = 0, budget_s: float | No
         raise ValueError("the game is over: there is no move to choose")
     if playouts < 1:
         raise ValueError(f"a search needs at least one playout, not {playouts}")
-    rng = _rng(rules, state, playouts, seed)
+    data = rules.to_dict(state)
+    rng = _rng(rules, data, playouts, seed)
     search = Search(rules, heuristics_for(rules.slug), rng, seats=len(rules.scores(state)))
     deadline = None if budget_s is None else time.monotonic() + budget_s
-    return search.best_move(state, playouts, deadline)
+    # A fresh copy of the position: what earlier searches left hanging on the state (Stax's
+    # states share their history with every line tried from them) must not slow this one.
+    return search.best_move(rules.from_dict(data), playouts, deadline)
 
 
-def _rng(rules, state, playouts: int, seed: int) -> random.Random:
+def _rng(rules, data: dict, playouts: int, seed: int) -> random.Random:
     """A generator seeded from the seed, the playout count (the level) and the position (its
     JSON form, which is stable across processes, unlike ``hash()`` of a string)."""
-    position = json.dumps(rules.to_dict(state), sort_keys=True, separators=(",", ":"))
+    position = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return random.Random(f"{rules.slug}|{seed}|{playouts}|{position}")

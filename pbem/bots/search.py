@@ -118,11 +118,11 @@ class Search:
 
 def _decided(root: _Node, left: int) -> bool:
     """Whether the most visited child leads the runner-up (or an unexpanded ply) by more
-    than the ``left`` playouts could make up."""
+    than the ``left`` playouts could make up, or is the only ply the heuristics left."""
     if root.untried:
         return False
     visits = sorted((child.visits for _, child in root.children), reverse=True)
-    return visits[0] - visits[1] > left
+    return len(visits) == 1 or visits[0] - visits[1] > left
 
 
 def result(rules, state) -> list[float]:

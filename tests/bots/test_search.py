@@ -41,6 +41,9 @@ class Sums:
     def to_dict(self, state):
         return {"digits": list(state)}
 
+    def from_dict(self, data):
+        return tuple(data["digits"])
+
 
 @pytest.mark.parametrize("before", [(), (2,), (0, 0), (1, 1, 1), (1, 2, 0, 2, 2)])
 def test_every_ply_of_a_turn_maximises_the_seat_to_move(before):

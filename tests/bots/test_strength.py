@@ -30,8 +30,14 @@ def test_level_one_scores_ninety_percent_against_a_random_player(rules):
     assert score >= 0.8
 
 
+#: Games of level 3 against level 1: more for Stax, whose result is the hardest won (its
+#: games are short, about 30 plies, so they are affordable).
+LEVEL_THREE_GAMES = {"stax": 16}
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("rules", TWO_PLAYER, ids=lambda r: r.slug)
 def test_level_three_scores_seventy_percent_against_level_one(rules):
-    score = match_score(rules, bot(3), bot(1), games=8, seed=200, max_plies=MAX_PLIES)
+    games = LEVEL_THREE_GAMES.get(rules.slug, 8)
+    score = match_score(rules, bot(3), bot(1), games=games, seed=200, max_plies=MAX_PLIES)
     assert score >= 0.6

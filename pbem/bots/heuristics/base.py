@@ -27,8 +27,9 @@ class Heuristics:
         return max(1, round(count * self.playout_factor))
 
     def order(self, rules, state, moves: list[str], rng) -> list[str]:
-        """The moves in the order the search should try them, best first (default: a random
-        order, so no move is favoured for its place in the sorted list)."""
+        """The moves the search should try, best first (default: all of them in a random
+        order, so no move is favoured for its place in the sorted list). A game may leave out
+        moves it knows to be bad, as long as it keeps at least one."""
         moves = list(moves)
         rng.shuffle(moves)
         return moves
