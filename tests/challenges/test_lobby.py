@@ -206,7 +206,8 @@ def test_a_joined_player_leaves_and_the_table_keeps_its_order(client, alice, mak
     for browser in (bob, cy):
         browser.post(f"/challenges/{challenge_id}/join")
     html = bob.get("/challenges").get_data(as_text=True)
-    assert f'action="/challenges/{challenge_id}/leave"' in html
+    assert html.count(f'action="/challenges/{challenge_id}/leave"') == 2  # yours, everyone's
+    assert f'action="/challenges/{challenge_id}/join"' not in html
     left = bob.post(f"/challenges/{challenge_id}/leave")
     assert left.status_code == 302 and newest().taken == 2
     assert [seat.player.name for seat in newest().seats] == ["Alice", "Cy"]
