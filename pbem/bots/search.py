@@ -87,7 +87,9 @@ class Search:
     def _iterate(self, root: _Node) -> None:
         """Select down the tree, expand one child, play out from it, back the result up."""
         node, path = root, [root]
-        while not node.untried and node.children:
+        allowed = self.heuristics.children_allowed
+        while node.children and (not node.untried
+                                 or len(node.children) >= allowed(node.visits)):
             node = node.select()
             path.append(node)
         if node.untried:

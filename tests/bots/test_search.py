@@ -49,3 +49,28 @@ class Sums:
 def test_every_ply_of_a_turn_maximises_the_seat_to_move(before):
     rules = Sums()
     assert search_move(rules, before, playouts=300, seed=1) == "2"
+
+
+def widening():
+    """The default heuristics, but a node may have at most √(visits + 1) children."""
+    from pbem.bots.heuristics.base import Heuristics
+
+    heuristics = Heuristics()
+    heuristics.widening = 1.0
+    return heuristics
+
+
+def test_progressive_widening_adds_children_as_the_visits_grow_and_still_finds_the_best():
+    import random
+
+    from pbem.bots.search import Search
+
+    search = Search(Sums(), widening(), random.Random(1), seats=SEATS)
+    root = search._node(())
+    children = []
+    for _ in range(5):
+        search._iterate(root)
+        children.append(len(root.children))
+    # A child is added while there are fewer than √(visits + 1): at 0, 1 and 4 visits.
+    assert children == [1, 2, 2, 2, 3]
+    assert Search(Sums(), widening(), random.Random(1), seats=SEATS).best_move((), 300) == "2"

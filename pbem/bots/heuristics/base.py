@@ -23,8 +23,20 @@ class Heuristics:
     #: runs fewer, so that every level's move takes a similar time).
     playout_factor = 1.0
 
+    #: Progressive widening: a node may have at most ``widening · √(visits + 1)`` children
+    #: (``None``: as many as it has plies). A game whose plies are many and mostly alike
+    #: sets it, so a small search looks at fewer plies more than once each rather than at
+    #: many once, where the best single noisy playout, not the best ply, would win.
+    widening: float | None = None
+
     def playouts(self, count: int) -> int:
         return max(1, round(count * self.playout_factor))
+
+    def children_allowed(self, visits: int) -> float:
+        """How many children a node visited ``visits`` times may have."""
+        if self.widening is None:
+            return math.inf
+        return self.widening * math.sqrt(visits + 1)
 
     def order(self, rules, state, moves: list[str], rng) -> list[str]:
         """The moves the search should try, best first (default: all of them in a random

@@ -41,6 +41,7 @@ class StaxHeuristics(Heuristics):
     depth = 6
     scale = 3.0
     playout_factor = 0.3  # a ply costs a millisecond or so mid-game
+    widening = 2.0  # hundreds of placements each: see Heuristics.widening
 
     def policy(self, rules, state, rng):
         def pick(state, moves):
