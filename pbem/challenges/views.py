@@ -91,25 +91,23 @@ def join(challenge_id):
 
 @bp.post("/<int:challenge_id>/withdraw")
 def withdraw(challenge_id):
-    _signed_in()
-    try:
-        service.withdraw(challenge_id, g.player, utcnow())
-    except LobbyError as exc:
-        return _refused(exc)
-    db.session.commit()
-    flash("Your challenge is withdrawn.")
-    return redirect(url_for("challenges.index"))
+    return _settle(service.withdraw, challenge_id, "Your challenge is withdrawn.")
 
 
 @bp.post("/<int:challenge_id>/leave")
 def leave(challenge_id):
+    return _settle(service.leave, challenge_id, "You left the challenge; your seat is free again.")
+
+
+def _settle(action, challenge_id: int, done: str):
+    """Run ``action`` (withdraw, leave) for the signed-in player and say ``done``, or why not."""
     _signed_in()
     try:
-        service.leave(challenge_id, g.player, utcnow())
+        action(challenge_id, g.player, utcnow())
     except LobbyError as exc:
         return _refused(exc)
     db.session.commit()
-    flash("You left the challenge; your seat is free again.")
+    flash(done)
     return redirect(url_for("challenges.index"))
 
 

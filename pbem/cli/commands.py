@@ -39,6 +39,18 @@ pbem_group = _Commands("pbem", help="Run and administer the pbem server.")
 MIGRATING = {"init-db", "dev", "check"}
 
 
+def _periodic(doing: str, every: float, rounds: str = "rounds"):
+    """The ``--loop`` and ``--interval`` options every periodic command has: keep ``doing``
+    until interrupted, ``every`` seconds apart by default."""
+    def options(command):
+        command = click.option("--interval", default=every, type=click.FloatRange(min=0),
+                               show_default=True, help=f"Seconds between {rounds}.")(command)
+        return click.option("--loop", is_flag=True,
+                            help=f"Keep {doing} until interrupted.")(command)
+
+    return options
+
+
 @pbem_group.command("init-db")
 def init_db():
     """Create the database or bring it up to date (runs every migration)."""
@@ -82,9 +94,7 @@ def create_admin(email):
 
 
 @pbem_group.command("send-mail")
-@click.option("--loop", is_flag=True, help="Keep delivering until interrupted.")
-@click.option("--interval", default=5.0, type=click.FloatRange(min=0), show_default=True,
-              help="Seconds between rounds.")
+@_periodic("delivering", every=5.0)
 def send_mail(loop, interval):
     """Handle the replies ingest-mail spooled, then deliver the outbox (retrying failed
     messages when they are due), so their answers go out in the same round."""
@@ -144,9 +154,7 @@ def ingest_mail(mbox):
 
 
 @pbem_group.command("ingest-spool")
-@click.option("--loop", is_flag=True, help="Keep taking in the spool until interrupted.")
-@click.option("--interval", default=2.0, type=click.FloatRange(min=0), show_default=True,
-              help="Seconds between rounds.")
+@_periodic("taking in the spool", every=2.0)
 def ingest_spool(loop, interval):
     """Handle the replies ingest-mail spooled, oldest first (send-mail and the tick do too).
 
@@ -168,9 +176,7 @@ def ingest_spool(loop, interval):
 
 
 @pbem_group.command("fetch-mail")
-@click.option("--loop", is_flag=True, help="Keep polling until interrupted.")
-@click.option("--interval", default=60.0, type=click.FloatRange(min=0), show_default=True,
-              help="Seconds between polls.")
+@_periodic("polling", every=60.0, rounds="polls")
 def fetch_mail(loop, interval):
     """Poll the IMAP mailbox (MAIL_IMAP_*) and ingest each unseen message once.
 
@@ -221,9 +227,7 @@ def lmtp(host, port):
 
 
 @pbem_group.command("tick")
-@click.option("--loop", is_flag=True, help="Keep ticking until interrupted.")
-@click.option("--interval", default=60.0, type=click.FloatRange(min=0), show_default=True,
-              help="Seconds between ticks.")
+@_periodic("ticking", every=60.0, rounds="ticks")
 def tick(loop, interval):
     """Do what is due: timeouts, reminders, digests, tournament rounds (idempotent); and,
     should no mail worker run, the replies waiting in the spool."""
@@ -239,9 +243,7 @@ def tick(loop, interval):
 
 @pbem_group.command("bots")
 @click.option("--create", is_flag=True, help="Create the bot accounts (one per level) first.")
-@click.option("--loop", is_flag=True, help="Keep playing the bots' turns until interrupted.")
-@click.option("--interval", default=2.0, type=click.FloatRange(min=0), show_default=True,
-              help="Seconds between rounds.")
+@_periodic("playing the bots' turns", every=2.0)
 def bots(create, loop, interval):
     """Play the turns of bots (computer opponents) that are to move."""
     from ..botplay.accounts import ensure_bots

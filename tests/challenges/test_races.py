@@ -17,6 +17,38 @@ from pbem.core.extensions import db
 from pbem.play.models import Game
 
 
+def at_once(app, challenge_id: int, player_ids: list[int], actions: list) -> list[str]:
+    """Each player runs their action (``service.join`` or ``leave``) on the challenge in a
+    thread of its own, all released together; each one's outcome: "done" or the refusal's
+    code."""
+    from pbem.accounts.models import Player
+
+    db.session.remove()  # the threads start from the database, not this session
+    barrier = threading.Barrier(len(player_ids))
+    outcomes = [None] * len(player_ids)
+
+    def act(index):
+        with app.app_context():
+            try:
+                player = db.session.get(Player, player_ids[index])
+                barrier.wait()
+                actions[index](challenge_id, player, utcnow())
+                db.session.commit()
+                outcomes[index] = "done"
+            except service.LobbyError as exc:
+                db.session.rollback()
+                outcomes[index] = exc.code
+            finally:
+                db.session.remove()
+
+    threads = [threading.Thread(target=act, args=(i,)) for i in range(len(player_ids))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    return outcomes
+
+
 def race_for_the_last_seat(app, make_player, players: int, racers: int):
     poster = make_player(name="Poster")
     challenge = service.post(poster, service.check_terms(
@@ -27,37 +59,15 @@ def race_for_the_last_seat(app, make_player, players: int, racers: int):
         service.join(challenge_id, make_player(name=f"Early {index}"), utcnow())
         db.session.commit()
     ids = [make_player(name=f"Racer {index}").id for index in range(racers)]
-    db.session.remove()  # the threads start from the database, not this session
-    barrier = threading.Barrier(racers)
-    outcomes = [None] * racers
-
-    def join(index):
-        with app.app_context():
-            try:
-                player = db.session.get(type(poster), ids[index])
-                barrier.wait()
-                service.join(challenge_id, player, utcnow())
-                db.session.commit()
-                outcomes[index] = "joined"
-            except service.LobbyError as exc:
-                db.session.rollback()
-                outcomes[index] = exc.code
-            finally:
-                db.session.remove()
-
-    threads = [threading.Thread(target=join, args=(i,)) for i in range(racers)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
-    assert outcomes.count("joined") == 1, outcomes
+    outcomes = at_once(app, challenge_id, ids, [service.join] * racers)
+    assert outcomes.count("done") == 1, outcomes
     assert outcomes.count("full") == racers - 1, outcomes
     challenge = db.session.get(Challenge, challenge_id)
     assert challenge.status == STARTED and challenge.taken == players
     assert db.session.scalar(select(func.count()).select_from(ChallengeSeat).where(
         ChallengeSeat.challenge_id == challenge_id)) == players
     assert db.session.scalar(select(func.count()).select_from(Game)) == 1
-    winner = ids[outcomes.index("joined")]
+    winner = ids[outcomes.index("done")]
     assert winner in {seat.player_id for seat in challenge.game.seats}
 
 
@@ -90,29 +100,7 @@ def leaves_racing_joins(app, make_player):
         service.join(challenge_id, player, utcnow())
         db.session.commit()
     ids = [leaver.id] + [make_player(name=f"Joiner {index}").id for index in range(2)]
-    db.session.remove()
-    barrier = threading.Barrier(len(ids))
-    outcomes = [None] * len(ids)
-
-    def act(index):
-        with app.app_context():
-            try:
-                player = db.session.get(type(poster), ids[index])
-                barrier.wait()
-                (service.leave if index == 0 else service.join)(challenge_id, player, utcnow())
-                db.session.commit()
-                outcomes[index] = "done"
-            except service.LobbyError as exc:
-                db.session.rollback()
-                outcomes[index] = exc.code
-            finally:
-                db.session.remove()
-
-    threads = [threading.Thread(target=act, args=(i,)) for i in range(len(ids))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
+    outcomes = at_once(app, challenge_id, ids, [service.leave, service.join, service.join])
     challenge = db.session.get(Challenge, challenge_id)
     seated = [(seat.seat, seat.player_id) for seat in challenge.seats]
     assert [number for number, _ in seated] == list(range(len(seated)))
