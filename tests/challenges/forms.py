@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from helpers import sign_in
 from sqlalchemy import func, select
 
 from pbem.challenges.models import Challenge, ChallengeSeat, StandingChallenge
@@ -33,3 +34,10 @@ def counts() -> tuple[int, int, int, str]:
 def newest() -> Challenge:
     db.session.expire_all()
     return db.session.scalars(select(Challenge).order_by(Challenge.id.desc())).first()
+
+
+def other(client, player):
+    """A second browser, signed in as ``player``."""
+    browser = client.application.test_client()
+    sign_in(browser, player)
+    return browser

@@ -8,7 +8,7 @@ import re
 from datetime import timedelta
 
 import pytest
-from helpers import outbox, sign_in
+from helpers import outbox
 
 from pbem.challenges import service
 from pbem.challenges.models import EXPIRED, OPEN, STARTED
@@ -17,21 +17,7 @@ from pbem.core.extensions import db
 from pbem.play.queries import get_game
 from pbem.tick import run_tick
 
-from .forms import counts, newest, post
-
-
-@pytest.fixture
-def alice(client, make_player):
-    player = make_player("alice@wonder.example", "Alice")
-    sign_in(client, player)
-    return player
-
-
-def other(client, player):
-    """A second browser, signed in as ``player``."""
-    browser = client.application.test_client()
-    sign_in(browser, player)
-    return browser
+from .forms import counts, newest, other, post
 
 
 def test_a_posted_challenge_is_listed_with_name_and_rating_never_the_address(

@@ -8,20 +8,7 @@ from helpers import sign_in
 from pbem.core.extensions import db
 from pbem.ratings.models import Rating
 
-from .forms import counts, newest, post
-
-
-@pytest.fixture
-def alice(client, make_player):
-    player = make_player("alice@wonder.example", "Alice")
-    sign_in(client, player)
-    return player
-
-
-def as_player(client, player):
-    browser = client.application.test_client()
-    sign_in(browser, player)
-    return browser
+from .forms import counts, newest, other, post
 
 
 def refused(response, status: int, words: str):
@@ -39,7 +26,7 @@ def test_joining_your_own_challenge(client, alice):
 
 def test_joining_twice(client, alice, make_player):
     post(client, "stawvs", players="3")
-    bob = as_player(client, make_player(name="Bob"))
+    bob = other(client, make_player(name="Bob"))
     bob.post(f"/challenges/{newest().id}/join")
     before = counts()
     refused(bob.post(f"/challenges/{newest().id}/join"), 409, "already joined")
@@ -49,9 +36,9 @@ def test_joining_twice(client, alice, make_player):
 def test_joining_a_full_table(client, alice, make_player):
     post(client)
     challenge_id = newest().id
-    as_player(client, make_player(name="Bob")).post(f"/challenges/{challenge_id}/join")
+    other(client, make_player(name="Bob")).post(f"/challenges/{challenge_id}/join")
     before = counts()
-    refused(as_player(client, make_player(name="Cy")).post(f"/challenges/{challenge_id}/join"),
+    refused(other(client, make_player(name="Cy")).post(f"/challenges/{challenge_id}/join"),
             409, "This challenge is full")
     assert counts() == before
 
@@ -61,13 +48,13 @@ def test_joining_outside_the_rating_range(client, alice, make_player):
     challenge_id = newest().id
     newcomer = make_player(name="Newcomer")
     before = counts()
-    refused(as_player(client, newcomer).post(f"/challenges/{challenge_id}/join"), 403,
+    refused(other(client, newcomer).post(f"/challenges/{challenge_id}/join"), 403,
             "rated from 1100 to 1500; your Pylon rating is 1000")
     strong = make_player(name="Strong")
     db.session.add(Rating(player_id=strong.id, slug="pylon", mu=40.0, sigma=2.0, ordinal=34.0,
                           games=30))  # shows 1850
     db.session.commit()
-    refused(as_player(client, strong).post(f"/challenges/{challenge_id}/join"), 403,
+    refused(other(client, strong).post(f"/challenges/{challenge_id}/join"), 403,
             "your Pylon rating is 1850")
     assert counts() == before
     middling = make_player(name="Middling")
@@ -76,9 +63,9 @@ def test_joining_outside_the_rating_range(client, alice, make_player):
     db.session.add(Rating(player_id=strong.id, slug="stawvs", mu=30.0, sigma=2.0,
                           ordinal=24.0, games=30))  # another game's rating does not count
     db.session.commit()
-    refused(as_player(client, strong).post(f"/challenges/{challenge_id}/join"), 403, "1850")
+    refused(other(client, strong).post(f"/challenges/{challenge_id}/join"), 403, "1850")
     post(client, min_rating="1500")
-    assert as_player(client, middling).post(f"/challenges/{newest().id}/join") \
+    assert other(client, middling).post(f"/challenges/{newest().id}/join") \
         .status_code == 302
 
 
@@ -132,7 +119,7 @@ def test_withdrawing_twice_or_a_started_challenge(client, alice, make_player):
     client.post(f"/challenges/{challenge_id}/withdraw")
     refused(client.post(f"/challenges/{challenge_id}/withdraw"), 409, "withdrawn")
     post(client)
-    as_player(client, make_player(name="Bob")).post(f"/challenges/{newest().id}/join")
+    other(client, make_player(name="Bob")).post(f"/challenges/{newest().id}/join")
     before = counts()
     refused(client.post(f"/challenges/{newest().id}/withdraw"), 409, "has started")
     assert counts() == before
@@ -146,7 +133,7 @@ def test_a_deleted_accounts_challenges_leave_the_list_and_cannot_be_joined(
     challenge_id = newest().id
     delete_account(alice)
     db.session.commit()
-    bob = as_player(client, make_player(name="Bob"))
+    bob = other(client, make_player(name="Bob"))
     assert f'id="challenge-{challenge_id}"' not in bob.get("/challenges").get_data(as_text=True)
     before = counts()
     refused(bob.post(f"/challenges/{challenge_id}/join"), 409, "withdrawn")

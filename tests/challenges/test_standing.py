@@ -18,13 +18,6 @@ from pbem.tick import run_tick
 from .forms import PYLON, counts
 
 
-@pytest.fixture
-def alice(client, make_player):
-    player = make_player("alice@wonder.example", "Alice")
-    sign_in(client, player)
-    return player
-
-
 def add(client, keep="2", **changes):
     return client.post("/challenges/standing/new/pylon",
                        data={**PYLON, "keep": keep, **changes})
