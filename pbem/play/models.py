@@ -271,12 +271,18 @@ def seat_outcomes(winners: list[int], seats: int) -> list[str]:
 
 @event.listens_for(Game.result, "set")
 def _mirror_result(game: Game, result, _old, _initiator) -> None:
+    _onto_seats(game, set_outcomes, result)
+
+
+def _onto_seats(game: Game, write, value) -> None:
+    """``write(game, value)`` onto the game's seats, a change to the game being mirrored:
+    loading the seats must not flush the half-made change (a move, an ending) first."""
     session = object_session(game)
     if session is None:
-        set_outcomes(game, result)
+        write(game, value)
         return
-    with session.no_autoflush:  # loading the seats must not flush a half-made move
-        set_outcomes(game, result)
+    with session.no_autoflush:
+        write(game, value)
 
 
 def set_outcomes(game: Game, result) -> None:
@@ -288,12 +294,7 @@ def set_outcomes(game: Game, result) -> None:
 
 @event.listens_for(Game.started_at, "set")
 def _mirror_start(game: Game, started_at, _old, _initiator) -> None:
-    session = object_session(game)
-    if session is None:
-        _set_starts(game, started_at)
-        return
-    with session.no_autoflush:
-        _set_starts(game, started_at)
+    _onto_seats(game, _set_starts, started_at)
 
 
 def _set_starts(game: Game, started_at) -> None:
