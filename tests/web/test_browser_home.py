@@ -78,3 +78,15 @@ def test_the_home_page_fits_a_desktop_and_a_phone(app, live_server, browser_page
     page.screenshot(path=SHOTS / "home-phone.png", full_page=True)
     page.locator("section.move li.card a.go").first.click()
     expect(page).to_have_url(live_server + "/games/2")  # the nearest deadline: Spike, 1 day
+
+
+def test_the_forms_with_a_time_control_fit_a_phone(app, live_server, browser_page, make_player):
+    """A fieldset grows to its widest control and a select to its longest choice; the new-game
+    and challenge forms (time control, options) must still fit a 390-px screen."""
+    page = browser_page
+    sign_in_browser(app, page, live_server, make_player(name="Ada"))
+    page.set_viewport_size(PHONE)
+    for path in ("/new/stawvs", "/new/stax", "/challenges/new/triumvirate"):
+        page.goto(live_server + path)
+        expect(page.locator("fieldset legend").first).to_have_text("Time control")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], path
