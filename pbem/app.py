@@ -88,7 +88,7 @@ def _subscribe() -> None:
     from .archive.subscriptions import subscribe as archive
     from .challenges.subscriptions import subscribe as challenges
     from .clocks.subscriptions import subscribe as clocks
-    from .correspondence.messages import subscribe as correspondence
+    from .correspondence.subscriptions import subscribe as correspondence
     from .play.subscriptions import subscribe as play
     from .ratings.subscriptions import subscribe as ratings
     from .tournaments.subscriptions import subscribe as tournaments

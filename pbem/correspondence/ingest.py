@@ -11,7 +11,7 @@ changes nothing. A move read from a reply is played by the same command as a mov
 the web (``pbem.play.commands.play_turn``).
 
 A player who confirms moves sent by email (a notification setting) has theirs held instead
-(:class:`.models.PendingMove`, one per seat, a newer move replacing it) and shown back with the
+(:mod:`.held`, one per seat, a newer move replacing it) and shown back with the
 position it leads to and a short code; replying ``confirm`` (or ``confirm CODE``) plays it, if
 the game is still at the ply it was read at.
 
@@ -23,13 +23,11 @@ A delivery report addressed to a message's bounce address (``pbem.mail.verp``) g
 from __future__ import annotations
 
 import mailbox
-import secrets
 
 from flask import current_app
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from ..core.db import utcnow
 from ..core.errors import PbemError
 from ..core.extensions import db
 from ..core.signing import LinkError
@@ -41,9 +39,8 @@ from ..notifications.settings import confirms_email_moves
 from ..play import commands, service, thread
 from ..play.links import token_in_address, token_seat
 from ..play.queries import get_game
-from . import answers
+from . import answers, held
 from .answers import Shown
-from .models import PendingMove
 
 ADDRESS_HEADERS = ("To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To")
 ALREADY_HANDLED = "ignored: already handled (a message with this Message-ID)"
@@ -120,12 +117,7 @@ def preview_reply(game, seat: int, lines: tuple[str, ...], key: str | None) -> s
             lines, lambda line, _: service.preview_whole_turn(game, seat, line, game.ply))
     except _Refused as refused:
         return _refusal(game.id, seat, key, refused)
-    pending = db.session.get(PendingMove, (game.id, seat))
-    if pending is None:
-        pending = PendingMove(game_id=game.id, seat=seat)
-        db.session.add(pending)
-    pending.ply, pending.move, pending.code = game.ply, " ".join(preview.plies), _new_code()
-    pending.created_at = utcnow()
+    pending = held.hold(game.id, seat, game.ply, " ".join(preview.plies))
     return _answered(game, seat, "preview", f"confirm {pending.move}?",
                      f"preview of {pending.move!r} in game {game.id}",
                      shown=Shown(preview.state, preview.plies[-1], pending.move),
@@ -135,7 +127,7 @@ def preview_reply(game, seat: int, lines: tuple[str, ...], key: str | None) -> s
 def _confirm(game, seat: int, key: str | None, rest: str, _more) -> str:
     """``confirm`` (or ``confirm CODE``) plays the seat's held move if the game is still where
     it was when the move was shown; a code, if given, must be the latest preview's."""
-    pending = db.session.get(PendingMove, (game.id, seat))
+    pending = held.held(game.id, seat)
     code = rest.split()[0].upper() if rest else None
     if pending is None:
         return _answered(game, seat, "unconfirmed", "nothing to confirm",
@@ -164,13 +156,6 @@ def _refusal(game_id: int, seat: int, key: str | None, refused: _Refused) -> str
     return f"refused in game {game_id}: {reason}"
 
 
-#: Letters and digits no one misreads for another (no 0/O, 1/I/L).
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-
-
-def _new_code() -> str:
-    """A short code naming one preview, so that confirming an older one plays nothing."""
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(4))
 
 
 def _answered(game, seat: int, kind: str, what: str, outcome: str, **context) -> str:

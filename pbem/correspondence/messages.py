@@ -1,5 +1,5 @@
 """The mail players get about their games, each queued in the transaction of its cause: the
-receivers of play's events (connected by :func:`subscribe`) and the answer to a move sent by
+receivers of play's events (connected by :mod:`.subscriptions`) and the answer to a move sent by
 email. Every message goes through ``pbem.notifications`` (the recipient's settings).
 """
 
@@ -12,31 +12,15 @@ from flask import current_app
 from ..clocks import service as clocks
 from ..core.db import utcnow
 from ..core.urls import external_url
-from ..mail import compose
 from ..mail.compose import Image
 from ..mail.outbox import bodies, unsubscribe_headers
 from ..notifications.delivery import game_subject, message, unsubscribe_url
-from ..play import events, thread
+from ..play import thread
 from ..play.links import invitation_url, move_url, reply_address
 from ..play.models import FORFEITED, RESIGN, RESIGNED, TIMED_OUT
 from ..play.queries import get_game, moves_since_turn, resigned_seats
 from ..play.service import replay
-from . import answers
 from .board_image import board, board_png
-
-
-def subscribe() -> None:
-    events.turn_begins.connect(turn_begins)
-    events.turn_played.connect(seat_out)
-    events.game_finished.connect(game_over)
-    events.end_proposed.connect(end_proposed)
-    events.end_declined.connect(end_declined)
-    events.invited.connect(invitation)
-    events.declined.connect(declined)
-    events.message_posted.connect(message_posted)
-    compose.register("turn", compose_turn, turn_images)
-    compose.register("reply_result", images=answers.answer_images)
-    compose.register("game_over", compose_game_over)
 
 
 def _message_for_game(kind: str, recipient, game, what: str, **context) -> None:

@@ -105,6 +105,19 @@ def test_a_confirmation_after_the_position_changed_plays_nothing(make_game):
     assert db.session.get(PendingMove, (game.id, 0)) is None
 
 
+def test_a_held_move_is_forgotten_when_its_game_ends(make_game):
+    game, other = make_game("pylon"), make_game("pylon")
+    turn = confirming(game)
+    ingest_bytes(reply_to(turn, "Mc3"))
+    ingest_bytes(reply_to(confirming(other), "Mc3"))
+    assert db.session.get(PendingMove, (game.id, 0)) is not None
+    commands.resign(commands.locked(game.id), 1)  # the game is over: nothing can confirm it
+    assert get_game(game.id).status != "active"
+    assert db.session.get(PendingMove, (game.id, 0)) is None
+    assert db.session.get(PendingMove, (other.id, 0)) is not None  # other games keep theirs
+    assert ingest_bytes(reply_to(turn, "confirm")) == f"nothing to confirm in game {game.id}"
+
+
 def test_confirm_with_nothing_held_and_refused_moves_play_nothing(make_game):
     game = make_game("pylon")
     turn = confirming(game)

@@ -1,0 +1,29 @@
+"""What correspondence does when something happens in play, connected once when the
+application is built (``pbem.app``): the mail players get about their games
+(:mod:`.messages`), composed when it goes out, and the moves held for confirmation by email
+forgotten when their game ends."""
+
+from __future__ import annotations
+
+from ..mail import compose
+from ..play import events
+from . import answers, held, messages
+
+
+def subscribe() -> None:
+    events.turn_begins.connect(messages.turn_begins)
+    events.turn_played.connect(messages.seat_out)
+    events.game_finished.connect(messages.game_over)
+    events.game_finished.connect(_game_finished)
+    events.end_proposed.connect(messages.end_proposed)
+    events.end_declined.connect(messages.end_declined)
+    events.invited.connect(messages.invitation)
+    events.declined.connect(messages.declined)
+    events.message_posted.connect(messages.message_posted)
+    compose.register("turn", messages.compose_turn, messages.turn_images)
+    compose.register("reply_result", images=answers.answer_images)
+    compose.register("game_over", messages.compose_game_over)
+
+
+def _game_finished(game, **_facts) -> None:
+    held.forget_game(game.id)
