@@ -92,16 +92,18 @@ def closed_port() -> int:
         return sock.getsockname()[1]
 
 
-def test_check_fails_a_development_configuration_line_by_line(make_app):
+def test_check_fails_a_development_configuration_line_by_line(make_app, tmp_path):
+    (tmp_path / "a-file").write_text("not a folder")
     app = make_app(SECRET_KEY=DEFAULT_SECRET_KEY, MAIL_BACKEND="smtp", MAIL_SERVER="127.0.0.1",
-                   MAIL_PORT=closed_port(), MAIL_DOMAIN="localhost")
+                   MAIL_PORT=closed_port(), MAIL_DOMAIN="localhost",
+                   MAIL_SPOOL_DIR=str(tmp_path / "a-file" / "spool"))
     result = app.test_cli_runner().invoke(args=["pbem", "check"])
     assert result.exit_code == 1
     lines = result.output.splitlines()
     assert [line.split(":")[0] for line in lines] == [
         "FAIL  secret key", "FAIL  base URL", "FAIL  secure cookies", "FAIL  mail domain",
-        "FAIL  SMTP", "FAIL  migrations"]
-    assert "unreachable" in lines[4] and "init-db" in lines[5]
+        "FAIL  SMTP", "FAIL  migrations", "FAIL  spool"]
+    assert "unreachable" in lines[4] and "init-db" in lines[5] and "exit 75" in lines[6]
 
 
 def test_check_passes_a_production_configuration(make_app, tmp_path):
@@ -122,7 +124,7 @@ def test_check_passes_a_production_configuration(make_app, tmp_path):
         finally:
             server.stop()
     assert result.exit_code == 0, result.output
-    assert [line[:4] for line in result.output.splitlines()] == ["ok  "] * 6
+    assert [line[:4] for line in result.output.splitlines()] == ["ok  "] * 7
     assert "127.0.0.1" in result.output and not server.messages
 
 

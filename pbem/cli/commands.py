@@ -67,10 +67,12 @@ def init_db():
 
 @pbem_group.command("check")
 def check():
-    """Check the deployment: secret key, https, cookies, mail domain, SMTP, migrations."""
+    """Check the deployment: secret key, https, cookies, mail domain, SMTP, migrations,
+    the inbound spool."""
     from ..core.checks import run_all
+    from ..ops.checks import spool
 
-    results = run_all(current_app)
+    results = [*run_all(current_app), spool(current_app.config)]
     for result in results:
         click.echo(result)
     if not all(result.ok for result in results):

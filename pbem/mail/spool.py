@@ -7,7 +7,8 @@ Standard library only: the pipe imports it without the app. The folder holds
 - ``<time>-<pid>-<random>.eml``: a message waiting; the names sort oldest first;
 - ``.tmp-*``: a message being written, renamed into place once it is on disk;
 - ``claimed/<claimed at>.<name>``: a message a worker is handling;
-- ``bad/<name>``: a message that can never be read, kept for the operator to look at.
+- ``bad/<name>``: a message that can never be read, kept for the operator to look at for
+  ``BAD_KEPT_DAYS`` (it is a stranger's mail, and nothing will ever read it).
 
 Every change is one ``rename`` within a file system, which is atomic: a reader never sees half
 a message, and of two workers (two processes, or two hosts sharing the folder) renaming the
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,6 +31,8 @@ SUFFIX = ".eml"
 TEMPORARY = ".tmp-"
 CLAIMED = "claimed"
 BAD = "bad"
+#: Days a message set aside in ``bad/`` is kept before :meth:`Spool.recover` deletes it.
+BAD_KEPT_DAYS = 30
 
 
 class Spool:
@@ -61,6 +65,15 @@ class Spool:
         _sync_folder(self.folder)
         return name
 
+    def probe(self) -> None:
+        """Write and delete a temporary file where :meth:`put` writes (``pbem check``).
+
+        :raises OSError: as :meth:`put` would (run as the MTA's user to be sure of it).
+        """
+        self.folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=self.folder, prefix=TEMPORARY + "probe-"):
+            pass
+
     def waiting(self) -> list[str]:
         """The names of the waiting messages, oldest first."""
         try:
@@ -90,17 +103,21 @@ class Spool:
         claimed.unlink(missing_ok=True)
 
     def set_aside(self, claimed: Path) -> None:
-        """Move a message that can never be read into ``bad/``."""
+        """Move a message that can never be read into ``bad/`` (its age there counted from
+        now, so it is kept ``BAD_KEPT_DAYS`` from being set aside, not from arriving)."""
         (self.folder / BAD).mkdir(exist_ok=True)
-        self._move(claimed, self.folder / BAD / _original(claimed))
+        target = self.folder / BAD / _original(claimed)
+        if self._move(claimed, target):
+            os.utime(target)
 
     def release(self, claimed: Path) -> None:
         """Put a message back to be tried again in a later round."""
         self._move(claimed, self.folder / _original(claimed))
 
     def recover(self, now: float | None = None) -> int:
-        """Put back the claims older than the timeout, and delete temporary files as old
-        (a pipe that died writing them left its message with the MTA); how many claims."""
+        """Put back the claims older than the timeout, delete temporary files as old (a pipe
+        that died writing them left its message with the MTA) and messages set aside more
+        than ``BAD_KEPT_DAYS`` ago; how many claims."""
         now = time.time() if now is None else now
         recovered = 0
         for claimed in _files(self.folder / CLAIMED):
@@ -110,7 +127,14 @@ class Spool:
         for temporary in _files(self.folder):
             if temporary.name.startswith(TEMPORARY) and _age(temporary, now) > self.claim_timeout:
                 temporary.unlink(missing_ok=True)
+        for bad in _files(self.folder / BAD):
+            if _age(bad, now) > BAD_KEPT_DAYS * 86400:
+                bad.unlink(missing_ok=True)
         return recovered
+
+    def set_aside_count(self) -> int:
+        """How many unreadable messages wait in ``bad/`` for the operator."""
+        return len(_files(self.folder / BAD))
 
     def _claim(self, name: str) -> Path | None:
         """Rename the waiting message ``name`` into ``claimed/``; ``None`` when another worker

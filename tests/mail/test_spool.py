@@ -4,6 +4,7 @@ once, however many workers run and whatever crashed."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -191,6 +192,21 @@ def test_a_spooled_message_that_can_never_be_read_is_set_aside(app, runner, make
     bad = Path(app.config["MAIL_SPOOL_DIR"]) / "bad"
     assert [path.name for path in bad.iterdir()] == [name]
     assert spool(app).waiting() == [] and get_game(game.id).ply == 0
+
+
+def test_set_aside_messages_are_counted_by_check_and_deleted_after_thirty_days(app, runner):
+    for number in range(2):
+        spool(app).put(b"Subject: %d\r\n\r\n" % number)
+    for claimed in spool(app).claims():
+        spool(app).set_aside(claimed)
+    result = runner.invoke(args=["pbem", "check"])
+    [line] = [line for line in result.output.splitlines() if line.startswith("ok    spool")]
+    assert line.endswith("writable; 2 unreadable messages in bad/ (deleted after 30 days)")
+    old, new = sorted((Path(app.config["MAIL_SPOOL_DIR"]) / "bad").iterdir())
+    month_ago = time.time() - 31 * 86400
+    os.utime(old, (month_ago, month_ago))
+    spool(app).recover()
+    assert list((Path(app.config["MAIL_SPOOL_DIR"]) / "bad").iterdir()) == [new]
 
 
 def test_a_spool_that_cannot_be_read_stops_no_delivery(app, runner, make_game, smtp, tmp_path):
