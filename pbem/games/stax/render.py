@@ -159,9 +159,7 @@ def svg(state, last_move: str | None = None) -> str:
                     x + SIZE * 0.3, y - SIZE * 0.25, len(stack), class_="label",
                     fill=INK[owner], font_size=11, font_weight="bold",
                 ))
-        ink = INK[stack[-1][0]] if stack else "#777"  # legible on the top tile's colour
-        inside.append(label(x, y + SIZE * 0.8, name, class_="coord", fill=ink, font_size=7,
-                            text_anchor="middle", pointer_events="none"))
+        inside.append(_coordinate(x, y, name, stack[-1][0] if stack else None))
         parts.append(cell(name, "g", "".join(inside), class_="last" if c in marked else ""))
     for row, seat in enumerate(hand_rows):
         y = hand_top + 44 * row + 18
@@ -180,6 +178,17 @@ def svg(state, last_move: str | None = None) -> str:
                 )
                 x += 32
     return root(width, height, parts, label=describe(state), min_x=left, min_y=top, class_="stax")
+
+
+def _coordinate(x: float, y: float, name: str, owner: int | None) -> str:
+    """A hex's name along its lower edge; on a tile, in the tile's ink with a halo of the
+    tile's colour, so the pointers crossing that edge do not hide it."""
+    if owner is None:
+        return label(x, y + SIZE * 0.8, name, class_="coord", fill="#777", font_size=8,
+                     text_anchor="middle", pointer_events="none")
+    return label(x, y + SIZE * 0.8, name, class_="coord", fill=INK[owner], font_size=8,
+                 text_anchor="middle", pointer_events="none", stroke=COLOURS[owner],
+                 stroke_width=3, paint_order="stroke", stroke_linejoin="round")
 
 
 def mail_svg(state, last_move: str | None = None) -> str:
