@@ -9,11 +9,13 @@ import sys
 from pathlib import Path
 
 import sqlalchemy as sa
-from helpers import csrf_token
+from helpers import csrf_token, sign_in
 
 from pbem import create_app
 from pbem.core import config
 from pbem.core.extensions import db
+from pbem.play.links import move_token
+from pbem.play.queries import get_game
 
 #: A key fit for production (an app built without TESTING refuses the default one).
 KEY = "k" * 32
@@ -113,13 +115,31 @@ def test_posts_without_a_csrf_token_are_400_and_change_nothing(make_app):
     client = app.test_client()
     response = client.post("/sign-in", data={"email": "a@example.com"})
     assert response.status_code == 400 and b"security token" in response.data
-    for url in ("/sign-out", "/games/1/move", "/play/x/move", "/games/1/resign"):
+    for url in ("/sign-out", "/games/1/move", "/games/1/resign", "/invitations/x"):
         assert client.post(url, data={"move": "Mc3", "ply": 0}).status_code == 400
     token = csrf_token(client)
     ok = client.post("/sign-in", data={"email": "a@example.com", "csrf_token": token})
     assert ok.status_code == 200
     with app.app_context():
         assert db.session.scalar(sa.text("SELECT count(*) FROM outbox")) == 1
+
+
+def test_a_move_link_needs_no_session_token_but_a_signed_in_move_does(make_app, make_game):
+    """The link's signed token is the post's proof: a browser that keeps no cookies (a mail
+    app's) can move through it; a post by session still needs the session's CSRF token."""
+    app = make_app(WTF_CSRF_ENABLED=True)
+    with app.app_context():
+        game = make_game("pylon")
+        client = app.test_client(use_cookies=False)
+        token = move_token(game, 0)
+        preview = client.post(f"/play/{token}/preview", data={"move": "Mc3", "ply": 0})
+        assert preview.status_code == 200 and b"Confirm Mc3" in preview.data
+        played = client.post(f"/play/{token}/move", data={"move": "Mc3", "ply": 0})
+        assert played.status_code == 302 and get_game(game.id).ply == 1
+        signed_in = app.test_client()
+        sign_in(signed_in, game.seats[1].player)
+        refused = signed_in.post(f"/games/{game.id}/move", data={"move": "Sa1", "ply": 1})
+        assert refused.status_code == 400 and get_game(game.id).ply == 1
 
 
 def test_the_dev_mailbox_is_only_served_in_debug_mode(make_app, make_game):

@@ -12,6 +12,7 @@ from flask import Blueprint, abort, flash, g, redirect, render_template, request
 from ..accounts.auth import login_required, sign_in_session
 from ..accounts.blocks import Blocked
 from ..core.errors import PbemError
+from ..core.extensions import csrf
 from ..core.validators import BadNumber, whole_number
 from ..games import IllegalMove, all_rules
 from . import commands, links, new_game, page, service, setup, thread
@@ -88,11 +89,11 @@ def _actor(game_id=None, token=None, *, lock=False):
 
 
 @bp.post("/games/<int:game_id>/preview", endpoint="preview")
-@bp.post("/play/<token>/preview", endpoint="link_preview")
 def preview(game_id=None, token=None):
     """What a typed turn would do (stores nothing)."""
     game, seat = _actor(game_id, token)
-    form = MoveForm()
+    # A link's post brings no session token (``_by_link``), nor needs one to post again.
+    form = MoveForm(meta=READ_ONLY) if token else MoveForm()
     if not form.validate_on_submit():
         error = (form.move.errors or form.turn.errors or form.comment.errors
                  or ["The move form was incomplete; reload the game page and try again."])[0]
@@ -133,7 +134,6 @@ def _act(game_id, token, form_class, incomplete: str, act):
 
 
 @bp.post("/games/<int:game_id>/move", endpoint="move")
-@bp.post("/play/<token>/move", endpoint="link_move")
 def move(game_id=None, token=None):
     """Confirm a move: the same command as a move sent by email."""
     def play(game, seat, form):
@@ -154,7 +154,6 @@ def move(game_id=None, token=None):
 
 
 @bp.post("/games/<int:game_id>/resign", endpoint="resign")
-@bp.post("/play/<token>/resign", endpoint="link_resign")
 def resign(game_id=None, token=None):
     def give_up(game, seat, form):
         try:
@@ -168,7 +167,6 @@ def resign(game_id=None, token=None):
 
 
 @bp.post("/games/<int:game_id>/end", endpoint="end")
-@bp.post("/play/<token>/end", endpoint="link_end")
 def end(game_id=None, token=None):
     """Agree to end the game (propose it, or accept the proposal), or decline."""
     def answer(game, seat, form):
@@ -188,7 +186,6 @@ def end(game_id=None, token=None):
 
 
 @bp.post("/games/<int:game_id>/messages", endpoint="post_message")
-@bp.post("/play/<token>/messages", endpoint="link_post_message")
 def post_message(game_id=None, token=None):
     """Post to the game's thread (players only: ``thread.check_may_post``)."""
     game, seat = _actor(game_id, token, lock=True)
@@ -209,6 +206,26 @@ def post_message(game_id=None, token=None):
     if token is not None:
         return redirect(url_for("play.link", token=token, _anchor="messages"))
     return redirect(url_for("play.game", game_id=game_id, _anchor="messages"))
+
+
+def _by_link(path: str, view) -> None:
+    """Serve ``view`` to a move link too, at ``/play/<token>/<path>`` as ``play.link_<name>``,
+    without the session's CSRF token: the signed token in the address is the post's proof. A
+    forging page cannot know it and the session's cookie grants a link nothing, so asking for
+    the session's token as well only turned away players whose mail app opens links in a
+    browser that keeps no cookies (and cost a twentieth of a move's request)."""
+    def by_link(token):
+        return view(token=token)
+
+    name = view.__name__
+    by_link.__name__ = by_link.__qualname__ = f"link_{name}"  # what ``csrf.exempt`` keys on
+    bp.add_url_rule(f"/play/<token>/{path}", f"link_{name}", csrf.exempt(by_link),
+                    methods=["POST"])
+
+
+for _path, _view in (("preview", preview), ("move", move), ("resign", resign), ("end", end),
+                     ("messages", post_message)):
+    _by_link(_path, _view)
 
 
 # ----- new games and invitations -------------------------------------------------------------
