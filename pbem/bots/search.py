@@ -8,8 +8,8 @@ so a seat choosing its second ply is still maximising its own result and the tur
 searched as the sequence they are.
 
 Results are shares in [0, 1]: the winners of a finished game split 1 between them (a
-two-player draw is ½ each); a playout cut off before the end is scored by the game's
-heuristics.
+two-player draw is ½ each), unless the game's heuristics count a finished playout otherwise;
+a playout cut off before the end is scored by the game's heuristics.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ class Search:
         for done in range(1, playouts + 1):
             self._iterate(root)
             move, newest = root.children[-1]
-            if newest.seat is None and newest.totals[root.seat] == newest.visits:
+            if newest.seat is None and self.rules.winners(newest.state) == [root.seat]:
                 return move
             if deadline is not None and time.monotonic() >= deadline:
                 break
@@ -111,10 +111,10 @@ class Search:
         pick = heuristics.policy(rules, state, self.rng)
         for _ in range(heuristics.depth):
             if rules.to_move(state) is None:
-                return result(rules, state)
+                return heuristics.outcome(rules, state)
             state = rules.play(state, pick(state, rules.legal_moves(state)))
         if rules.to_move(state) is None:
-            return result(rules, state)
+            return heuristics.outcome(rules, state)
         return heuristics.evaluate(rules, state)
 
 

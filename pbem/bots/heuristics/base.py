@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from ..search import result
+
 
 class Heuristics:
     """The defaults: uniform random playouts to the end, evaluation from ``scores``."""
@@ -50,6 +52,12 @@ class Heuristics:
         """A playout's move chooser, ``pick(state, moves) -> move``, made afresh for each
         playout from its start (so it may follow the playout, as Stax's tracks the kings)."""
         return lambda state, moves: moves[rng.randrange(len(moves))]
+
+    def outcome(self, rules, state) -> list[float]:
+        """Each seat's worth of a finished playout (default: its share of the result, the
+        winners splitting 1). A game whose games are mostly drawn may count a draw for less,
+        so that its seats play for the win."""
+        return result(rules, state)
 
     def evaluate(self, rules, state) -> list[float]:
         """Each seat's expected share of an unfinished game; by default from the score

@@ -1,16 +1,24 @@
 """Spike: games are short (16–43 plies), so playouts run to the end. Random play leaves the
 chests nearly empty (coins soon block every path), so a random playout's result says little;
 a playout instead plays like someone heading for the far edge: a piece that can exit into its
-player's chest does, and most landings and launches face the opponent's edge."""
+player's chest does, and most landings and launches face the opponent's edge.
+
+Between players who both block, most games end 0–0, and a search that takes a draw for half a
+win is content to block too. So a drawn playout counts for less than half to both seats: each
+plays for the win, and the stronger one wins more of the games that are decided.
+"""
 
 from __future__ import annotations
 
+from ..search import result
 from .base import Heuristics
 
 #: The facing towards the opponent's edge, per seat (P1 sits at rank 1).
 FORWARD = (":N", ":S")
 #: How often a playout keeps to forward-facing plies when there are some.
 FORWARD_BIAS = 0.75
+#: What a drawn playout is worth to each seat (a win is 1, a loss 0).
+DRAW_SHARE = 0.35
 
 
 class SpikeHeuristics(Heuristics):
@@ -33,6 +41,12 @@ class SpikeHeuristics(Heuristics):
         """Exits first, then the rest in a random order."""
         ordered = super().order(rules, state, moves, rng)
         return sorted(ordered, key=lambda move: not move.endswith("-off"))
+
+    def outcome(self, rules, state):
+        shares = result(rules, state)
+        if len(rules.winners(state)) > 1:
+            return [DRAW_SHARE] * len(shares)
+        return shares
 
 
 HEURISTICS = SpikeHeuristics()
