@@ -44,9 +44,8 @@ class SpikeHeuristics(Heuristics):
 
     def outcome(self, rules, state):
         shares = result(rules, state)
-        if len(rules.winners(state)) > 1:
-            return [DRAW_SHARE] * len(shares)
-        return shares
+        drawn = min(shares) > 0  # both seats share the result (asking the rules again costs)
+        return [DRAW_SHARE] * len(shares) if drawn else shares
 
 
 HEURISTICS = SpikeHeuristics()
