@@ -4,6 +4,7 @@ trace, CSRF, body size, the dev mailbox."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -140,6 +141,23 @@ def test_a_move_link_needs_no_session_token_but_a_signed_in_move_does(make_app, 
         sign_in(signed_in, game.seats[1].player)
         refused = signed_in.post(f"/games/{game.id}/move", data={"move": "Sa1", "ply": 1})
         assert refused.status_code == 400 and get_game(game.id).ply == 1
+
+
+def test_a_refused_preview_shows_the_move_again_with_the_token_to_post_it(make_app, make_game):
+    """The preview reads the post without the form's own CSRF check (the app's has run), so
+    the form it shows again must be a fresh one, carrying the session's token."""
+    app = make_app(WTF_CSRF_ENABLED=True)
+    with app.app_context():
+        game = make_game("pylon")
+        client = app.test_client()
+        sign_in(client, game.seats[0].player)
+        token = csrf_token(client, f"/games/{game.id}")
+        wrong = client.post(f"/games/{game.id}/preview",
+                            data={"move": "zz9", "ply": 0, "csrf_token": token})
+        form = re.search(r'<form class="move-form".*?</form>', wrong.get_data(as_text=True),
+                         re.S).group(0)
+        assert wrong.status_code == 422 and 'value="zz9"' in form and 'name="csrf_token"' in form
+        assert get_game(game.id).ply == 0
 
 
 def test_the_dev_mailbox_is_only_served_in_debug_mode(make_app, make_game):

@@ -92,21 +92,29 @@ def _actor(game_id=None, token=None, *, lock=False):
 def preview(game_id=None, token=None):
     """What a typed turn would do (stores nothing)."""
     game, seat = _actor(game_id, token)
-    # A link's post brings no session token (``_by_link``), nor needs one to post again.
-    form = MoveForm(meta=READ_ONLY) if token else MoveForm()
+    form = MoveForm(meta=READ_ONLY)
     if not form.validate_on_submit():
         error = (form.move.errors or form.turn.errors or form.comment.errors
                  or ["The move form was incomplete; reload the game page and try again."])[0]
-        return page.render_game(game, seat, token=token, form=form, error=error, status=422)
+        return page.render_game(game, seat, token=token, form=_shown_again(form), error=error,
+                                status=422)
     text = form.typed_turn()
     try:
         preview = service.preview_turn(game, seat, text, form.ply.data)
     except IllegalMove as exc:
-        return page.render_game(game, seat, token=token, form=form, error=exc.reason, status=422)
+        return page.render_game(game, seat, token=token, form=_shown_again(form),
+                                error=exc.reason, status=422)
     except PositionChanged as exc:
         return page.render_game(game, seat, token=token, error=exc.message, status=409)
     return page.render_preview(game, seat, preview, text, form.ply.data, token=token,
                                comment=thread.normalised(form.comment.data))
+
+
+def _shown_again(form) -> MoveForm:
+    """The move form refilled with what a post (read with ``READ_ONLY``) sent, to show with
+    its error: a fresh form, so that it carries the session's CSRF token for a signed-in
+    player to post again (a move link needs none)."""
+    return MoveForm(formdata=None, data=form.data)
 
 
 def _act(game_id, token, form_class, incomplete: str, act):
@@ -141,10 +149,8 @@ def move(game_id=None, token=None):
         try:
             commands.play_turn(game, seat, form.move.data, form.ply.data, form.comment.data)
         except (IllegalMove, MessageRefused, Blocked) as exc:
-            refill = MoveForm(formdata=None, move=form.move.data, ply=form.ply.data,
-                              comment=form.comment.data)
             error = exc.reason if isinstance(exc, IllegalMove) else exc.message
-            return page.render_game(game, seat, token=token, form=refill, error=error,
+            return page.render_game(game, seat, token=token, form=_shown_again(form), error=error,
                                     status=403 if isinstance(exc, Blocked) else 422)
         # The game page confirms it from the address (``_played_notice``): a flash would
         # re-sign the session cookie, a tenth of a move's request.
