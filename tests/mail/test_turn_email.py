@@ -57,6 +57,29 @@ def test_the_board_is_an_inline_png_the_html_shows(smtp, make_game):
     assert "Options: Start: quick." in text and "Start: quick" in html
 
 
+def test_a_first_delivery_reads_the_turn_and_draws_its_board_once(smtp, make_game,
+                                                                   monkeypatch):
+    renderer = get_renderer("pylon")  # a module of functions
+    drawn = []
+
+    def mail_svg(state, last_move=None):
+        drawn.append(last_move)
+        return original(state, last_move=last_move)
+
+    original = renderer.mail_svg
+    monkeypatch.setattr(renderer, "mail_svg", mail_svg)
+    game = make_game("pylon", options={"start": "quick"})
+    first = play_first_legal(game.id, 0)
+    second = play_first_legal(game.id, 1)
+    assert deliver_due() == (3, 0)  # the game's first turn, then one after each move
+    assert drawn == [None, first, second]  # composing and the image share one drawing each
+    for seat, move in ((1, first), (0, second)):
+        mail = smtp.to(game.seats[seat].player.email)[-1]
+        [image] = [part for part in mail.walk() if part.get_content_type() == "image/png"]
+        assert png_size(image.get_content())[0] > 200
+        assert f"played: {move}" in mail.get_body(("plain",)).get_content()
+
+
 def test_a_three_player_turn_email_lists_every_move_since_the_readers_turn(
         smtp, make_game, make_player):
     players = [make_player(name=name) for name in ("Alice", "Bob", "Carol")]
