@@ -14,9 +14,10 @@ a bot plays whatever the rules allow and nothing else::
     >>> move == choose_move(rules, state, level=1, seed=7)
     True
 
-A level is a fixed number of playouts (``LEVELS``), so the same seed, level and position give
-the same move on any machine; ``budget_s`` optionally stops the search early, which trades that
-guarantee for a bounded wait.
+A level is a fixed number of playouts (``LEVELS``), and for a game that can solve its endgames
+exactly a fixed amount of solving (see ``Heuristics.solve``), so the same seed, level and
+position give the same move on any machine; ``budget_s`` optionally stops the work early, which
+trades that guarantee for a bounded wait.
 """
 
 from __future__ import annotations
@@ -42,13 +43,24 @@ def choose_move(rules, state, level: int = 2, seed: int = 0, budget_s: float | N
     """
     if level not in LEVELS:
         raise ValueError(f"no bot level {level!r}; the levels are {sorted(LEVELS)}")
-    playouts = heuristics_for(rules.slug).playouts(LEVELS[level])
-    return search_move(rules, state, playouts, seed=seed, budget_s=budget_s)
+    heuristics = heuristics_for(rules.slug)
+    deadline = None if budget_s is None else time.monotonic() + budget_s
+    plies = None
+    if rules.to_move(state) is not None:
+        plies = heuristics.solve(rules, state, level, deadline)
+        if plies is not None and len(plies) == 1:
+            return plies[0]
+    if deadline is not None:
+        budget_s = max(0.0, deadline - time.monotonic())
+    playouts = heuristics.playouts(LEVELS[level])
+    return search_move(rules, state, playouts, seed=seed, budget_s=budget_s, plies=plies)
 
 
-def search_move(rules, state, playouts: int, seed: int = 0, budget_s: float | None = None):
+def search_move(rules, state, playouts: int, seed: int = 0, budget_s: float | None = None,
+                plies: list[str] | None = None):
     """``choose_move`` with an exact number of playouts instead of a level (for tests and
-    measurements that need a cheaper or a stronger bot than the levels give).
+    measurements that need a cheaper or a stronger bot than the levels give), choosing among
+    ``plies`` if given (legal plies of ``state``), else among all of them.
 
     :raises ValueError: a finished game, or fewer than one playout.
     """
@@ -62,7 +74,7 @@ def search_move(rules, state, playouts: int, seed: int = 0, budget_s: float | No
     deadline = None if budget_s is None else time.monotonic() + budget_s
     # A fresh copy of the position: what earlier searches left hanging on the state (Stax's
     # states share their history with every line tried from them) must not slow this one.
-    return search.best_move(rules.from_dict(data), playouts, deadline)
+    return search.best_move(rules.from_dict(data), playouts, deadline, plies)
 
 
 def _rng(rules, data: dict, playouts: int, seed: int) -> random.Random:

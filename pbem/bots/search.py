@@ -51,17 +51,19 @@ class Search:
         self.heuristics = heuristics
         self.rng = rng
 
-    def best_move(self, state, playouts: int, deadline: float | None = None) -> str:
+    def best_move(self, state, playouts: int, deadline: float | None = None,
+                  plies: list[str] | None = None) -> str:
         """The most visited ply of the root after ``playouts`` playouts (or at ``deadline``,
         a ``time.monotonic()`` value, if that comes first). The search also stops once no
         other ply could catch up with the most visited one in the playouts left, which
         changes nothing in the answer, and as soon as it finds a ply that wins the game
         outright (which, when a seat has more plies than playouts, it might otherwise not
-        prefer over a ply whose single playout happened to win too)."""
-        legal = self.rules.legal_moves(state)
+        prefer over a ply whose single playout happened to win too). ``plies``, if given,
+        are the legal plies the root may choose among (all of them by default)."""
+        legal = plies or self.rules.legal_moves(state)
         if len(legal) == 1:
             return legal[0]
-        root = self._node(state)
+        root = self._node(state, legal)
         for done in range(1, playouts + 1):
             self._iterate(root)
             move, newest = root.children[-1]
@@ -78,9 +80,10 @@ class Search:
         )
         return move
 
-    def _node(self, state) -> _Node:
+    def _node(self, state, moves: list[str] | None = None) -> _Node:
         seat = self.rules.to_move(state)
-        moves = [] if seat is None else self.rules.legal_moves(state)
+        if moves is None:
+            moves = [] if seat is None else self.rules.legal_moves(state)
         untried = self.heuristics.order(self.rules, state, moves, self.rng)
         return _Node(state, seat, untried[::-1], self.seats)
 

@@ -1,7 +1,8 @@
 """The per-game heuristics, one module per game, behind one registry (like ``pbem.games``).
 
-Each module exposes ``HEURISTICS``, a ``Heuristics`` whose ``slug`` names its game; a game
-without a module is searched with the defaults.
+Each game's module exposes ``HEURISTICS``, a ``Heuristics`` whose ``slug`` names its game (a
+module without one, such as ``spike_endgame``, is a helper of a game's module); a game without
+a module is searched with the defaults.
 """
 
 from __future__ import annotations
@@ -22,7 +23,11 @@ def _registry() -> dict[str, Heuristics]:
         for info in pkgutil.iter_modules(__path__)
         if info.name != "base"
     )
-    return {module.HEURISTICS.slug: module.HEURISTICS for module in modules}
+    return {
+        module.HEURISTICS.slug: module.HEURISTICS
+        for module in modules
+        if hasattr(module, "HEURISTICS")
+    }
 
 
 def heuristics_for(slug: str) -> Heuristics:

@@ -2,7 +2,8 @@
 
 A game's module under ``pbem.bots.heuristics`` overrides what its game needs: a cheaper or
 sharper playout policy, a playout depth after which the position is scored rather than played
-to the end, an evaluation of such a position, an order in which to try moves.
+to the end, an evaluation of such a position, an order in which to try moves, an exact
+solution of the positions it can solve (its endgames, say).
 """
 
 from __future__ import annotations
@@ -47,6 +48,13 @@ class Heuristics:
         moves = list(moves)
         rng.shuffle(moves)
         return moves
+
+    def solve(self, rules, state, level: int, deadline: float | None = None) -> list[str] | None:
+        """The plies a bot of ``level`` should choose among, if the game can work out from
+        here exactly which plies keep its best result (an endgame solved to the end), with
+        the work that level allows (and before ``deadline``, a ``time.monotonic()`` value);
+        ``None`` to search every ply (the default)."""
+        return None
 
     def policy(self, rules, state, rng) -> Callable:
         """A playout's move chooser, ``pick(state, moves) -> move``, made afresh for each

@@ -6,12 +6,17 @@ player's chest does, and most landings and launches face the opponent's edge.
 Between players who both block, most games end 0–0, and a search that takes a draw for half a
 win is content to block too. So a drawn playout counts for less than half to both seats: each
 plays for the win, and the stronger one wins more of the games that are decided.
+
+Once nobody can launch, playouts misjudge the endgame (a bot of any level throws away won
+endgames and loses drawn ones), so the stronger levels solve it exactly instead
+(``spike_endgame``) whenever it fits in their work allowance; level 1 stays a pure search.
 """
 
 from __future__ import annotations
 
 from ..search import result
 from .base import Heuristics
+from .spike_endgame import best_plies
 
 #: The facing towards the opponent's edge, per seat (P1 sits at rank 1).
 FORWARD = (":N", ":S")
@@ -19,6 +24,10 @@ FORWARD = (":N", ":S")
 FORWARD_BIAS = 0.75
 #: What a drawn playout is worth to each seat (a win is 1, a loss 0).
 DRAW_SHARE = 0.35
+#: Positions the endgame solver may visit per move, by level (about 1 s per 90 000 here, so
+#: that a level-3 move that fails to solve and then searches still takes under 8 s): level 3
+#: solves most endgames from their second or third turn, level 2 only the later ones.
+SOLVER_NODES = {2: 60_000, 3: 400_000}
 
 
 class SpikeHeuristics(Heuristics):
@@ -41,6 +50,10 @@ class SpikeHeuristics(Heuristics):
         """Exits first, then the rest in a random order."""
         ordered = super().order(rules, state, moves, rng)
         return sorted(ordered, key=lambda move: not move.endswith("-off"))
+
+    def solve(self, rules, state, level, deadline=None):
+        nodes = SOLVER_NODES.get(level)
+        return None if nodes is None else best_plies(rules, state, nodes, deadline)
 
     def outcome(self, rules, state):
         shares = result(rules, state)
