@@ -37,7 +37,9 @@ LEVELS = {1: 100, 2: 400, 3: 1600}
 
 def choose_move(rules, state, level: int = 2, seed: int = 0, budget_s: float | None = None):
     """One ply of ``rules.legal_moves(state)`` for the seat to move, chosen by a search of
-    ``LEVELS[level]`` playouts; the same for the same ``seed``, ``level`` and position.
+    ``LEVELS[level]`` playouts among the plies the game's exact solver keeps, where it solves
+    the position at this level (``Heuristics.solve``: a solved win is played at once); the
+    same for the same ``seed``, ``level`` and position.
 
     :raises ValueError: an unknown level, or a finished game (nothing to choose).
     """
