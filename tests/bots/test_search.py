@@ -74,3 +74,13 @@ def test_progressive_widening_adds_children_as_the_visits_grow_and_still_finds_t
     # A child is added while there are fewer than √(visits + 1): at 0, 1 and 4 visits.
     assert children == [1, 2, 2, 2, 3]
     assert Search(Sums(), widening(), random.Random(1), seats=SEATS).best_move((), 300) == "2"
+
+
+def test_each_game_has_heuristics_of_its_own_and_a_game_without_the_defaults():
+    from pbem.bots.heuristics import Heuristics, heuristics_for
+    from pbem.games import all_rules
+
+    for rules in all_rules():
+        found = heuristics_for(rules.slug)
+        assert found.slug == rules.slug and type(found) is not Heuristics
+    assert type(heuristics_for(Sums.slug)) is Heuristics

@@ -1,14 +1,12 @@
-"""The per-game heuristics, one module per game, behind one registry (like ``pbem.games``).
-
-Each game's module exposes ``HEURISTICS``, a ``Heuristics`` whose ``slug`` names its game (a
-module without one, such as ``spike_endgame``, is a helper of a game's module); a game without
-a module is searched with the defaults.
+"""The per-game heuristics (like ``pbem.games``): the module named by a game's slug exposes
+``HEURISTICS``, a ``Heuristics`` for that game; the other modules here are what those share
+(``base``) or use (``spike_endgame``). A game without a module is searched with the defaults.
 """
 
 from __future__ import annotations
 
 import importlib
-import pkgutil
+import importlib.util
 from functools import cache
 
 from .base import Heuristics
@@ -17,19 +15,9 @@ __all__ = ["Heuristics", "heuristics_for"]
 
 
 @cache
-def _registry() -> dict[str, Heuristics]:
-    modules = (
-        importlib.import_module(f"{__name__}.{info.name}")
-        for info in pkgutil.iter_modules(__path__)
-        if info.name != "base"
-    )
-    return {
-        module.HEURISTICS.slug: module.HEURISTICS
-        for module in modules
-        if hasattr(module, "HEURISTICS")
-    }
-
-
 def heuristics_for(slug: str) -> Heuristics:
     """The heuristics of the game ``slug`` (the defaults for a game without its own)."""
-    return _registry().get(slug) or Heuristics()
+    name = f"{__name__}.{slug}"
+    if importlib.util.find_spec(name) is None:
+        return Heuristics()
+    return importlib.import_module(name).HEURISTICS
