@@ -65,21 +65,27 @@ def test_the_winning_facing_is_found():
     assert RULES.winners(state) == [0]
 
 
+def _block_or_lose():
+    """P1's small on d7 exits in two moves unless P2 covers d8 now. Racing P2's medium to the
+    far edge makes it 1-1 with more pips for P2 (a loss); the block wins 1-0."""
+    return position({"d7": "1SN", "c8": "2SE", "h5": "2MS"}, stash=(0, 0, 1), to_move=1)
+
+
 def test_the_only_winning_ply_is_a_block():
-    # P1's small on d7 exits in two moves unless P2 covers d8 now. Racing P2's medium to the
-    # far edge makes it 1-1 with more pips for P2 (a loss); the block wins 1-0.
-    state = position({"d7": "1SN", "c8": "2SE", "h5": "2MS"}, stash=(0, 0, 1), to_move=1)
+    state = _block_or_lose()
     chosen = best_plies(RULES, state, 10**5)
     assert chosen is not None and len(chosen) == 1 and chosen[0].startswith("c8-d8:")
     assert choose_move(RULES, state, level=3, seed=2) == chosen[0]
 
 
 def test_level_one_searches_and_the_launching_game_is_not_solved():
-    endgame = position({"d7": "1SN", "c8": "2SE", "h5": "2MS"}, stash=(0, 0, 1), to_move=1)
+    endgame = _block_or_lose()
     assert HEURISTICS.solve(RULES, endgame, 1) is None
+    assert HEURISTICS.solve(RULES, endgame, 3) is not None  # the level is what differs
     assert HEURISTICS.solve(RULES, RULES.new_game(players=2), 3) is None
 
 
 def test_an_endgame_too_big_for_the_allowance_is_left_to_the_search():
-    endgame = position({"d7": "1SN", "c8": "2SE", "h5": "2MS"}, stash=(0, 0, 1), to_move=1)
+    endgame = _block_or_lose()
     assert best_plies(RULES, endgame, 1) is None
+    assert best_plies(RULES, endgame, 10**5) is not None  # it is solvable, with room
