@@ -14,8 +14,16 @@ from .core.extensions import csrf, db, mail
 from .core.template_cache import template_cache
 from .core.urls import IdConverter
 
-#: The package's folder: templates, static files and migrations ship inside it.
+#: The package's folder: static files ship inside it, and so do templates and migrations in
+#: a wheel (a checkout keeps those two at the top of the repository; see setup.py).
 PACKAGE = Path(__file__).resolve().parent
+
+
+def shipped(name: str) -> Path:
+    """The folder ``name`` (``templates``, ``migrations``): inside the installed package, or
+    beside it in a checkout (an editable install)."""
+    inside = PACKAGE / name
+    return inside if inside.is_dir() else PACKAGE.parent / name
 
 
 def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flask:
@@ -23,7 +31,7 @@ def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flas
         "pbem",
         instance_path=config.instance_path(),
         instance_relative_config=True,
-        template_folder=str(PACKAGE / "templates"),
+        template_folder=str(shipped("templates")),
         static_folder=str(PACKAGE / "static"),
     )
     app.url_map.converters["int"] = IdConverter
@@ -44,7 +52,7 @@ def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flas
     if migrations:
         from flask_migrate import Migrate
 
-        Migrate(app, db, directory=str(PACKAGE / "migrations"), render_as_batch=True,
+        Migrate(app, db, directory=str(shipped("migrations")), render_as_batch=True,
                 compare_type=True)
     mail.init_app(app)
     csrf.init_app(app)

@@ -27,7 +27,10 @@ def build_wheel(tmp_path: Path) -> Path:
     source = tmp_path / "src"
     shutil.copytree(ROOT / "pbem", source / "pbem",
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("templates", "migrations"):
+        shutil.copytree(ROOT / name, source / name,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    for name in ("pyproject.toml", "setup.py", "README.md"):
         shutil.copy(ROOT / name, source / name)
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
                     "--no-build-isolation", "--wheel-dir", str(tmp_path / "dist"), str(source)],
