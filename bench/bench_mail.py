@@ -2,7 +2,11 @@
 (target under 0.5 s; it only spools), the mail worker's handling of each spooled message (the
 rest of the cost, paid in a process already running), and the LMTP listener's throughput over
 one connection (target at least 50 messages/s). Every message is a real reply playing a move,
-on SQLite in a scratch folder."""
+on SQLite in a scratch folder.
+
+Then the hostile messages of issue #28: for each kind, the worker's CPU seconds on the size the
+issue names (over a limit: refused before parsing) and on the largest message of that kind
+within the limits (parsed and read in full); each must stay under 0.2 s."""
 
 from __future__ import annotations
 
@@ -27,6 +31,42 @@ def run() -> dict:
         figures = _pipe(folder)
     with tempfile.TemporaryDirectory(prefix="pbem-bench-") as folder:
         figures.update(_lmtp(folder))
+    with tempfile.TemporaryDirectory(prefix="pbem-bench-") as folder:
+        figures.update(_hostile(folder))
+    return figures
+
+
+def _hostile(folder: str) -> dict:
+    """CPU seconds the worker's ingest spends on each kind of hostile message."""
+    from pbem.correspondence.ingest import ingest_bytes
+    from pbem.mail.handoff import hand_over
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from hostile_mail import KINDS, LARGE, WITHIN
+    from sqlalchemy import select
+
+    from pbem.core.extensions import db
+    from pbem.mail.compose import compose
+    from pbem.mail.models import OutboxMessage
+
+    app = file_mail_app(folder)
+    figures = {}
+    with app.app_context():
+        _games(1)
+        turn = db.session.scalars(select(OutboxMessage)
+                                  .where(OutboxMessage.kind == "turn")).first()
+        # A live token, so a message within the limits is read as far as any reply is.
+        compose(turn)
+        address = turn.headers["Reply-To"].encode()
+        runs = [(kind, label, make, count) for kind, (make, size) in KINDS.items()
+                for label, count in (("over", size), ("within", WITHIN[kind]))]
+        runs += [(kind, "within", make, size) for kind, (make, size) in LARGE.items()]
+        for kind, label, make, count in runs:
+            raw = make(count).replace(b"move+abc@pbem.test", address, 1)
+            started = time.process_time()
+            outcome = hand_over(ingest_bytes, raw)
+            figures[f"hostile_{kind}_{label}_cpu_s"] = round(time.process_time() - started, 4)
+            assert (outcome.text.startswith("refused")) == (label == "over"), outcome
     return figures
 
 

@@ -53,13 +53,28 @@ def configure_logging(environ: Mapping[str, str] = os.environ) -> None:
     })
 
 
+class _QuietFileHandler(logging.FileHandler):
+    """A file handler that drops a record it cannot write (the file cannot be opened or
+    written) instead of raising or printing a traceback to stderr."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            super().emit(record)
+        except Exception:  # the FileHandler opens its file outside its own guard
+            pass
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        pass
+
+
 @contextmanager
 def logging_to(path: str) -> Iterator[None]:
     """Within the block, the package's log records (tracebacks included) go to the file at
-    ``path`` only: what a command prints may reach a mail server, and from it a bounce."""
+    ``path`` only: what a command prints may reach a mail server, and from it a bounce. A
+    record that cannot be written there is dropped: logging never fails the command."""
     logger = logging.getLogger("pbem")
     saved = logger.handlers[:], logger.level, logger.propagate
-    handler = logging.FileHandler(path, encoding="utf-8", delay=True)  # opened when written
+    handler = _QuietFileHandler(path, encoding="utf-8", delay=True)  # opened when written
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     logger.handlers[:], logger.propagate = [handler], False
     logger.setLevel(logging.INFO)
