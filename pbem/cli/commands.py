@@ -67,12 +67,12 @@ def init_db():
 
 @pbem_group.command("check")
 def check():
-    """Check the deployment: secret key, https, cookies, mail domain, SMTP, migrations,
-    the inbound spool."""
+    """Check the deployment: secret key, https, cookies, mail domain and sender, proxy, SMTP,
+    migrations, the inbound spool and log (run it as the MTA's user too), DKIM, IMAP, pg_dump."""
     from ..core.checks import run_all
-    from ..ops.checks import spool
+    from ..ops.checks import RUNNING_CHECKS
 
-    results = [*run_all(current_app), spool(current_app.config)]
+    results = [*run_all(current_app), *(check(current_app.config) for check in RUNNING_CHECKS)]
     for result in results:
         click.echo(result)
     if not all(result.ok for result in results):
