@@ -32,8 +32,48 @@ def run() -> dict:
     with tempfile.TemporaryDirectory(prefix="pbem-bench-") as folder:
         figures.update(_lmtp(folder))
     with tempfile.TemporaryDirectory(prefix="pbem-bench-") as folder:
+        figures.update(_sender(folder))
+    with tempfile.TemporaryDirectory(prefix="pbem-bench-") as folder:
         figures.update(_hostile(folder))
     return figures
+
+
+SENDER_MESSAGES = 300
+
+
+def _sender(folder: str) -> dict:
+    """One sender delivering a backlog of turn emails (composed as they go, boards drawn) to a
+    local SMTP server: messages a second (target at least 50)."""
+    from pbem.mail.sender import deliver_due
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from smtp_server import SMTPServer
+
+    app = file_mail_app(folder)
+    server = SMTPServer()
+    server.start()
+    try:
+        with app.app_context():
+            _games(SENDER_MESSAGES)
+            app.config.update(MAIL_BACKEND="smtp", MAIL_SERVER="127.0.0.1",
+                              MAIL_PORT=server.port)
+            app.extensions["mail"].server, app.extensions["mail"].port = "127.0.0.1", server.port
+            started, cpu = time.perf_counter(), time.process_time()
+            sent = 0
+            while True:
+                done, failed = deliver_due()
+                assert not failed, failed
+                if not done:
+                    break
+                sent += done
+            elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
+    finally:
+        server.stop()
+    assert len(server.messages) == sent >= SENDER_MESSAGES, (len(server.messages), sent)
+    return {"sender_messages": sent,
+            "sender_messages_per_s": round(sent / elapsed, 1),
+            "sender_cpu_ms_per_message": round(cpu / sent * 1000, 2),
+            "sender_connections": server.connections}
 
 
 def _hostile(folder: str) -> dict:

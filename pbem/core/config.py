@@ -128,7 +128,7 @@ DEFAULTS = {
     "MAIL_SPOOL_CLAIM_TIMEOUT": 600,
     # /ready fails when due mail has waited longer than this many seconds (is send-mail
     # running?), or the tick last ran longer ago (is the tick's timer or loop running?).
-    "READY_MAIL_MAX_AGE": 15 * 60,
+    "READY_MAIL_MAX_AGE": 5 * 60,
     "READY_TICK_MAX_AGE": 10 * 60,
     # The dev mailbox page (/dev/mail) is served only in debug mode or when this is set.
     "DEV_MAILBOX": False,
