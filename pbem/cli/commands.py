@@ -22,7 +22,8 @@ class _Commands(AppGroup):
     #: Command name -> (module, attribute) of the commands other packages define.
     ELSEWHERE = {"verify-records": ("pbem.archive.cli", "verify_records"),
                  "archive": ("pbem.archive.cli", "archive_group"),
-                 "ratings": ("pbem.ratings.cli", "ratings_group")}
+                 "ratings": ("pbem.ratings.cli", "ratings_group"),
+                 "deploy": ("pbem.cli.deploy", "deploy_group")}
 
     def list_commands(self, ctx):
         return sorted({*super().list_commands(ctx), *self.ELSEWHERE})
