@@ -196,3 +196,12 @@ def test_gunicorn_loads_the_app_in_its_workers_and_keeps_its_socket_in_the_insta
     assert settings["preload_app"] is False  # a reload (HUP) serves the new code
     assert settings["control_socket"] == str(tmp_path / "gunicorn.ctl")
     assert settings["wsgi_app"] == "pbem.wsgi:app"
+
+
+def test_the_constraints_are_the_locks_versions():
+    def pins(text: str) -> list[str]:
+        return [line.split()[0] for line in text.splitlines()
+                if re.match(r"[A-Za-z0-9_.-]+==", line)]
+
+    assert pins((DEPLOY / "constraints.txt").read_text()) == pins(
+        (ROOT / "requirements.lock").read_text())

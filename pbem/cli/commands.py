@@ -308,7 +308,7 @@ def dev(host, port):
 
     app = current_app._get_current_object()
     settings = {"BASE_URL": f"http://{host}:{port}", "MAIL_BACKEND": "file",
-                "MAIL_DELIVER_AFTER_COMMIT": True, "DEV_MAILBOX": True}
+                "MAIL_DELIVER_AFTER_COMMIT": True, "DEV_MAILBOX": True, "DEV_SERVER": True}
     app.config.update(settings)
     upgrade()
     loaded = load_demo()
