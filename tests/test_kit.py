@@ -205,3 +205,14 @@ def test_the_constraints_are_the_locks_versions():
 
     assert pins((DEPLOY / "constraints.txt").read_text()) == pins(
         (ROOT / "requirements.lock").read_text())
+
+
+def test_the_readmes_production_commands_are_valid_shell():
+    """The production section's shell blocks, as an operator pastes them, parse."""
+    readme = (ROOT / "README.md").read_text()
+    section = readme[readme.index("## Serving in production"):readme.index("\n## Deploying")]
+    blocks = re.findall(r"```sh\n(.*?)```", section, re.S)
+    assert len(blocks) >= 2
+    for block in blocks:
+        done = subprocess.run(["bash", "-n"], input=block, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr + block

@@ -208,3 +208,16 @@ def test_the_wheel_takes_in_a_reply_through_the_pipe(served, installed):
     assert installed.pbem("send-mail").returncode == 0  # takes the spool in, then delivers
     done = installed.pbem("ingest-spool")
     assert done.returncode == 0 and b"no spooled mail" in done.stdout, done.stdout
+
+
+def test_the_wheel_installs_with_the_constraints_it_ships(installed, tmp_path):
+    """`pip install pbem-….whl -c constraints.txt` (the README's line) resolves, offline, to
+    exactly the locked versions: every one is already here, nothing else is needed."""
+    constraints = tmp_path / "constraints.txt"
+    constraints.write_bytes(installed.pbem("deploy", "print", "constraints").stdout)
+    (wheel,) = (installed.root / "dist").glob("pbem-*.whl")
+    done = subprocess.run([sys.executable, "-m", "pip", "--python", installed.python, "install",
+                           "--dry-run", "--no-index", wheel, "-c", constraints],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "Would install" not in done.stdout, done.stdout
