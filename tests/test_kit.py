@@ -216,3 +216,14 @@ def test_the_readmes_production_commands_are_valid_shell():
     for block in blocks:
         done = subprocess.run(["bash", "-n"], input=block, capture_output=True, text=True)
         assert done.returncode == 0, done.stderr + block
+
+
+def test_every_unit_runs_a_command_pbem_has(make_app):
+    """Each unit's ExecStart names a pbem command and options the command takes."""
+    runner = make_app().test_cli_runner()
+    for unit in UNITS:
+        for line in unit.read_text().splitlines():
+            if line.startswith(("ExecStart=", "ExecStartPre=")) and "/bin/pbem " in line:
+                args = line.split("/bin/pbem ", 1)[1].split()
+                result = runner.invoke(args=["pbem", *args, "--help"])
+                assert result.exit_code == 0, (unit.name, result.output)
