@@ -26,7 +26,7 @@ from pbem.core.extensions import db
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The previous release: main's commit before the archive counters' migration was merged.
-PREVIOUS = "656a132"
+PREVIOUS = "656a1325656d1c48be4e4ccc3f2ba66ad3edd4a3"
 
 #: Run by the previous release's code: migrate, load the demo (every game in progress, a
 #: finished game, a game against a bot, open challenges, turn mail waiting), and a running
