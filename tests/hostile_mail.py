@@ -60,7 +60,8 @@ def html_tags(count: int) -> bytes:
 def part_headers(count: int) -> bytes:
     """``count`` parts, each with ``Content-Type`` and ``Content-Disposition`` fields of as many
     parameters as a field may have, as long as it may be."""
-    params = b";\r\n ".join(b"p%d=%s" % (index, b"v" * 50) for index in range(12))
+    params = b";\r\n ".join(b"p%d=%s" % (index, b"v" * 50)
+                            for index in range(inbound.MAX_PARAMETERS))
     part = (b"--b\r\nContent-Type: text/plain; " + params + b"\r\nContent-Disposition: inline; "
             + params + b"\r\n\r\nMc3\r\n")
     return (HEAD + b'MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary="b"\r\n\r\n'

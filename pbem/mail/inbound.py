@@ -48,7 +48,7 @@ MAX_ENCODED_WORDS = 200
 #: At most this many comments (``(``) in a field, and parameters (``;``) in a ``Content-``
 #: field: the header parser's work grows with the square of either.
 MAX_COMMENTS = 20
-MAX_PARAMETERS = 12
+MAX_PARAMETERS = 10
 #: At most this many lines beginning with ``--``: each MIME part begins with one.
 MAX_PART_LINES = 100
 ADDRESS_FIELDS = frozenset({"from", "to", "cc", "bcc", "reply-to", "sender", "delivered-to",

@@ -37,8 +37,8 @@ JUST_OVER = {
     "from_length": (b"From: " + b"a" * 2100 + b"@example.com\r\n\r\nMc3\r\n",
                     "a header field is longer than 2048 bytes"),
     "part_header": (b'Content-Type: multipart/mixed; boundary="b"\r\n\r\n--b\r\n'
-                    b"Content-Type: text/plain; " + b"a=b;" * 13 + b"\r\n\r\nMc3\r\n--b--\r\n",
-                    "more than 12 parameters"),
+                    b"Content-Type: text/plain; " + b"a=b;" * (inbound.MAX_PARAMETERS + 1)
+                    + b"\r\n\r\nMc3\r\n--b--\r\n", "more than 10 parameters"),
     "comments": (KINDS["comments"][0](inbound.MAX_COMMENTS + 1), "more than 20 comments"),
 }
 
