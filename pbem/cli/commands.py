@@ -128,9 +128,10 @@ def ingest_mail(mbox):
     suppress the address they are about.
 
     Exits 0 once the message is in the spool (or, with --mbox, every message was handled or
-    ignored), 65 (EX_DATAERR) for one that can never be read (too large, not a message), 75
-    (EX_TEMPFAIL: the MTA tries again later) when it cannot be spooled (or, with --mbox, one
-    could not be handled now). Errors go to MAIL_INGEST_LOG, not to the MTA."""
+    ignored), 65 (EX_DATAERR) for one that can never be read (too large, not a message, over a
+    limit on its header or parts), 75 (EX_TEMPFAIL: the MTA tries again later) when it cannot
+    be spooled or anything else fails (or, with --mbox, one could not be handled now). Errors
+    go to MAIL_INGEST_LOG, not to the MTA."""
     from ..mail.handoff import worst
     from ..ops.logs import logging_to
     from .pipe import accept, read_message

@@ -33,3 +33,16 @@ def test_a_signed_in_player_gets_the_same_on_pages_and_forms(down):
     for response in (client.get("/"), client.post("/games/1/move", data={"move": "Mc3"})):
         assert response.status_code == 503 and response.headers["Retry-After"] == "30"
         assert "Try again shortly" in response.get_data(as_text=True)
+
+
+def test_a_postgresql_server_that_refuses_connections_answers_the_same(tmp_path):
+    from smtp_server import free_port
+
+    from pbem import create_app
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "test-secret", "WTF_CSRF_ENABLED": False,
+                      "SQLALCHEMY_DATABASE_URI":
+                          f"postgresql+psycopg://pbem@127.0.0.1:{free_port()}/pbem",
+                      "BASE_URL": "http://pbem.test", "MAIL_SPOOL_DIR": str(tmp_path / "spool")})
+    response = app.test_client().post("/sign-in", data={"email": "alice@example.com"})
+    assert response.status_code == 503 and response.headers["Retry-After"] == "30"
