@@ -36,6 +36,8 @@ class _Commands(AppGroup):
 
 
 pbem_group = _Commands("pbem", help="Run and administer the pbem server.")
+#: The commands whose output is data (a file to redirect), never wrapped as JSON log lines.
+DATA_COMMANDS = {"deploy"}
 #: The commands that migrate or check the schema, and so need Flask-Migrate (and Alembic).
 MIGRATING = {"init-db", "dev", "check"}
 
@@ -437,7 +439,8 @@ def run() -> None:
     from ..ops.logs import configure_logging, json_stdout
 
     configure_logging()
-    json_stdout()
     command = sys.argv[1] if len(sys.argv) > 1 else None
+    if command not in DATA_COMMANDS:
+        json_stdout()
     migrations = command not in pbem_group.commands or command in MIGRATING
     pbem_group.main(obj=ScriptInfo(create_app=lambda: create_app(migrations=migrations)))

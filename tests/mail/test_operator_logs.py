@@ -31,6 +31,8 @@ def test_with_json_logging_every_line_a_command_prints_is_json(env, tmp_path):
             entry = json.loads(line)  # raises on a plain line
             assert {"time", "level", "logger", "message"} <= entry.keys()
     assert json.loads(done.stdout)["message"] == "sent 0, failed 0"
+    done = pbem(json_env, "deploy", "print", "gunicorn")  # a file to redirect stays as it is
+    assert done.returncode == 0 and done.stdout.startswith(b"# gunicorn")
     (tmp_path / "config.py").write_text("MAIL_LEASE = 1\n")  # a command that fails
     done = pbem(json_env, "send-mail")
     assert done.returncode == 1 and done.stdout == b""
