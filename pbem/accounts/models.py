@@ -46,6 +46,9 @@ class Player(db.Model):
     #: once, has a placeholder address that never gets mail, and is marked as a bot wherever
     #: it is shown.
     is_bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: The language of their pages and mail (``pbem.core.i18n``): taken from the browser's
+    #: ``Accept-Language`` when they first sign in, then theirs to change; ``None``: not yet.
+    language: Mapped[str | None] = mapped_column(String(8), nullable=True)
     #: Notification settings (no row: the defaults), a ``pbem.notifications.models``
     #: ``StoredSettings`` named by its class name here (accounts import no domain above them).
     #: A query that mails the player joins them in (``pbem.play.queries.get_game``).

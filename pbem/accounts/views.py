@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
 
+from ..core import i18n
 from ..core.errors import PbemError
 from ..core.extensions import db
 from . import blocks, service
@@ -36,9 +38,11 @@ def sign_in_link(token):
     form = ConfirmForm()
     if form.validate_on_submit():
         player = service.use_sign_in_token(token)
+        if player.language is None:  # the browser's, kept (then theirs to change)
+            player.language = i18n.current()
         db.session.commit()
         sign_in_session(player)
-        flash(f"Signed in as {player.email}.")
+        flash(_("Signed in as %(email)s.", email=player.email))
         return redirect(url_for("web.home"))
     player = service.check_sign_in_token(token)
     return render_template("accounts/confirm_sign_in.html", form=form, player=player)
@@ -52,7 +56,7 @@ def sign_out():
     if form.validate_on_submit() and g.player is not None:
         sign_out_everywhere(g.player)
         db.session.commit()
-        flash("Signed out everywhere.")
+        flash(_("Signed out everywhere."))
     return redirect(url_for("web.home"))
 
 
@@ -66,8 +70,10 @@ def account():
         except PbemError as exc:
             form.name.errors.append(exc.message)
         else:
+            g.player.language = form.language.data
+            session["language"] = form.language.data
             db.session.commit()
-            flash("Account saved.")
+            flash(_("Account saved."))
             return redirect(url_for("accounts.account"))
     status = 422 if form.errors else 200
     return render_template("accounts/account.html", form=form, blocked=blocks.blocked_by(g.player),
@@ -97,8 +103,8 @@ def block(player_id):
     if ConfirmForm().validate_on_submit():
         blocks.block(g.player, player)
         db.session.commit()
-        flash(f"You blocked {player.name}: neither of you can invite, challenge or message "
-              "the other. You can unblock them from your account page.")
+        flash(_("You blocked %(name)s: neither of you can invite, challenge or message "
+              "the other. You can unblock them from your account page.", name=player.name))
     return _back(player)
 
 
@@ -108,5 +114,5 @@ def unblock(player_id):
     player = _other_player(player_id)
     if ConfirmForm().validate_on_submit() and blocks.unblock(g.player, player):
         db.session.commit()
-        flash(f"You unblocked {player.name}.")
+        flash(_("You unblocked %(name)s.", name=player.name))
     return _back(player)

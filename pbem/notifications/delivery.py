@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ..core.db import utcnow
+from ..core.i18n import lazy_format, speaking
 from ..core.signing import sign
 from ..core.urls import external_url
 from ..mail.outbox import queue
@@ -71,8 +72,10 @@ def game_tag(game) -> str:
 
 
 def game_subject(game, what: str) -> str:
-    """The subject of mail about a game: ``[pbem #12] Stax: your turn (ply 5)``."""
-    return f"{game_tag(game)} {game.rules.name}: {what}"
+    """The subject of mail about a game: ``[pbem #12] Stax: your turn (ply 5)``; ``what`` may
+    be a lazy translation, and so is the subject then (:func:`message` reads it in the
+    recipient's language)."""
+    return lazy_format("{} {}: {}", game_tag(game), game.rules.name, what)
 
 
 def message(kind: str, to, subject: str, *, game=None, reply_to: str | None = None,
@@ -88,15 +91,20 @@ def message(kind: str, to, subject: str, *, game=None, reply_to: str | None = No
     decision = decide(kind, to, utcnow())
     if not decision.send:
         return
+    language = stored_settings.language_of(to)
+    player_id, _ = stored_settings.recipient(to)
+    zone = stored_settings.zone_of(player_id)
     link = None
     if context is not None or facts is None:
         link = unsubscribe_url(decision.unsubscribe)
     else:
-        facts = {**facts, "unsubscribe": decision.unsubscribe}
-    queue(kind, to if isinstance(to, str) else to.email, subject, game=game, reply_to=reply_to,
-          facts=facts, context=context, unsubscribe_url=link,
-          category=decision.kind and str(decision.kind), held=decision.held,
-          not_before=decision.not_before)
+        facts = {**facts, "unsubscribe": decision.unsubscribe, "language": language,
+                 "zone": zone.key}
+    with speaking(language, zone):  # the recipient's language, not the sender's
+        queue(kind, to if isinstance(to, str) else to.email, str(subject), game=game,
+              reply_to=reply_to, facts=facts, context=context, unsubscribe_url=link,
+              category=decision.kind and str(decision.kind), held=decision.held,
+              not_before=decision.not_before)
 
 
 def decide(template: str, recipient, now: datetime) -> Decision:

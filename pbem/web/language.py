@@ -1,0 +1,61 @@
+"""Which language a page speaks, and the footer's switcher.
+
+A signed-in player's pages speak their stored language (``Player.language``: first taken from
+the browser when they sign in, then changed on the account page or with the switcher); a
+visitor's, the language they switched to (kept in the session), else the browser's
+``Accept-Language``. Times are shown in the player's own time zone (their notification
+settings), UTC for a visitor.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import abort, g, redirect, request, session
+
+from ..core import i18n
+from ..core.extensions import db
+from ..notifications.settings import zone_of
+from .views import bp
+
+
+def select_locale() -> str | None:
+    player = g.get("player")
+    if player is not None and i18n.supported(player.language):
+        return player.language
+    return i18n.supported(session.get("language")) or i18n.best_match(request.accept_languages)
+
+
+def select_timezone():
+    player = g.get("player")
+    return zone_of(player.id) if player is not None else None
+
+
+def remember_browser_language(player) -> None:
+    """Keep the browser's language as ``player``'s, unless they have one (at sign-in; the
+    caller commits)."""
+    if player.language is None:
+        player.language = select_locale() or i18n.DEFAULT
+
+
+def _back() -> str:
+    """Where the switcher was: a path on this site (never another site's address)."""
+    target = request.form.get("next", "")
+    parts = urlsplit(target)
+    if not target.startswith("/") or target.startswith("//") or parts.scheme or parts.netloc:
+        return "/"
+    return target
+
+
+@bp.post("/language")
+def switch_language():
+    """The footer's switcher: the chosen language for this visitor's session, and for a
+    signed-in player, their stored language too (which their mail speaks)."""
+    code = i18n.supported(request.form.get("language"))
+    if code is None:
+        abort(400, "Unknown language.")
+    session["language"] = code
+    if g.player is not None:
+        g.player.language = code
+        db.session.commit()  # the one commit
+    return redirect(_back(), 303)
