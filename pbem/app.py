@@ -73,7 +73,9 @@ def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flas
     from .ratings.views import bp as ratings_bp
     from .tournaments.admin import bp as tournament_admin_bp
     from .tournaments.views import bp as tournaments_bp
-    from .web import account, language, mail_status  # noqa: F401  (their routes join the web blueprint)
+
+    # (their routes join the web blueprint)
+    from .web import account, language, mail_status  # noqa: F401
     from .web.views import bp as web_bp
 
     for blueprint in (web_bp, accounts_bp, play_bp, admin_bp, archive_bp, tournaments_bp,

@@ -59,3 +59,10 @@ def switch_language():
         g.player.language = code
         db.session.commit()  # the one commit
     return redirect(_back(), 303)
+
+
+@bp.app_context_processor
+def _language_helpers():
+    """``current_language()``: the code of the language the page speaks (``<html lang>``,
+    the switcher)."""
+    return {"current_language": i18n.current}
