@@ -60,6 +60,7 @@ def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flas
 
     i18n.babel.init_app(app, locale_selector=select_locale, timezone_selector=select_timezone)
     app.jinja_env.policies["ext.i18n.trimmed"] = True  # {% trans %} text as one line
+    _install_translation_hooks()
 
     from .accounts.views import bp as accounts_bp
     from .accounts.views import load_current_player
@@ -109,6 +110,16 @@ def _subscribe() -> None:
 
     for subscribe in (play, archive, clocks, correspondence, ratings, tournaments, challenges):
         subscribe()
+def _install_translation_hooks() -> None:
+    """Hand the pure parts that write words (deadlines, durations) the translation functions
+    and the language spoken: they import nothing of the server."""
+    from flask_babel import gettext, ngettext
+
+    from .clocks.logic import display
+
+    display.install(gettext, ngettext, i18n.current)
+
+
 def _trust_proxies(app: Flask) -> None:
     """Take the client's address and scheme from the configured number of proxies' forwarded
     headers (and only theirs: a client can send any X-Forwarded-For it likes)."""

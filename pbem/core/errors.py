@@ -5,10 +5,13 @@ from __future__ import annotations
 import logging
 
 from flask import render_template, request
+from flask_babel import format_number
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import HTTPException
 
 from .signing import LinkError
 
@@ -36,31 +39,52 @@ def _page(status: int, title: str, message: str, onward: tuple[str, str, dict] |
                            onward=onward), status
 
 
+#: The usual HTTP errors' names and default explanations, translated (a page that gives its
+#: own explanation keeps it).
+_HTTP_WORDS = {
+    400: (_l("Bad Request"), _l("The request could not be understood.")),
+    403: (_l("Forbidden"), _l("You do not have permission to see this page.")),
+    404: (_l("Not Found"), _l("There is no such page here. If you typed the address, check "
+                              "it; a link may be out of date.")),
+    405: (_l("Method Not Allowed"), _l("This address does not take that kind of request.")),
+    409: (_l("Conflict"), None),
+    410: (_l("Gone"), _l("This page is gone.")),
+    415: (_l("Unsupported Media Type"), None),
+    422: (_l("Unprocessable Content"), None),
+    429: (_l("Too Many Requests"), _l("Too many requests: please wait a little and try "
+                                      "again.")),
+}
+
+
 def register(app) -> None:
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
         if exc.code == 413:
             limit = app.config["MAX_CONTENT_LENGTH"]
-            most = f" (at most {limit // 1024} KB)" if limit else ""
-            return _page(413, "Too large",
-                         f"That request was larger than this site accepts{most}.")
-        return _page(exc.code or 500, exc.name, exc.description)
+            if limit:
+                message = _("That request was larger than this site accepts (at most "
+                            "%(size)s KB).", size=format_number(limit // 1024))
+            else:
+                message = _("That request was larger than this site accepts.")
+            return _page(413, _("Too large"), message)
+        name, default = _HTTP_WORDS.get(exc.code, (None, None))
+        described = exc.description != type(exc).description  # a page's own words
+        return _page(exc.code or 500, name or exc.name,
+                     exc.description if described or default is None else default)
 
     @app.errorhandler(CSRFError)
     def csrf_error(exc: CSRFError):
-        message = (
-            "The form was missing its security token or it had expired. "
-            "Go back, reload the page and try again."
-        )
-        return _page(400, "Form expired", message)
+        message = _("The form was missing its security token or it had expired. "
+                    "Go back, reload the page and try again.")
+        return _page(400, _("Form expired"), message)
 
     @app.errorhandler(LinkError)
     def link_error(exc: LinkError):
-        return _page(exc.status, "Link not usable", exc.message, exc.onward)
+        return _page(exc.status, _("Link not usable"), exc.message, exc.onward)
 
     @app.errorhandler(PbemError)
     def domain_error(exc: PbemError):
-        return _page(exc.status, "Cannot do that", exc.message)
+        return _page(exc.status, _("Cannot do that"), exc.message)
 
     @app.errorhandler(OperationalError)
     @app.errorhandler(InterfaceError)
@@ -76,8 +100,8 @@ def register(app) -> None:
             db.session.rollback()
         except Exception:  # noqa: BLE001 - the connection itself may be what failed
             pass
-        title, message = ("Try again shortly", "The site cannot reach its database just now; "
-                          "nothing was changed. Please try again in a minute.")
+        title, message = (_("Try again shortly"), _("The site cannot reach its database just "
+                          "now; nothing was changed. Please try again in a minute."))
         try:
             body, status = _page(503, title, message)
         except Exception:  # noqa: BLE001 - the page's own layout needed the database
@@ -87,4 +111,4 @@ def register(app) -> None:
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):
         log.exception("unhandled error on %s %s", request.method, request.path)
-        return _page(500, InternalServerError().name, "Something went wrong on our side.")
+        return _page(500, _("Internal Server Error"), _("Something went wrong on our side."))

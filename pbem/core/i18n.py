@@ -70,3 +70,4 @@ def lazy_format(template: str, *parts) -> LazyString:
     """``template.format(*parts)`` when read, so that lazy translations among ``parts`` are read
     in the language spoken then (a subject composed before its recipient's language is on)."""
     return LazyString(lambda: template.format(*(str(part) for part in parts)))
+

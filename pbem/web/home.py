@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from flask import abort, g
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..accounts.models import Player
@@ -25,10 +27,10 @@ from ..play.termination import WORDS, terminations
 
 #: The lists in page order: (query string parameter, heading, what fills it).
 SECTIONS = (
-    ("move", "Your move", lists.your_move),
-    ("waiting", "Waiting for others", lists.their_move),
-    ("invited", "Invitations", lists.invitations),
-    ("done", "Recently finished", lists.finished),
+    ("move", _l("Your move"), lists.your_move),
+    ("waiting", _l("Waiting for others"), lists.their_move),
+    ("invited", _l("Invitations"), lists.invitations),
+    ("done", _l("Recently finished"), lists.finished),
 )
 
 
@@ -110,7 +112,7 @@ def _card(game: Game, player: Player, turn, ended, zone, now: datetime) -> Card:
     seat = game.seat_of(player)
 
     def name(index: int) -> str:
-        return "You" if seat is not None and index == seat.index \
+        return _("You") if seat is not None and index == seat.index \
             else game.seats[index].name_for(player)
 
     opponents = [other.name_for(player) for other in game.seats if other is not seat]
@@ -127,7 +129,7 @@ def _card(game: Game, player: Player, turn, ended, zone, now: datetime) -> Card:
     )
 
 
-_OUTCOMES = {"won": "You won", "lost": "You lost", "drawn": "You shared the win"}
+_OUTCOMES = {"won": _l("You won"), "lost": _l("You lost"), "drawn": _l("You shared the win")}
 
 
 def _outcome(game: Game, seat: Seat | None, ended: str | None) -> str | None:
@@ -136,5 +138,5 @@ def _outcome(game: Game, seat: Seat | None, ended: str | None) -> str | None:
     how = WORDS.get(ended)
     text = _OUTCOMES[seat.outcome]
     if seat.outcome == "drawn" and len(game.seats) == 2:
-        text = "Draw"
-    return f"{text} {how}" if how else text
+        text = _("Draw")
+    return f"{text} {how}" if how else str(text)

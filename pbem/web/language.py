@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import abort, g, redirect, request, session
+from flask import abort, g, has_request_context, redirect, request, session
+from flask_babel import lazy_gettext as _l
 
 from ..core import i18n
 from ..core.extensions import db
@@ -20,6 +21,8 @@ from .views import bp
 
 
 def select_locale() -> str | None:
+    if not has_request_context():  # a command or the tick: mail speaks its recipient's
+        return None
     player = g.get("player")
     if player is not None and i18n.supported(player.language):
         return player.language
@@ -27,15 +30,10 @@ def select_locale() -> str | None:
 
 
 def select_timezone():
+    if not has_request_context():
+        return None
     player = g.get("player")
     return zone_of(player.id) if player is not None else None
-
-
-def remember_browser_language(player) -> None:
-    """Keep the browser's language as ``player``'s, unless they have one (at sign-in; the
-    caller commits)."""
-    if player.language is None:
-        player.language = select_locale() or i18n.DEFAULT
 
 
 def _back() -> str:
@@ -66,3 +64,13 @@ def _language_helpers():
     """``current_language()``: the code of the language the page speaks (``<html lang>``,
     the switcher)."""
     return {"current_language": i18n.current}
+
+
+#: A game's status (``Game.status``) in words.
+STATUS_WORDS = {"invited": _l("invited"), "active": _l("active"), "finished": _l("finished"),
+                "declined": _l("declined")}
+
+
+@bp.app_template_global()
+def status_words(status: str) -> str:
+    return STATUS_WORDS.get(status, status)
