@@ -74,3 +74,10 @@ STATUS_WORDS = {"invited": _l("invited"), "active": _l("active"), "finished": _l
 @bp.app_template_global()
 def status_words(status: str) -> str:
     return STATUS_WORDS.get(status, status)
+
+
+@bp.before_app_request
+def _choose_afresh():
+    """Each request chooses its language afresh (an app context, and its ``g``, where
+    Flask-Babel keeps the choice, may outlive a request)."""
+    g.pop("_flask_babel", None)

@@ -93,6 +93,16 @@ def format_left(deadline: datetime, now: datetime) -> str:
     return _("%(span)s left", span=" ".join(parts))
 
 
+def format_words(duration: timedelta) -> str:
+    """``1 day 12 hours``, ``3 days``, ``5 hours``: whole hours, rounded down (translated
+    ``durations.format_words``)."""
+    days, hours = divmod(int(duration // HOUR), 24)
+    parts = [_count(days, DAY)] if days else []
+    if hours or not days:
+        parts.append(_count(hours, HOUR))
+    return " ".join(parts)
+
+
 def _count(count: int, unit: timedelta) -> str:
     """``1 day``, ``3 hours``, ``12 minutes``."""
     if unit == DAY:
