@@ -1,6 +1,7 @@
 """Every domain's models in one place, for Alembic and ``flask shell``."""
 
 from .accounts.models import Player, SignInRequest
+from .api.models import ApiToken  # noqa: F401  (personal access tokens)
 from .archive.models import ArchiveCount, ImportedRecord, PlayerRecord  # noqa: F401
 from .botplay.models import BotLease  # noqa: F401  (the bot worker's leases)
 from .challenges.models import (  # noqa: F401  (lobby tables for Alembic)

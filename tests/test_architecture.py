@@ -45,6 +45,8 @@ ALLOWED = {
     "mail": set(),
     "play": {"accounts", "games"},
     "notifications": {"accounts", "mail"},
+    # The JSON API sits above play, beside the reacting domains (it reads the lobby's).
+    "api": {"accounts", "play", "games", "challenges"},
 }
 
 

@@ -22,7 +22,9 @@ class _Commands(AppGroup):
     #: Command name -> (module, attribute) of the commands other packages define.
     ELSEWHERE = {"verify-records": ("pbem.archive.cli", "verify_records"),
                  "archive": ("pbem.archive.cli", "archive_group"),
-                 "ratings": ("pbem.ratings.cli", "ratings_group")}
+                 "ratings": ("pbem.ratings.cli", "ratings_group"),
+                 "token": ("pbem.api.cli", "token_group"),
+                 "bot-account": ("pbem.api.cli", "bot_account")}
 
     def list_commands(self, ctx):
         return sorted({*super().list_commands(ctx), *self.ELSEWHERE})
