@@ -52,7 +52,8 @@ def register(app) -> None:
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
         if _is_api():
-            code = (exc.name or "error").lower().replace(" ", "-").replace("'", "")
+            code = "too-large" if exc.code == 413 else (
+                (exc.name or "error").lower().replace(" ", "-").replace("'", ""))
             return api_error(exc.code or 500, exc.description or exc.name, code)
         if exc.code == 413:
             limit = app.config["MAX_CONTENT_LENGTH"]
