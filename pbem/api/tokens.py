@@ -10,9 +10,11 @@ from __future__ import annotations
 import hashlib
 import secrets
 from datetime import datetime, timedelta
+from functools import cache
 
 from flask import current_app
-from sqlalchemy import case, select, update
+from sqlalchemy import bindparam, case, select, update
+from sqlalchemy.orm import joinedload
 
 from ..core.db import utcnow
 from ..core.errors import PbemError
@@ -91,9 +93,9 @@ def revoke(player_id: int, token_id) -> bool:
 
 
 def authenticate(header: str | None, now: datetime | None = None) -> ApiToken:
-    """The token of an ``Authorization: Bearer <token>`` header, counted against its rate
-    limit and marked used (one statement; the caller commits, also when the request then
-    fails: a refused request counts too).
+    """The token of an ``Authorization: Bearer <token>`` header (its player loaded with it),
+    counted against its rate limit and marked used by :func:`count_use`, in the request's own
+    transaction (the entry point commits it with whatever the request does).
 
     :raises BadToken: no bearer token, or an unknown, revoked or expired one (401).
     :raises TokenLimited: the token made too many requests in the current window (429).
@@ -102,7 +104,7 @@ def authenticate(header: str | None, now: datetime | None = None) -> ApiToken:
     if scheme.lower() != "bearer" or not secret.strip().startswith(PREFIX):
         raise BadToken("Send a token as 'Authorization: Bearer pbem_…' (make one on your "
                        "account page).")
-    token = db.session.scalar(select(ApiToken).where(ApiToken.digest == digest(secret.strip())))
+    token = db.session.scalar(_token_query(), {"digest": digest(secret.strip())})
     now = now or utcnow()
     if token is None or token.revoked_at is not None:
         raise BadToken("That token is unknown or was revoked.")
@@ -110,20 +112,45 @@ def authenticate(header: str | None, now: datetime | None = None) -> ApiToken:
         raise BadToken("That token has expired.")
     if token.player.deleted_at is not None:
         raise BadToken("That token's account was deleted.")
-    config = current_app.config
-    since = now - timedelta(seconds=config["API_LIMIT_WINDOW"])
-    fresh = (ApiToken.window_start.is_(None)) | (ApiToken.window_start <= since)
-    db.session.execute(
-        update(ApiToken).where(ApiToken.id == token.id)
-        .values(last_used_at=now,
-                window_start=case((fresh, now), else_=ApiToken.window_start),
-                window_count=case((fresh, 1), else_=ApiToken.window_count + 1))
-        .execution_options(synchronize_session=False))
-    count = db.session.scalar(select(ApiToken.window_count).where(ApiToken.id == token.id))
-    if count > config["API_LIMIT_PER_TOKEN"]:
-        raise TokenLimited(f"This token made more than {config['API_LIMIT_PER_TOKEN']} requests "
-                           f"in {config['API_LIMIT_WINDOW']} seconds; slow down.")
+    count = count_use(token.id, now)
+    limit = current_app.config["API_LIMIT_PER_TOKEN"]
+    if count > limit:
+        raise TokenLimited(f"This token made more than {limit} requests in "
+                           f"{current_app.config['API_LIMIT_WINDOW']} seconds; slow down.")
     return token
+
+
+def count_use(token_id: int, now: datetime | None = None) -> int:
+    """Count one request of the token in its rate-limit window (a new window once the last
+    has passed) and mark it used, in one statement; the requests in the window so far. The
+    statement locks the token's row until the commit, so one token's requests take turns."""
+    now = now or utcnow()
+    since = now - timedelta(seconds=current_app.config["API_LIMIT_WINDOW"])
+    return db.session.execute(_count_statement(), {
+        "token_id": token_id, "now": now, "since": since}).scalar_one()
+
+
+# Each statement is built once, on first use (when every model is known): building one cost
+# more than running it.
+
+
+@cache
+def _token_query():
+    return (select(ApiToken).options(joinedload(ApiToken.player))
+            .where(ApiToken.digest == bindparam("digest")))
+
+
+@cache
+def _count_statement():
+    now = bindparam("now", type_=ApiToken.last_used_at.type)
+    since = bindparam("since", type_=ApiToken.window_start.type)
+    fresh = (ApiToken.window_start.is_(None)) | (ApiToken.window_start <= since)
+    return (update(ApiToken).where(ApiToken.id == bindparam("token_id"))
+            .values(last_used_at=now,
+                    window_start=case((fresh, now), else_=ApiToken.window_start),
+                    window_count=case((fresh, 1), else_=ApiToken.window_count + 1))
+            .returning(ApiToken.window_count)
+            .execution_options(synchronize_session=False))
 
 
 def require(token: ApiToken, scope: str) -> None:

@@ -162,8 +162,8 @@ def _my_seat(game_id) -> tuple[Game, int]:
     return game, seat.index
 
 
-def _state_of(game_id: int) -> dict:
-    game = get_game(game_id)
+def _state_of(game: Game) -> dict:
+    """The game after an act (its row read again: the command's commit expired it)."""
     return {"id": game.id, "ply": game.ply, "status": game.status,
             "to_move": game.to_move_seat}
 
@@ -174,11 +174,15 @@ def move(game_id):
     """Play a whole turn (its plies separated by spaces) at ``ply``: the web page's command."""
     data = body({"move": str, "ply": int}, {"comment": str})
     game, seat = _my_seat(game_id)
+    session = db.session()
+    session.expire_on_commit = False  # the answer reads the game just written: no re-read
     try:
         commands.play_turn(game, seat, data["move"], data["ply"], data.get("comment", ""))
     except IllegalMove as exc:
         raise _refused(exc) from None
-    return jsonify(_state_of(game_id))
+    finally:
+        session.expire_on_commit = True
+    return jsonify(_state_of(game))
 
 
 @bp.post("/games/<int:game_id>/resign")
@@ -190,7 +194,7 @@ def resign(game_id):
         commands.resign(game, seat, data.get("ply"))
     except IllegalMove as exc:
         raise PbemError(exc.reason, exc.code, 409) from None
-    return jsonify(_state_of(game_id))
+    return jsonify(_state_of(game))
 
 
 @bp.post("/games/<int:game_id>/end")
@@ -206,7 +210,7 @@ def end(game_id):
         ended = False
     else:
         ended = commands.agree(game, seat, data["ply"])
-    return jsonify({**_state_of(game_id), "ended": ended})
+    return jsonify({**_state_of(game), "ended": ended})
 
 
 @bp.post("/games/<int:game_id>/messages")

@@ -32,7 +32,9 @@ class BadJson(PbemError):
 
 def api_view(scope: str):
     """Decorate an API view needing ``scope``: ``g.api_token`` and ``g.api_player`` are set
-    for it, and what it flushed is committed once it returns."""
+    for it, and its work and the token's use are committed together once it returns (a move's
+    command commits them itself, under its race guard). A request that fails is rolled back,
+    and its use alone is then counted and committed: refused requests count too."""
     def decorate(view):
         @wraps(view)
         def wrapped(**kwargs):
@@ -41,13 +43,17 @@ def api_view(scope: str):
             except tokens.TokenLimited:
                 db.session.commit()  # the refused request counted
                 raise
-            tokens.require(token, scope)
-            g.api_token, g.api_player = token, token.player
+            except tokens.BadToken:
+                db.session.rollback()
+                raise
+            token_id = token.id
             try:
+                tokens.require(token, scope)
+                g.api_token, g.api_player = token, token.player
                 response = view(**kwargs)
                 db.session.commit()
             except BaseException:
-                db.session.rollback()
+                _count_refused(token_id)
                 raise
             return response
 
@@ -55,6 +61,13 @@ def api_view(scope: str):
         return wrapped
 
     return decorate
+
+
+def _count_refused(token_id: int) -> None:
+    """Roll back a failed request, keeping only its count against the token."""
+    db.session.rollback()
+    tokens.count_use(token_id)
+    db.session.commit()
 
 
 def body(required: dict[str, type], optional: dict[str, type] | None = None) -> dict:
