@@ -6,9 +6,11 @@ every act in a game through the same ``pbem.play.commands`` as the web page.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 
 from flask import Blueprint, Response, g, jsonify, render_template, request, url_for
+from markupsafe import Markup, escape
 from sqlalchemy import and_, or_, select
 
 from ..challenges import service as lobby
@@ -27,6 +29,12 @@ from .wrapper import api_view, body
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 csrf.exempt(bp)  # a bearer token, never a cookie, authorises every write here
+
+
+@bp.app_template_filter("ticks")
+def ticks(text: str) -> Markup:
+    """The document's text for a page: escaped, with `code` in backticks set as code."""
+    return Markup(re.sub(r"`([^`]+)`", r"<code>\1</code>", str(escape(text))))
 
 #: Games per page of ``GET /api/games``.
 PER_PAGE = 50
