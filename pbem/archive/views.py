@@ -23,7 +23,7 @@ from ..ratings.chart import line_chart
 from ..ratings.model import PROVISIONAL_GAMES
 from ..ratings.queries import histories
 from ..tournaments.service import all_tournaments
-from . import feeds, queries, records
+from . import abstractplay, feeds, queries, records
 from .forms import ImportForm
 from .history import BadRecord
 from .importer import import_record
@@ -124,6 +124,20 @@ def record_json(game_id):
     body = json.dumps(records.to_json(game), indent=1, ensure_ascii=False) + "\n"
     return public_read(_record_response(body, "application/json", game, "json"),
                        game.updated_at)
+
+
+@bp.get("/games/<int:game_id>/abstractplay.json")
+def record_abstractplay(game_id):
+    """The game as an Abstract Play record (Stawvs and Pylon: :mod:`.abstractplay`)."""
+    game = _started_game(game_id)
+    if not abstractplay.exportable(game):
+        abort(404, f"Only Stawvs and Pylon games have Abstract Play records; #{game.id} is "
+                   f"{game.rules.name}.")
+    body = json.dumps(abstractplay.to_ap(game), indent=1, ensure_ascii=False) + "\n"
+    response = _record_response(body, "application/json", game, "json")
+    response.headers["Content-Disposition"] = (
+        f'inline; filename="pbem-{game.slug}-{game.id}-abstractplay.json"')
+    return public_read(response, game.updated_at)
 
 
 @bp.get("/games/<int:game_id>.txt")
