@@ -15,6 +15,7 @@ from .mail.models import HandledMail, OutboxMessage
 from .notifications.models import StoredSettings  # noqa: F401  (for Alembic)
 from .ops.models import Heartbeat  # noqa: F401  (when the tick last ran)
 from .play.models import Game, GameMessage, Move, Seat
+from .push.models import PushSubscription  # noqa: F401  (browsers' push subscriptions)
 from .ratings.models import Rating, RatingChange  # noqa: F401  (rating tables for Alembic)
 from .tournaments.models import (  # noqa: F401  (tournament tables for Alembic)
     Entrant,

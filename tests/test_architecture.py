@@ -47,6 +47,8 @@ ALLOWED = {
     "notifications": {"accounts", "mail"},
     # The JSON API sits above play, beside the reacting domains (it reads the lobby's).
     "api": {"accounts", "play", "games", "challenges"},
+    # Push notifications: beside mail, told by the mail sender when a message went.
+    "push": {"accounts", "mail"},
 }
 
 
