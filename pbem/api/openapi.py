@@ -166,6 +166,17 @@ def _paths() -> dict:
             {"201": _json(_obj({"posted": _BOOL}, ["posted"]), "Posted")},
             parameters=[_GAME_ID], errors=_WRITE,
             body=_obj({"text": {"type": "string", "maxLength": 2000}}, ["text"]))},
+        "/api/stream": {"get": _op(
+            "The caller's events (server-sent events): each ply in their games, `move` or "
+            "`game-over`, with `your_turn`; resumed from `Last-Event-ID`. Each answer sends "
+            "what happened since and ends; EventSource asks again after `retry`", "read",
+            {"200": {"description": "An event stream",
+                     "content": {"text/event-stream": {"schema": {
+                         "type": "object", "description": "each event",
+                         "properties": {"event": {"enum": ["hello", "move", "game-over"]},
+                                        "id": _STR, "data": _STR, "retry": {}}}}}}},
+            parameters=[{"name": "Last-Event-ID", "in": "header", "schema": _STR},
+                        {"name": "last_event_id", "in": "query", "schema": _STR}])},
         "/api/challenges": {
             "get": _op("Open challenges, newest first", "read", {"200": _json(_obj(
                 {"challenges": {"type": "array", "items": {"$ref": ref + "Challenge"}},

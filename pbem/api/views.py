@@ -6,12 +6,13 @@ every act in a game through the same ``pbem.play.commands`` as the web page.
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import datetime
 
 from flask import Blueprint, Response, g, jsonify, render_template, request, url_for
 from markupsafe import Markup, escape
-from sqlalchemy import and_, or_, select
+from sqlalchemy import and_, func, or_, select
 
 from ..challenges import service as lobby
 from ..challenges.queries import Filters, lobby_page
@@ -22,7 +23,7 @@ from ..core.validators import BadNumber, whole_number
 from ..games import IllegalMove
 from ..play import commands
 from ..play.errors import NotYourTurn
-from ..play.models import Game, Seat
+from ..play.models import Game, Move, Seat
 from ..play.queries import get_game
 from . import openapi, present
 from .wrapper import api_view, body
@@ -284,3 +285,47 @@ def withdraw_challenge(challenge_id):
     body({})
     lobby.withdraw(challenge_id, g.api_player, utcnow())
     return jsonify({"id": challenge_id, "withdrawn": True})
+
+
+# ----- events ---------------------------------------------------------------------------------
+
+#: Events per answer of the stream, and the milliseconds a client waits before asking again.
+EVENTS_PER_ANSWER, RETRY_MS = 100, 15_000
+
+
+@bp.get("/stream")
+@api_view("read")
+def stream():
+    """The caller's events as server-sent events: each ply played in their games (``move``),
+    marked when it makes it their turn, and ``game-over`` when it ended the game; resumed from
+    ``Last-Event-ID`` (or ``?last_event_id=``), an event's id being its ply's row.
+
+    Each answer sends what happened since and ends, with a ``retry`` telling the browser's
+    EventSource when to ask again (it sends the last id by itself): no worker is held per
+    client, at the cost of up to ``RETRY_MS`` of delay. Without an id the answer names the
+    latest one, to start from now.
+    """
+    raw = request.headers.get("Last-Event-ID") or request.args.get("last_event_id")
+    player = g.api_player
+    lines = [f"retry: {RETRY_MS}\n"]
+    if raw is None:
+        latest = db.session.scalar(select(func.max(Move.id))) or 0
+        lines.append(f"id: {latest}\nevent: hello\ndata: {{}}\n")
+    else:
+        after = _number(raw, "Last-Event-ID")
+        mine = select(Seat.game_id).where(Seat.player_id == player.id)
+        rows = db.session.execute(
+            select(Move.id, Move.game_id, Move.ply, Move.seat, Move.move, Game.ply.label("now"),
+                   Game.status, Game.to_move_player_id)
+            .join(Game, Game.id == Move.game_id)
+            .where(Move.id > after, Move.game_id.in_(mine))
+            .order_by(Move.id).limit(EVENTS_PER_ANSWER)).all()
+        for row in rows:
+            latest = row.ply == row.now
+            kind = "game-over" if latest and row.status == "finished" else "move"
+            data = {"game": row.game_id, "ply": row.ply, "seat": row.seat, "move": row.move,
+                    "your_turn": latest and row.to_move_player_id == player.id}
+            lines.append(f"id: {row.id}\nevent: {kind}\ndata: {json.dumps(data)}\n")
+    response = Response("\n".join(lines) + "\n", mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-store"
+    return response

@@ -5,6 +5,7 @@ input of every kind answered with a JSON 4xx."""
 from __future__ import annotations
 
 import json
+import re
 from datetime import timedelta
 
 import pytest
@@ -234,3 +235,30 @@ def test_an_admin_marks_an_account_a_bot(runner, make_player):
     runner.invoke(args=["pbem", "bot-account", "engine@example.com", "--unmark"])
     db.session.refresh(engine)
     assert not engine.is_bot and engine.bot_owner_id is None
+
+
+def test_the_event_stream_resumes_from_the_last_event_id(client, make_game, make_player,
+                                                         bearer):
+    import random
+
+    from helpers import play_turns
+
+    game = make_game("pylon")
+    ann, bob = (seat.player for seat in game.seats)
+    other = make_game("pylon")  # not Bob's: never in his stream
+    headers = bearer(bob, "read")
+    hello = client.get("/api/stream", headers=headers)
+    assert hello.mimetype == "text/event-stream" and "retry: " in hello.get_data(as_text=True)
+    start = re.search(r"id: (\d+)", hello.get_data(as_text=True)).group(1)
+    play_turns(game, 1, random.Random(1))
+    play_turns(other, 2, random.Random(2))
+    events = client.get("/api/stream", headers={**headers, "Last-Event-ID": start})
+    text = events.get_data(as_text=True)
+    blocks = [b for b in text.split("\n\n") if "data:" in b]
+    assert len(blocks) == 1 and "event: move" in blocks[0]
+    data = json.loads(blocks[0].split("data: ", 1)[1])
+    assert data["game"] == game.id and data["ply"] == 1 and data["your_turn"] is True
+    last = re.search(r"id: (\d+)", blocks[0]).group(1)
+    again = client.get("/api/stream", headers={**headers, "Last-Event-ID": last})
+    assert "data: {\"" not in again.get_data(as_text=True)
+    assert client.get("/api/stream", headers={**headers, "Last-Event-ID": "x"}).status_code == 400
