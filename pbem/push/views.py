@@ -44,11 +44,15 @@ def public_key() -> str | None:
     return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
 
 
+def _page(status: int = 200, error: str | None = None):
+    return render_template("push/index.html", key=public_key(), kinds=PUSH_KINDS,
+                           browsers=service.subscriptions_of(g.player.id), error=error), status
+
+
 @bp.get("/account/push")
 @login_required
 def index():
-    return render_template("push/index.html", key=public_key(), kinds=PUSH_KINDS,
-                           browsers=service.subscriptions_of(g.player.id))
+    return _page()
 
 
 @bp.post("/account/push")
@@ -62,7 +66,7 @@ def subscribe():
     try:
         service.subscribe(g.player, data, request.form.getlist("kind") or None)
     except service.BadSubscription as exc:
-        return {"error": exc.message, "code": exc.code}, exc.status
+        return _page(exc.status, exc.message)
     db.session.commit()
     return {"subscribed": True}, 201
 
