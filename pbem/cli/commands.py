@@ -23,6 +23,7 @@ class _Commands(AppGroup):
     ELSEWHERE = {"verify-records": ("pbem.archive.cli", "verify_records"),
                  "archive": ("pbem.archive.cli", "archive_group"),
                  "ratings": ("pbem.ratings.cli", "ratings_group"),
+                 "deploy": ("pbem.cli.deploy", "deploy_group"),
                  "token": ("pbem.api.cli", "token_group"),
                  "bot-account": ("pbem.api.cli", "bot_account")}
 
@@ -309,7 +310,7 @@ def dev(host, port):
 
     app = current_app._get_current_object()
     settings = {"BASE_URL": f"http://{host}:{port}", "MAIL_BACKEND": "file",
-                "MAIL_DELIVER_AFTER_COMMIT": True, "DEV_MAILBOX": True}
+                "MAIL_DELIVER_AFTER_COMMIT": True, "DEV_MAILBOX": True, "DEV_SERVER": True}
     app.config.update(settings)
     upgrade()
     loaded = load_demo()
