@@ -12,18 +12,18 @@ import requests
 
 def play_waiting_turns(base: str, token: str) -> int:
     """Play a random whole turn in every game waiting for us; how many were played."""
-    api = requests.Session()
-    api.headers["Authorization"] = f"Bearer {token}"
-    waiting = api.get(f"{base}/api/games", params={"to_move": "me"}).json()["games"]
-    for row in waiting:
-        url, plies = f"{base}/api/games/{row['id']}", []
-        while True:  # a turn may have several plies: ask for the next ones after ours
-            game = api.get(url, params={"after": " ".join(plies)}).json()
-            if "turn" not in game or game["turn"]["complete"]:
-                break
-            plies.append(random.choice(game["turn"]["legal_moves"]))
-        if plies:
-            api.post(f"{url}/move", json={"move": " ".join(plies), "ply": game["ply"]})
+    with requests.Session() as api:
+        api.headers["Authorization"] = f"Bearer {token}"
+        waiting = api.get(f"{base}/api/games", params={"to_move": "me"}).json()["games"]
+        for row in waiting:
+            url, plies = f"{base}/api/games/{row['id']}", []
+            while True:  # a turn may have several plies: ask for the next ones after ours
+                game = api.get(url, params={"after": " ".join(plies)}).json()
+                if "turn" not in game or game["turn"]["complete"]:
+                    break
+                plies.append(random.choice(game["turn"]["legal_moves"]))
+            if plies:
+                api.post(f"{url}/move", json={"move": " ".join(plies), "ply": game["ply"]})
     return len(waiting)
 
 
