@@ -64,13 +64,62 @@ def test_forfeit_at_the_deadline_resigns_the_seat_to_move(app, make_player):
         assert tb.places[loser] == 1 and "forfeited at the deadline" in tb.note
 
 
-def test_forfeit_at_a_bigger_table_adjudicates_the_rest(app, make_player):
+def test_a_forfeit_at_a_table_of_three_removes_the_seat_and_the_game_plays_on(
+        app, make_player):
     t = one_round(make_player, "forfeit", slug="stawvs", players=3, table_size=3)
     (tb,) = tables(t.id)
     seat = tb.game.rules.to_move(tb.game.load_state())
     tick(DEADLINE)
     (tb,) = tables(t.id)
-    assert tb.places[seat] == 2 and tb.game.result["adjudicated"]
+    assert tb.game.status == "active" and tb.places is None  # the other two play on
+    assert tb.game.moves[-1].move == "resign" and tb.game.moves[-1].seat == seat
+    assert "forfeited at the deadline; the others play on" in tb.note
+    assert tb.deadline == DEADLINE + timedelta(days=3)  # time for them to finish
+    tick(DEADLINE + timedelta(hours=1))  # no second forfeit at the old deadline
+    assert sum(m.move == "resign" for m in tables(t.id)[0].game.moves) == 1
+    play_open_games(t.id, random.Random(2))
+    tick(DEADLINE + timedelta(hours=2))
+    (tb,) = tables(t.id)
+    assert tb.places[seat] == 2 and "adjudicated" not in tb.game.result
+    assert service.get_tournament(t.id).status == "finished"
+
+
+def test_a_no_show_loses_and_the_opponent_who_never_had_a_turn_wins(app, make_player):
+    t = started(make_player, "spike", 2, settings("swiss", rounds=1, stall_policy="extend"))
+    (tb,) = tables(t.id)
+    absent = tb.game.rules.to_move(tb.game.load_state())
+    tick(DEADLINE)  # extended once ...
+    assert tables(t.id)[0].places is None
+    tick(DEADLINE + timedelta(days=3))  # ... then the no-show forfeits: no draw
+    (tb,) = tables(t.id)
+    assert tb.places[absent] == 1 and tb.places[1 - absent] == 0
+    assert tb.game.moves[-1].text == "forfeit" and "never moved: forfeited" in tb.note
+    rows = results.standings(service.get_tournament(t.id))
+    assert {r.player_id: r.points for r in rows} == {
+        tb.seats[absent]: "0", tb.seats[1 - absent]: "1"}
+
+
+def test_a_no_show_loses_to_the_opponent_who_moved(app, make_player):
+    t = started(make_player, "spike", 2, settings("swiss", rounds=1))
+    (tb,) = tables(t.id)
+    play_turns(tb.game, 1, random.Random(4))  # the first player moves; the second never
+    (tb,) = tables(t.id)
+    absent = tb.game.rules.to_move(tb.game.load_state())
+    tick(DEADLINE)
+    (tb,) = tables(t.id)
+    assert tb.places[absent] == 1 and "never moved" in tb.note
+
+
+def test_adjudication_weighs_only_the_players_who_moved(app, make_player):
+    t = started(make_player, "stawvs", 3, settings("swiss", rounds=1, table_size=3))
+    (tb,) = tables(t.id)
+    play_turns(tb.game, 2, random.Random(5))  # two have moved, the third never does
+    (tb,) = tables(t.id)
+    absent = tb.game.rules.to_move(tb.game.load_state())
+    tick(DEADLINE)
+    (tb,) = tables(t.id)
+    assert tb.places[absent] == 2 and tb.game.result["adjudicated"]
+    assert absent not in tb.game.result["winners"]
 
 
 def test_extension_is_given_once_then_the_game_is_adjudicated(app, make_player):
@@ -84,18 +133,18 @@ def test_extension_is_given_once_then_the_game_is_adjudicated(app, make_player):
     assert all(tb.note == "adjudicated by pbem at the deadline" for tb in tables(t.id))
 
 
-def test_a_knockout_match_nobody_plays_goes_to_the_higher_seed(app, make_player):
+def test_a_knockout_game_nobody_plays_goes_to_the_player_who_never_had_a_turn(
+        app, make_player):
     t = started(make_player, "spike", 2, settings("knockout", best_of=2))
     now = T0
-    for _ in range(2):  # nobody plays: each game is placed in seed order, not drawn
+    for _ in range(3):  # nobody plays: whoever had to move forfeits each game, no draws
         now += timedelta(days=8)
         tick(now)
     t = service.get_tournament(t.id)
-    high, low = (e.player_id for e in t.field())
-    assert t.status == "finished" and len(t.rounds[0].tables) == 2
-    assert all(tb.adjudicated and tb.places == ([0, 1] if tb.seats[0] == high else [1, 0])
-               for tb in t.rounds[0].tables)
-    assert formats.match_winners(t, t.rounds[0]) == [high]
+    assert t.status == "finished" and len(t.rounds[0].tables) == 3
+    for tb in t.rounds[0].tables:
+        assert tb.places == [1, 0] and not tb.adjudicated and "never moved" in tb.note
+    assert formats.match_winners(t, t.rounds[0]) == [t.rounds[0].tables[-1].seats[1]]
 
 
 @pytest.mark.parametrize("action", ["adjudicate", "forfeit", "extend"])
