@@ -19,6 +19,7 @@ from ..accounts.models import Player
 from ..core.extensions import db
 from ..core.urls import external_url
 from ..play.models import FINISHED, Game
+from ..play.queries import forfeited_seats
 from . import bracket, formats, results
 from .logic.scoring import format_points, seat_points
 from .models import (
@@ -26,6 +27,7 @@ from .models import (
     KNOCKOUT,
     ROUND_ROBIN,
     SETUP,
+    SWISS,
     Entrant,
     Tournament,
     TournamentRound,
@@ -33,7 +35,7 @@ from .models import (
 )
 
 #: Part of the cache's key: a cache stored in an older shape is computed afresh.
-CACHE_FORMAT = 2
+CACHE_FORMAT = 3
 
 
 @dataclass
@@ -149,9 +151,10 @@ def _field_ids(t: Tournament) -> list[int]:
 
 def _computed(t: Tournament, key: list[int]) -> dict:
     rounds = _load(t)
-    rows = results.standings(t, rounds)
+    forfeits = forfeited_seats([tb.game_id for rnd in rounds for tb in rnd.tables])
+    rows = results.standings(t, rounds, forfeits)
     return {"key": key, "rows": [list(astuple(row)) for row in rows],
-            "crosstable": _crosstable(t, rows, rounds)}
+            "crosstable": _crosstable(t, rows, rounds, forfeits)}
 
 
 def refresh(t: Tournament) -> None:
@@ -268,12 +271,13 @@ def _points(places: tuple[int, ...]) -> tuple[str, ...]:
     return tuple(format_points(p) for p in seat_points(places))
 
 
-def _crosstable(t: Tournament, rows, rounds: list[_Round]) -> dict | None:
+def _crosstable(t: Tournament, rows, rounds: list[_Round], forfeits: dict) -> dict | None:
     """Two at a table: a round robin's player-by-player grid, otherwise each player's
     games round by round (``+5`` a win against the player ranked 5th, ``=`` a draw, ``-`` a
-    loss). Each cell is a list of ``[mark, game id]`` (the id ``None`` for a bye or the
-    diagonal), so the page links every result to its game. Bigger tables show their results
-    round by round instead."""
+    loss; ``F`` after a result won or lost by forfeit; ``bye``; ``out`` for a round after
+    the player withdrew). Each cell is a list of ``[mark, game id]`` (the id ``None`` for a
+    bye or the diagonal), so the page links every result to its game. Bigger tables show
+    their results round by round instead."""
     if t.table_size != 2 or not rounds:
         return None
     rank = {row.player_id: i for i, row in enumerate(rows, 1)}
@@ -283,17 +287,23 @@ def _crosstable(t: Tournament, rows, rounds: list[_Round]) -> dict | None:
             if not tb.places:
                 continue
             points = seat_points(tb.places)
+            forfeit = "F" if tb.game_id in forfeits else ""
             for seat, player in enumerate(tb.seats):
                 other = tb.seats[1 - seat]
                 mark = {1: "1", 0: "0"}.get(points[seat], "½")
                 if t.format == ROUND_ROBIN:
-                    cells[player].setdefault(other, []).append([mark, tb.game_id])
+                    cells[player].setdefault(other, []).append([mark + forfeit, tb.game_id])
                 else:
                     sign = {"1": "+", "0": "-"}.get(mark, "=")
                     cells[player].setdefault(rnd.number, []).append(
-                        [f"{sign}{rank[other]}", tb.game_id])
+                        [f"{sign}{rank[other]}{forfeit}", tb.game_id])
         for player in rnd.byes if t.format != ROUND_ROBIN else ():
             cells[player][rnd.number] = [["bye", None]]
+        if t.format == SWISS:
+            there = {p for tb in rnd.tables for p in tb.seats} | set(rnd.byes)
+            for row in rows:
+                if row.withdrawn and row.player_id not in there:
+                    cells[row.player_id][rnd.number] = [["out", None]]
     if t.format == ROUND_ROBIN:
         columns = [row.player_id for row in rows]
         grid = [[cells[r.player_id].get(c, [["×", None]] if c == r.player_id else [])

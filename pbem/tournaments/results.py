@@ -46,13 +46,15 @@ class Row:
     byes: int
     tiebreaks: tuple[str, ...]
     withdrawn: bool
+    forfeits: int = 0
 
 
-def standings(t: Tournament, rounds=None) -> list[Row]:
+def standings(t: Tournament, rounds=None, forfeits: dict | None = None) -> list[Row]:
     """The standings of everyone who started, with this format's tiebreaks (formatted).
 
     ``rounds`` defaults to ``t.rounds``; anything with the same attributes will do (the page
     passes plain rows). A game over but not yet recorded counts, without being stored.
+    ``forfeits``: each game's forfeited seats, read from the games when not given.
     """
     rounds = t.rounds if rounds is None else rounds
     field = t.field()
@@ -60,7 +62,7 @@ def standings(t: Tournament, rounds=None) -> list[Row]:
     if live:
         rounds = [_with_places(rnd, live) for rnd in rounds]
     names = {e.player_id: (e.player.name, not e.playing) for e in field}
-    ranked = formats.ranking(t, [e.player_id for e in field], rounds)
+    ranked = formats.ranking(t, [e.player_id for e in field], rounds, forfeits)
     number = number_format([s.points for s in ranked]
                            + [v for s in ranked for v in s.tiebreaks if v is not None])
     rows = []
@@ -68,13 +70,13 @@ def standings(t: Tournament, rounds=None) -> list[Row]:
         name, withdrawn = names[s.player]
         rows.append(Row(s.rank, s.player, name, number(s.points), s.games, s.byes,
                         tuple("" if v is None else number(v) for v in s.tiebreaks),
-                        withdrawn))
+                        withdrawn, s.forfeits))
     return rows
 
 
 def _with_places(rnd, live: dict):
-    tables = [SimpleNamespace(seats=tb.seats, places=live.get(tb.game_id, tb.places))
-              for tb in rnd.tables]
+    tables = [SimpleNamespace(seats=tb.seats, places=live.get(tb.game_id, tb.places),
+                              game_id=tb.game_id) for tb in rnd.tables]
     return SimpleNamespace(tables=tables, byes=rnd.byes)
 
 
@@ -92,5 +94,7 @@ def legend(t: Tournament) -> list[tuple[str, str]]:
     byes = formats.bye_points(t)
     if byes:
         points += f"; a bye scores {format_points(byes)}"
-    columns = [("Points", points), ("Games", "Games finished; + the byes had")]
+    columns = [("Points", points),
+               ("Games", "Games played to the end; + the byes had, and the forfeits (a forfeit is "
+                "not a game played: in the crosstable F marks it)")]
     return columns + [(LABELS[tb], EXPLANATIONS[tb]) for tb in formats.tiebreaks(t)]

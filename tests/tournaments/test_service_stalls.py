@@ -336,3 +336,22 @@ def test_the_director_s_adjudication_is_credited_to_the_director(app, client, ma
     mails = [m for m in outbox("game_over") if f"#{tb.game_id}" in m.subject]
     assert mails and all("The tournament director adjudicated it." in m.body_text
                          and "pbem adjudicated" not in m.body_text for m in mails)
+
+
+def test_the_crosstable_marks_forfeits_and_byes_and_the_page_names_fides_rules(
+        app, client, make_player):
+    t = started(make_player, "spike", 3, settings("swiss", rounds=1))
+    tick(DEADLINE)  # nobody moves: the no-show forfeits
+    t = service.get_tournament(t.id)
+    (tb,) = t.rounds[0].tables
+    (bye,) = t.rounds[0].byes
+    rows = {r.player_id: r for r in results.standings(t)}
+    assert all(rows[p].games == 0 and rows[p].forfeits == 1 for p in tb.seats)
+    assert rows[bye].byes == 1 and rows[bye].forfeits == 0
+    page = html.unescape(client.get(f"/tournaments/{t.id}").get_data(as_text=True))
+    rank = {r.player_id: r.rank for r in results.standings(t)}
+    winner, loser = sorted(tb.seats, key=lambda p: tb.places[tb.seats.index(p)])
+    assert f">+{rank[loser]}F</a>" in page and f">-{rank[winner]}F</a>" in page
+    assert "<td>bye</td>" in page and "0 +1 forfeit</td>" in page
+    assert "F: by forfeit, not played" in page
+    assert "FIDE's 2023 tie-break regulations" in page
