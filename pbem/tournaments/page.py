@@ -65,6 +65,12 @@ class View:
     board_page: Paged | None = None
     bracket: bracket.Bracket | None = None
     champion: bracket.Winner | None = None
+    #: Each round's name where it has one (a knockout's "Final", "Semi-finals" …, as the
+    #: bracket says), by number.
+    titles: dict[int, str] = field(default_factory=dict)
+
+    def title(self, number: int) -> str:
+        return self.titles.get(number, f"Round {number}")
 
 
 @dataclass
@@ -224,6 +230,7 @@ def build(t: Tournament, round_number: int | None, first_row: int | None = None,
     if t.format == KNOCKOUT and t.rounds:
         view.bracket = bracket.build(t, _load(t), _names(t))
         view.champion = view.bracket.champion
+        view.titles = {stage.number: stage.title for stage in view.bracket.stages}
     elif t.finished_at is not None:
         view.champion = bracket.champion(t, t.rounds, {}, rows)
     if rnd is not None:

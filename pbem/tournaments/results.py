@@ -6,6 +6,7 @@ A game's places come from its result (winners, scores) and the order its seats r
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from types import SimpleNamespace
 
@@ -17,7 +18,7 @@ from ..play.queries import resigned_seats
 from . import formats
 from .logic.scoring import finishing_places, format_points, number_format
 from .logic.standings import EXPLANATIONS, LABELS
-from .models import Tournament, TournamentTable
+from .models import KNOCKOUT, Tournament, TournamentTable
 
 
 def places_of(game: Game, resigned: list[int]) -> tuple[int, ...]:
@@ -63,6 +64,8 @@ def standings(t: Tournament, rounds=None, forfeits: dict | None = None) -> list[
         rounds = [_with_places(rnd, live) for rnd in rounds]
     names = {e.player_id: (e.player.name, not e.playing) for e in field}
     ranked = formats.ranking(t, [e.player_id for e in field], rounds, forfeits)
+    if t.format == KNOCKOUT:
+        ranked = _by_round_reached(t, ranked, rounds)
     number = number_format([s.points for s in ranked]
                            + [v for s in ranked for v in s.tiebreaks if v is not None])
     rows = []
@@ -76,8 +79,37 @@ def standings(t: Tournament, rounds=None, forfeits: dict | None = None) -> list[
 
 def _with_places(rnd, live: dict):
     tables = [SimpleNamespace(seats=tb.seats, places=live.get(tb.game_id, tb.places),
-                              game_id=tb.game_id) for tb in rnd.tables]
-    return SimpleNamespace(tables=tables, byes=rnd.byes)
+                              game_id=tb.game_id, match=tb.match, adjudicated=tb.adjudicated)
+              for tb in rnd.tables]
+    return SimpleNamespace(tables=tables, byes=rnd.byes, matches=rnd.matches,
+                           number=rnd.number)
+
+
+def _by_round_reached(t: Tournament, ranked, rounds) -> list:
+    """A knockout's standings: by the round each player reached, and within it by how they
+    did there (a match won, or the place at the table), so the champion is first and the
+    runner-up second, above the semi-finalists; players out in the same round and the same
+    way share a rank (listed by points, then seed)."""
+    reached: dict[int, tuple[int, int]] = {}
+    for number, rnd in enumerate(rounds, 1):
+        if rnd.matches:  # a match lost is below one won or still being played
+            for pair, winner in zip(rnd.matches, formats.match_winners(t, rnd), strict=True):
+                for player in filter(None, pair):
+                    reached[player] = (number, int(winner not in (None, player)))
+        for tb in rnd.tables if not rnd.matches else ():
+            for seat, player in enumerate(tb.seats):
+                reached[player] = (number, tb.places[seat] if tb.places else 0)
+        for player in rnd.byes:
+            reached[player] = (number, 0)
+    order = sorted(ranked, key=lambda s: (-reached.get(s.player, (0, 0))[0],
+                                          reached.get(s.player, (0, 0))[1]))
+    out, rank, previous = [], 0, None
+    for i, s in enumerate(order, 1):
+        key = reached.get(s.player, (0, 0))
+        if key != previous:
+            rank, previous = i, key
+        out.append(dataclasses.replace(s, rank=rank))
+    return out
 
 
 def tiebreak_labels(t: Tournament) -> list[str]:

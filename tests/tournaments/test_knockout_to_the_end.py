@@ -13,7 +13,7 @@ from helpers import outbox, play_turns
 from pbem.core.extensions import db
 from pbem.play import commands
 from pbem.play.queries import get_game
-from pbem.tournaments import service
+from pbem.tournaments import results, service
 
 from .tournament_sim import T0, open_games, run_to_end, settings, started, tick
 
@@ -56,6 +56,11 @@ def test_a_two_player_knockout_with_a_drawn_decider_names_its_champion(app, clie
     absent, champion = final.seats
     assert f"Champion: {names[champion]}" in html
     assert f"{names[absent]} never moved: forfeited" in html
+    rows = results.standings(t)  # by round reached: the runner-up above the semi-finalists
+    assert [r.player_id for r in rows[:2]] == [champion, absent]
+    assert [r.rank for r in rows] == [1, 2, 3, 3]
+    assert "<h2>Final</h2>" in html  # the games list names its round as the bracket does
+    assert '<a href="/tournaments/%d?round=1">Semi-finals</a>' % t.id in html
     assert f"{names[p2]} advances as the higher seed after a drawn decider" in html
     assert f"{names[p1]} beats {names[p4]} 1–0" in html
     assert "Semi-finals" in html and "Final" in html
