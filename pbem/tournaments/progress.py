@@ -127,7 +127,8 @@ def apply_policy(t: Tournament, tb: TournamentTable, policy: str, now: datetime,
         start = max(tb.deadline, now) if by_hand else tb.deadline
         tb.deadline = start + timedelta(days=t.extend_days)
         tb.extended += 1
-        action = f"extended game #{game.id} by {t.extend_days} days"
+        action = (f"extended game #{game.id} by {t.extend_days} "
+                  f"{'day' if t.extend_days == 1 else 'days'}")
     elif policy == FORFEIT:
         if seat is None:
             seat = game.rules.to_move(game.load_state())

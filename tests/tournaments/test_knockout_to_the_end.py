@@ -60,7 +60,7 @@ def test_a_two_player_knockout_with_a_drawn_decider_names_its_champion(app, clie
     assert [r.player_id for r in rows[:2]] == [champion, absent]
     assert [r.rank for r in rows] == [1, 2, 3, 3]
     assert "<h2>Final</h2>" in html  # the games list names its round as the bracket does
-    assert '<a href="/tournaments/%d?round=1">Semi-finals</a>' % t.id in html
+    assert f'<a href="/tournaments/{t.id}?round=1">Semi-finals</a>' in html
     assert f"{names[p2]} advances as the higher seed after a drawn decider" in html
     assert f"{names[p1]} beats {names[p4]} 1–0" in html
     assert "Semi-finals" in html and "Final" in html

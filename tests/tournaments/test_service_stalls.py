@@ -247,6 +247,9 @@ def test_the_director_seeds_the_bracket(app, make_player):
     ({"name": " "}, "name"),
     ({"name": "Spring\x07Open"}, "control characters"),
     ({"time_control": "fast"}, "Time control"),
+    ({"time_control": "2d/move", "round_days": 1},
+     "A move may take 2 days per move, but a round lasts 1 day: a game could not be played"),
+    ({"time_control": "bank 7d +1d cap 20d"}, "but a round lasts 7 days"),
 ])
 def test_settings_that_do_not_work_are_refused(app, make_player, bad, message):
     with pytest.raises(PbemError, match=message):
@@ -355,3 +358,18 @@ def test_the_crosstable_marks_forfeits_and_byes_and_the_page_names_fides_rules(
     assert "<td>bye</td>" in page and "0 +1 forfeit</td>" in page
     assert "F: by forfeit, not played" in page
     assert "FIDE's 2023 tie-break regulations" in page
+
+
+def test_the_log_and_the_page_read_right_for_one_day_and_new_players(app, client,
+                                                                     make_player):
+    admin = make_player(name="Director", admin=True)
+    lena = make_player(name="Lena")
+    t = service.create("pylon", {**settings("swiss", round_days=1, extend_days=1),
+                                 "time_control": "12h/move"}, admin, T0)
+    service.invite(t.id, f"{lena.email}\nnew.one@example.com\nnew.two@example.com", admin, T0)
+    db.session.commit()
+    t = service.get_tournament(t.id)
+    assert t.log[-1].action == "invited Lena and 2 new players"
+    page = html.unescape(client.get(f"/tournaments/{t.id}").get_data(as_text=True))
+    assert "1 day per round" in page and "=None" not in page
+    assert "invited Lena and 2 new players" in page and "invited an invited" not in page
