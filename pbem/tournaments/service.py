@@ -203,9 +203,9 @@ def _check_fits_the_round(t: Tournament) -> None:
     move = control.per_move or control.initial
     if move and move >= timedelta(days=t.round_days):
         raise BadTournament(
-            f"A move may take {control.describe()}, but a round lasts {days(t.round_days)}: "
-            f"a game could not be played out before its deadline. Give the rounds more days, "
-            f"or the moves less time.")
+            f"With {control.describe()}, one move may take as long as a whole round "
+            f"({days(t.round_days)}) or longer: a game could not be played out before its "
+            f"deadline. Give the rounds more days, or the moves less time.")
 
 
 def days(n: int) -> str:
