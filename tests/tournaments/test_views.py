@@ -102,7 +102,7 @@ def test_the_time_control_uses_the_new_game_fields(app, client, make_player):
     assert b'<p class="error" role="alert">Time control: time per move must be' in bad.data
     client.post("/admin/tournaments/new/spike", data={
         **FORM, "time_control": "bank", "bank_initial": "10", "bank_increment": "1.5",
-        "bank_cap": "20"})
+        "bank_cap": "20", "round_days": "30"})  # a bank that fits the round
     (t,) = service.all_tournaments()
     assert t.time_control == "bank 10d +1d12h cap 20d"
     edit = client.get(f"/admin/tournaments/{t.id}/edit").get_data(as_text=True)
