@@ -339,11 +339,12 @@ def feed_entries(t: Tournament) -> list[dict]:
     for rnd in rounds:
         tables = _tables(rnd, names)
         byes = [f"Byes: {', '.join(names[p] for p in rnd.byes)}"] if rnd.byes else []
-        entry(f"round-{rnd.number}-pairings", rnd.started_at, f"Round {rnd.number} pairings",
+        title = bracket.round_title(t, t.rounds, rnd.number)
+        entry(f"round-{rnd.number}-pairings", rnd.started_at, f"{title} pairings",
               [_table_line(tb, results=False) for tb in tables] + byes)
         if rnd.finished_at:
             entry(f"round-{rnd.number}-results", rnd.finished_at,
-                  f"Round {rnd.number} results", [_table_line(tb, results=True) for tb in tables])
+                  f"{title} results", [_table_line(tb, results=True) for tb in tables])
     if t.finished_at:
         rows = [results.Row(*r) for r in _current(t)["rows"]]
         winner = bracket.champion(t, rounds, names, rows)

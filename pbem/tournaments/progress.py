@@ -265,7 +265,8 @@ def _create_round(t: Tournament, pairing: formats.Pairing, now: datetime) -> Tou
         _add_table(t, rnd, board, table.seats, now, match)
     db.session.flush()
     names = {e.player_id: e.player.name for e in t.entrants}
-    notify.round_paired(t, rnd, names, first=rnd.number == 1)
+    notify.round_paired(t, rnd, names, first=rnd.number == 1,
+                        title=bracket.round_title(t, t.rounds, rnd.number))
     return rnd
 
 

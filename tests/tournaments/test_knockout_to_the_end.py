@@ -97,3 +97,15 @@ def test_a_table_knockout_played_out_names_the_winner_of_the_final_table(app, cl
     mail, summary = _final_mail_and_feed(client, t)
     champion = summary.splitlines()[0]
     assert champion.startswith("Champion: ") and champion in html and champion in mail.body_text
+
+
+def test_a_knockouts_mail_and_feed_name_rounds_as_the_bracket_does(app, client, make_player):
+    t = started(make_player, "spike", 4, settings("knockout"))
+    for tb in open_games(t.id):
+        commands.resign(commands.locked(tb.game_id), 1)  # the last one pairs the final
+    (mail, *_) = outbox("tournament_round")
+    assert mail.subject.endswith("Final pairings")
+    assert f'The pairings for Final of "{t.name}" are out.' in mail.body_text
+    feed = ET.fromstring(client.get(f"/tournaments/{t.id}.atom").data)
+    titles = [e.find(f"{ATOM}title").text for e in feed.iter(f"{ATOM}entry")]
+    assert sorted(titles) == ["Final pairings", "Semi-finals pairings", "Semi-finals results"]
