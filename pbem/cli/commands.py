@@ -23,7 +23,9 @@ class _Commands(AppGroup):
     ELSEWHERE = {"verify-records": ("pbem.archive.cli", "verify_records"),
                  "archive": ("pbem.archive.cli", "archive_group"),
                  "ratings": ("pbem.ratings.cli", "ratings_group"),
-                 "deploy": ("pbem.cli.deploy", "deploy_group")}
+                 "deploy": ("pbem.cli.deploy", "deploy_group"),
+                 "token": ("pbem.api.cli", "token_group"),
+                 "bot-account": ("pbem.api.cli", "bot_account")}
 
     def list_commands(self, ctx):
         return sorted({*super().list_commands(ctx), *self.ELSEWHERE})
