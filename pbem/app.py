@@ -60,9 +60,11 @@ def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flas
     from .accounts.views import bp as accounts_bp
     from .accounts.views import load_current_player
     from .admin.views import bp as admin_bp
+    from .analysis.views import bp as analysis_bp
     from .archive.views import bp as archive_bp
     from .challenges.views import bp as challenges_bp
     from .clocks.views import bp as clocks_bp
+    from .conditional.views import bp as conditional_bp
     from .notifications.views import bp as notifications_bp
     from .ops.views import bp as ops_bp
     from .play.views import bp as play_bp
@@ -74,7 +76,7 @@ def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flas
 
     for blueprint in (web_bp, accounts_bp, play_bp, admin_bp, archive_bp, tournaments_bp,
                       tournament_admin_bp, clocks_bp, notifications_bp, ratings_bp, ops_bp,
-                      challenges_bp):
+                      challenges_bp, analysis_bp, conditional_bp):
         app.register_blueprint(blueprint)
     _subscribe()
     app.before_request(_refuse_unreadable_input)
@@ -96,13 +98,30 @@ def _subscribe() -> None:
     from .archive.subscriptions import subscribe as archive
     from .challenges.subscriptions import subscribe as challenges
     from .clocks.subscriptions import subscribe as clocks
+    from .conditional.subscriptions import subscribe as conditional
     from .correspondence.subscriptions import subscribe as correspondence
     from .play.subscriptions import subscribe as play
     from .ratings.subscriptions import subscribe as ratings
     from .tournaments.subscriptions import subscribe as tournaments
 
-    for subscribe in (play, archive, clocks, correspondence, ratings, tournaments, challenges):
+    for subscribe in (play, archive, clocks, correspondence, ratings, tournaments, challenges,
+                      conditional):
         subscribe()
+    _join_thinking_tools()
+
+
+def _join_thinking_tools() -> None:
+    """What the thinking tools add to others' pages and mail, handed over here (neither side
+    imports the other): the turn email's remark on cleared conditional moves, the analysis
+    board's "keep this line" and notes."""
+    from .analysis.views import add_to_board
+    from .conditional.service import turn_mail_remark
+    from .conditional.views import keep_line_section
+    from .correspondence.messages import turn_remarks
+
+    if turn_mail_remark not in turn_remarks:
+        turn_remarks.append(turn_mail_remark)
+    add_to_board("conditional", keep_line_section)
 def _trust_proxies(app: Flask) -> None:
     """Take the client's address and scheme from the configured number of proxies' forwarded
     headers (and only theirs: a client can send any X-Forwarded-For it likes)."""

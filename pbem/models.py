@@ -9,8 +9,10 @@ from .challenges.models import (  # noqa: F401  (lobby tables for Alembic)
     StandingChallenge,
 )
 from .clocks.models import ClockNotice, StoredClock, StoredVacation  # noqa: F401  (for Alembic)
+from .conditional.models import ConditionalTree  # noqa: F401  (conditional moves)
 from .correspondence.models import PendingMove  # noqa: F401  (emailed moves to confirm)
 from .mail.models import HandledMail, OutboxMessage
+from .notes.models import GameNote  # noqa: F401  (players' private notes)
 from .notifications.models import StoredSettings  # noqa: F401  (for Alembic)
 from .ops.models import Heartbeat  # noqa: F401  (when the tick last ran)
 from .play.models import Game, GameMessage, Move, Seat

@@ -45,6 +45,10 @@ ALLOWED = {
     "mail": set(),
     "play": {"accounts", "games"},
     "notifications": {"accounts", "mail"},
+    # The thinking tools (issue #30) sit above play, beside the reacting domains.
+    "analysis": {"play", "accounts", "games"},
+    "conditional": {"play", "accounts", "notifications", "mail", "games"},
+    "notes": {"play", "accounts"},
 }
 
 

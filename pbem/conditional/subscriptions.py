@@ -1,0 +1,14 @@
+"""Conditional moves joined to play at start-up: play asks them to answer a turn that
+begins (a callable handed over), and its ``turn_played`` prunes them. (The turn email's remark
+and the analysis board's "keep this line" are handed over by the app factory.)"""
+
+from __future__ import annotations
+
+from ..play import events
+from ..play import service as play
+from . import service
+
+
+def subscribe() -> None:
+    play.answer_turns_with(service.answer)
+    events.turn_played.connect(service.advance)

@@ -1,0 +1,95 @@
+"""Conditional moves: checked when kept, played in the move's transaction, pruned, private."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import select
+
+from pbem.conditional import service
+from pbem.conditional.models import ConditionalTree
+from pbem.conditional.service import ConditionalRefused
+from pbem.core.extensions import db
+from pbem.mail.models import OutboxMessage
+from pbem.play import commands
+from pbem.play.queries import get_game
+
+
+def sign_in(client, player):
+    with client.session_transaction() as session:
+        session["player_id"] = player.id
+
+
+def keep(game_id, seat, text, ply=None):
+    game = commands.locked(game_id)
+    with commands.unit_of_work():
+        service.set_lines(game, seat, service.parse_text(text), ply)
+
+
+def mails(kind=None):
+    rows = db.session.scalars(select(OutboxMessage).order_by(OutboxMessage.id)).all()
+    return [row for row in rows if kind is None or row.kind == kind]
+
+
+def test_a_matching_move_is_answered_in_the_same_transaction(make_game):
+    game = make_game("pylon")
+    game_id = game.id
+    keep(game_id, 1, "Mc3 ; Md4 ; Me5 ; Mf1\nMa1 ; Mb2")
+    commands.play_turn(commands.locked(game_id), 0, "Mc3", 0)
+    game = get_game(game_id)
+    assert [m.move for m in game.moves] == ["Mc3", "Md4"]
+    assert game.to_move_seat == 0
+    tree = service.read(game_id, game.seats[1].player_id)
+    assert tree.lines == [[[0, "Me5"], [1, "Mf1"]]]
+    answered = mails("conditional_answered")
+    assert len(answered) == 1 and "Md4 answered" in answered[0].subject
+    assert answered[0].recipient == game.seats[1].player.email
+    # The player who answered got no turn mail for the answered turn.
+    turns = mails("turn")
+    assert [t.recipient for t in turns[-1:]] == [game.seats[0].player.email]
+    # Anything else clears them, and the turn mail says so.
+    commands.play_turn(commands.locked(game_id), 0, "Ma5", 2)
+    game = get_game(game_id)
+    assert game.ply == 3 and game.to_move_seat == 1
+    tree = service.read(game_id, game.seats[1].player_id)
+    assert tree.lines == [] and "Ma5" in tree.cleared_reason
+    assert service.turn_mail_remark(game, 1, 3) == tree.cleared_reason
+
+
+@pytest.mark.parametrize("text, words", [
+    ("Mc3 ; Mc3", "Line 1, turn 2 (Mc3)"),
+    ("zz", "Line 1, turn 1 (zz)"),
+    ("Mc3 ; Md4\nMc3 ; Me5", "Line 2, turn 2 (Me5): another line already answers"),
+    ("Mc3 ;  ; Md4", "a turn is empty"),
+    ("\n".join(["Mc3 ; Md4"] * 101), "At most 100 lines"),
+    (" ; ".join(["Ma1"] * 41), "at most 40 turns"),
+])
+def test_refused_lines_say_which_turn_and_why(make_game, text, words):
+    game = make_game("pylon")
+    with pytest.raises(ConditionalRefused) as refused:
+        keep(game.id, 1, text)
+    assert words in refused.value.message
+    assert db.session.scalars(select(ConditionalTree)).all() == []
+
+
+def test_only_while_the_opponent_is_to_move(make_game):
+    game = make_game("pylon")
+    with pytest.raises(ConditionalRefused, match="your turn"):
+        keep(game.id, 0, "Mc3 ; Md4")
+    with pytest.raises(ConditionalRefused, match="position changed"):
+        keep(game.id, 1, "Mc3 ; Md4", ply=5)
+
+
+def test_an_illegal_reply_is_dropped_and_said(make_game):
+    game = make_game("pylon")
+    game_id = game.id
+    keep(game_id, 1, "Mc3 ; Md4")
+    # Hand-edit a reply that has become illegal (e.g. rules changed): it is dropped.
+    tree = service.read(game_id, game.seats[1].player_id)
+    tree.lines = [[[0, "Mc3"], [1, "Mc3"]]]
+    db.session.commit()
+    commands.play_turn(commands.locked(game_id), 0, "Mc3", 0)
+    game = get_game(game_id)
+    assert game.ply == 1 and game.to_move_seat == 1
+    tree = service.read(game_id, game.seats[1].player_id)
+    assert tree.lines == [] and "no longer legal" in tree.cleared_reason
+    assert mails("turn")[-1].recipient == game.seats[1].player.email
