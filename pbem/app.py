@@ -115,10 +115,12 @@ def _join_thinking_tools() -> None:
     imports the other): the turn email's remark on cleared conditional moves, the analysis
     board's "keep this line" and notes."""
     from .analysis.views import add_to_board
-    from .conditional.service import turn_mail_remark
+    from .conditional.service import keep_from_mail, turn_mail_remark
     from .conditional.views import keep_line_section
+    from .correspondence import ingest
     from .correspondence.messages import turn_remarks
 
+    ingest.keep_conditional = keep_from_mail
     if turn_mail_remark not in turn_remarks:
         turn_remarks.append(turn_mail_remark)
     add_to_board("conditional", keep_line_section)

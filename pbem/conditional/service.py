@@ -26,6 +26,7 @@ from ..core.extensions import db
 from ..core.urls import external_url
 from ..games import IllegalMove
 from ..notifications.delivery import game_subject, message
+from ..play.links import reply_address
 from ..play.models import ACTIVE, RESIGN
 from ..play.queries import moves_since_turn
 from .models import ConditionalTree
@@ -243,12 +244,13 @@ def answer(game, seat: int, state) -> str | None:
 
 
 def _tell_answered(game, seat: int, reply: str) -> None:
-    answered = [move for move in moves_since_turn(game.id, seat, game.ply) if not move.auto]
-    what = "; ".join(f"{game.seats[move.seat].label} {move.move}" for move in answered)
+    answered = moves_since_turn(game.id, seat, game.ply)
+    what = "; ".join(f"{game.seats[move.seat].label} {move.move}"
+                     + (" (forced)" if move.auto else "") for move in answered)
     player = game.seats[seat].player
     message("conditional_answered", player,
             game_subject(game, f"your conditional move {reply} answered {what or 'the move'}"),
-            game=game,
+            game=game, reply_to=reply_address(game, seat),
             context={"game": game, "seat": game.seats[seat], "reply": reply, "answered": what,
                      "ply": game.ply,
                      "game_url": external_url("play.game", game_id=game.id),
@@ -300,3 +302,13 @@ def add_line(game, seat: int, turns: list[str], expected_ply: int | None = None)
     if turns in kept:
         return tree
     return set_lines(game, seat, [*kept, turns], expected_ply)
+
+
+def keep_from_mail(game, seat: int, lines: list[str]) -> list[str]:
+    """A mail reply's ``if`` lines (without the word) kept as ``seat``'s conditional moves,
+    replacing those kept; none clears them. The lines kept, as text.
+
+    :raises ConditionalRefused: as :func:`set_lines`.
+    """
+    tree = set_lines(game, seat, parse_text("\n".join(lines)))
+    return lines_text(tree).splitlines()
