@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from sqlalchemy import delete, select
 
+from ..core.db import utcnow
 from ..core.errors import PbemError
 from ..core.extensions import db
 from ..core.urls import external_url
@@ -152,6 +153,9 @@ def set_lines(game, seat: int, lines: list[list[str]], expected_ply: int | None 
         raise ConditionalRefused(f"The position changed: the game is now at ply {game.ply}. "
                                  "Look at the board again.", "position-changed", 409)
     checked = check_lines(game, seat, lines)
+    # A compare-and-set on the game's version, as a move makes: a move racing this edit on
+    # an engine without row locks (SQLite) loses, or wins and this edit is refused.
+    game.updated_at = utcnow()
     player_id = game.seats[seat].player_id
     tree = read(game.id, player_id)
     if not checked:
