@@ -93,3 +93,25 @@ def test_an_illegal_reply_is_dropped_and_said(make_game):
     tree = service.read(game_id, game.seats[1].player_id)
     assert tree.lines == [] and "no longer legal" in tree.cleared_reason
     assert mails("turn")[-1].recipient == game.seats[1].player.email
+
+
+def test_the_page_shows_sets_and_refuses(client, make_game, make_player):
+    game = make_game("pylon")
+    game_id, second = game.id, game.seats[1].player
+    sign_in(client, second)
+    assert client.get(f"/games/{game_id}/conditional").status_code == 200
+    answer = client.post(f"/games/{game_id}/conditional",
+                         data={"lines": "Mc3 ; Md4\nMa1 ; Mb2", "ply": "0"})
+    assert answer.status_code == 303
+    page = client.get(f"/games/{game_id}/conditional").get_data(as_text=True)
+    assert "Mc3 ; Md4\nMa1 ; Mb2" in page
+    refused = client.post(f"/games/{game_id}/conditional", data={"lines": "Mc3 ; Zz9", "ply": "0"})
+    assert refused.status_code == 422 and "Line 1, turn 2 (Zz9)" in refused.get_data(as_text=True)
+    assert service.lines_text(service.read(game_id, second.id)) == "Mc3 ; Md4\nMa1 ; Mb2"
+    stale = client.post(f"/games/{game_id}/conditional", data={"lines": "Mc3 ; Md4", "ply": "3"})
+    assert stale.status_code == 409
+    assert client.post(f"/games/{game_id}/conditional", data={"lines": "x"}).status_code == 400
+    sign_in(client, make_player(name="Outsider"))
+    assert client.get(f"/games/{game_id}/conditional").status_code == 403
+    assert client.post(f"/games/{game_id}/conditional",
+                       data={"lines": "", "ply": "0"}).status_code == 403
