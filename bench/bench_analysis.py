@@ -11,6 +11,7 @@ import random
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import urlencode
 
 from .timing import summary_ms
 
@@ -28,9 +29,16 @@ def _cpu(action, count=REQUESTS) -> list[float]:
     return samples
 
 
+def _ok(response):
+    assert response.status_code == 200, (response.status_code, response.get_data()[:300])
+    return response
+
+
 def run() -> dict:
     from pbem import create_app
     from pbem.accounts.models import Player
+    from pbem.analysis.service import _POSITIONS as positions
+    from pbem.analysis.service import position_at
     from pbem.conditional import service as conditional
     from pbem.core.extensions import db
     from pbem.games import all_rules
@@ -40,7 +48,7 @@ def run() -> dict:
     folder = Path(tempfile.mkdtemp(prefix="pbem-bench-analysis-"))
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'bench.sqlite'}",
                       "SECRET_KEY": "bench-" + "x" * 40, "MAIL_BACKEND": "file",
-                      "MAIL_FILE_DIR": str(folder / "mail")})
+                      "MAIL_FILE_DIR": str(folder / "mail"), "WTF_CSRF_ENABLED": False})
     figures = {}
     with app.app_context():
         db.create_all()
@@ -59,26 +67,39 @@ def run() -> dict:
                 commands.play_turn(commands.locked(game_id), rules.to_move(state),
                                    " ".join(turn), game.ply)
                 game = get_game(game_id)
-            at = game.ply if game.status == "active" else game.ply - 1
-            step = rules.legal_moves(game.rules.new_game(
-                players=len(game.seats), options=game.options, seed=game.seed))[0]
-            del step
+            at = game.ply if game.status == "active" else game.ply - 2
+            start = position_at(game, at)
+            step = rules.legal_moves(start)[0]
+            last = f"/games/{game_id}/analysis.json?" + urlencode({"at": at, "p": step})
+            earlier = f"/games/{game_id}/analysis.json?" + urlencode(
+                {"at": at - 1, "p": game.moves[at - 1].move})
+
+            def first_look(url=earlier):
+                positions.clear()  # the replay of the history, as on a first request
+                client.get(url)
+
             figures[rules.slug] = {
                 "ply": game.ply,
-                "last_ply": summary_ms(_cpu(lambda: client.get(
-                    f"/games/{game_id}/analysis.json"))),
-                "earlier_ply": summary_ms(_cpu(lambda: client.get(
-                    f"/games/{game_id}/analysis.json?at={max(0, at - 1)}"))),
+                "at": at,
+                "step_at_last_ply": summary_ms(_cpu(lambda url=last: _ok(client.get(url)))),
+                "earlier_ply_first_request": summary_ms(_cpu(first_look)),
+                "earlier_ply_step": summary_ms(_cpu(lambda url=earlier: _ok(client.get(url)))),
             }
-        figures["conditional"] = _conditional_move(commands, conditional, players)
+        figures["conditional"] = _conditional_move(app, commands, conditional, players)
     return figures
 
 
-def _conditional_move(commands, conditional, players) -> dict:
+def _conditional_move(app, commands, conditional, players) -> dict:
+    """The move's POST (Flask's test client, signed in, the form's token off) in a new
+    Pylon game, plain and with the opponent's conditional reply to it."""
     from pbem.play.queries import get_game
 
+    client = app.test_client()
+    with client.session_transaction() as session:
+        session["player_id"] = players[0].id
+        session["generation"] = players[0].session_generation
     plain, answered = [], []
-    for _ in range(REQUESTS):
+    for _ in range(REQUESTS + 3):
         for samples, keep in ((plain, False), (answered, True)):
             game = commands.create_game("pylon", players[:2], creator=players[0],
                                         start_now=True, seed=1)
@@ -87,12 +108,15 @@ def _conditional_move(commands, conditional, players) -> dict:
                 locked = commands.locked(game_id)
                 with commands.unit_of_work():
                     conditional.set_lines(locked, 1, conditional.parse_text("Mc3 ; Md4"))
-            game = commands.locked(game_id)
             start = time.process_time()
-            commands.play_turn(game, 0, "Mc3", 0)
+            response = client.post(f"/games/{game_id}/move", data={"move": "Mc3", "ply": "0"})
             samples.append(time.process_time() - start)
+            assert response.status_code == 302, response.status_code
             assert get_game(game_id).ply == (2 if keep else 1)
-    return {"plain_move": summary_ms(plain), "move_answered": summary_ms(answered)}
+    plain, answered = plain[3:], answered[3:]  # warm-up
+    return {"plain_move_post": summary_ms(plain), "move_answered_post": summary_ms(answered),
+            "ratio_p50": round(sorted(answered)[len(answered) // 2]
+                               / sorted(plain)[len(plain) // 2], 2)}
 
 
 if __name__ == "__main__":

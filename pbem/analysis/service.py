@@ -9,6 +9,8 @@ allow.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from markupsafe import Markup
@@ -19,7 +21,7 @@ from ..games.svg import mark_cells
 from ..play.compose import mark_turn
 from ..play.models import FINISHED
 from ..play.queries import history
-from ..play.service import replay
+from ..play.service import RESIGN
 
 #: The most plies one request may explore.
 MAX_PLIES = 200
@@ -107,7 +109,7 @@ def explore(game, at: int, plies: list[str], *, partial: bool = False) -> Explor
     if len(plies) > MAX_PLIES:
         raise BadLine(f"A line explores at most {MAX_PLIES} plies at once; this one has "
                       f"{len(plies)}.", "too-long", 400)
-    state = game.load_state() if at == game.ply else replay(game, at, history(game.id))
+    state = position_at(game, at)
     rules = game.rules
     found = Exploration(game, at)
     try:
@@ -138,6 +140,39 @@ def _play_line(rules, state, plies, found):
         found.steps.append(Step(index, seat, ply))
     return state
 
+
+
+#: Positions of earlier plies, as ``rules.to_dict`` gives them, by game and ply: a game's
+#: history up to a ply never changes, and a reader stepping through a line asks for the same
+#: starting ply on every step. Per process, the most recent few hundred.
+_POSITIONS: OrderedDict = OrderedDict()
+_POSITIONS_KEPT = 256
+_POSITIONS_LOCK = threading.Lock()
+
+
+def position_at(game, at: int):
+    """The game's position after ply ``at``: its snapshot at the last ply; otherwise the
+    stored history replayed once (each ply applied as stored, checked when it was played) and
+    kept for the next step."""
+    if at == game.ply:
+        return game.load_state()
+    rules = game.rules
+    key = (game.id, game.slug, game.seed, str(game.created_at), at)
+    with _POSITIONS_LOCK:
+        kept = _POSITIONS.get(key)
+        if kept is not None:
+            _POSITIONS.move_to_end(key)
+    if kept is not None:
+        return rules.from_dict(kept)
+    state = rules.new_game(players=len(game.seats), options=game.options, seed=game.seed)
+    for move in history(game.id)[:at]:
+        state = (rules.resign(state, move.seat) if move.move == RESIGN
+                 else rules.apply(state, move.move))
+    with _POSITIONS_LOCK:
+        _POSITIONS[key] = rules.to_dict(state)
+        while len(_POSITIONS) > _POSITIONS_KEPT:
+            _POSITIONS.popitem(last=False)
+    return state
 
 
 def board(found: Exploration, *, highlight: bool = True) -> dict:

@@ -153,6 +153,7 @@ def set_lines(game, seat: int, lines: list[list[str]], expected_ply: int | None 
         raise ConditionalRefused(f"The position changed: the game is now at ply {game.ply}. "
                                  "Look at the board again.", "position-changed", 409)
     checked = check_lines(game, seat, lines)
+    _forget_trees(game.id)
     # A compare-and-set on the game's version, as a move makes: a move racing this edit on
     # an engine without row locks (SQLite) loses, or wins and this edit is refused.
     game.updated_at = utcnow()
@@ -180,8 +181,23 @@ def delete_for_player(player_id: int) -> None:
 
 
 def _trees(game) -> list[ConditionalTree]:
-    return db.session.scalars(select(ConditionalTree).where(
-        ConditionalTree.game_id == game.id)).all()
+    """The game's trees, read once per transaction (a move's turn played and the turn that
+    begins both ask; an edit in the transaction forgets them)."""
+    session = db.session()
+    info, transaction = session.info, session.get_transaction()
+    kept = info.get("conditional_trees")
+    if kept is None or kept[0] is not transaction:
+        kept = info["conditional_trees"] = (transaction, {})
+    if game.id not in kept[1]:
+        kept[1][game.id] = db.session.scalars(select(ConditionalTree).where(
+            ConditionalTree.game_id == game.id)).all()
+    return kept[1][game.id]
+
+
+def _forget_trees(game_id: int) -> None:
+    kept = db.session().info.get("conditional_trees")
+    if kept is not None:
+        kept[1].pop(game_id, None)
 
 
 def advance(game, *, state, moves) -> None:
@@ -211,18 +227,17 @@ def advance(game, *, state, moves) -> None:
                    "they were cleared.")
         else:
             tree.lines = []
-    db.session.flush()
 
 
 def _clear(tree, game, reason: str) -> None:
     tree.lines, tree.cleared_ply, tree.cleared_reason = [], game.ply, reason[:300]
 
 
-def answer(game, seat: int, state) -> str | None:
-    """The reply ``seat`` keeps for ``state``, the turn that begins for it (play's answerer,
-    handed over at start-up): checked by the rules here, so an answer play is given is legal;
-    one that has become illegal is dropped with the lines. Queues the player's mail saying
-    what answered what."""
+def answer(game, seat: int, state, moves=()):
+    """The reply ``seat`` keeps for ``state``, the turn that begins for it after ``moves``
+    (play's answerer, handed over at start-up): ``(text, plies, state after)``, played by
+    the rules here, so what play is given is legal; a reply that has become illegal is dropped
+    with the lines. Queues the player's mail saying what answered what."""
     tree = next((tree for tree in _trees(game) if tree.seat == seat and tree.lines), None)
     if tree is None:
         return None
@@ -234,7 +249,7 @@ def answer(game, seat: int, state) -> str | None:
     reply = replies.pop()
     rules = game.rules
     try:
-        _, after = rules.apply_turn(state, reply)
+        plies, after = rules.apply_turn(state, reply)
     except IllegalMove as exc:
         _clear(tree, game, f"Your conditional reply {reply} was no longer legal "
                f"({exc.reason}); your conditional moves were cleared.")
@@ -243,14 +258,21 @@ def answer(game, seat: int, state) -> str | None:
         _clear(tree, game, f"Your conditional reply {reply} no longer completed a turn; your "
                "conditional moves were cleared.")
         return None
-    _tell_answered(game, seat, reply)
-    return reply
+    with db.session.no_autoflush:  # the pruned lines are written once, with the reply's
+        _tell_answered(game, seat, reply, moves)
+    return reply, plies, after
 
 
-def _tell_answered(game, seat: int, reply: str) -> None:
-    answered = moves_since_turn(game.id, seat, game.ply)
-    what = "; ".join(f"{game.seats[move.seat].label} {move.move}"
-                     + (" (forced)" if move.auto else "") for move in answered)
+def _tell_answered(game, seat: int, reply: str, moves) -> None:
+    """One mail: the reply and the turn it answered (the last turn played)."""
+    turns: list[list] = []
+    for move in moves:
+        if turns and turns[-1][0] == move.seat and not move.auto and not turns[-1][2]:
+            turns[-1][1].append(move.move)
+        else:
+            turns.append([move.seat, [move.move], move.auto])
+    what = "; ".join(f"{game.seats[seat_].label} {' '.join(plies)}"
+                     + (" (forced)" if auto else "") for seat_, plies, auto in turns)
     player = game.seats[seat].player
     message("conditional_answered", player,
             game_subject(game, f"your conditional move {reply} answered {what or 'the move'}"),

@@ -298,19 +298,20 @@ def _turn_begins(game: Game, state, moves: list[Played]) -> None:
     seat = rules.to_move(state)
     if seat is None or rules.turn_plies(state):
         return
-    reply = _answerer(game, seat, state) if _answerer is not None else None
-    if reply is None:
+    answer = _answerer(game, seat, state, moves) if _answerer is not None else None
+    if answer is None:
         events.turn_begins.send(game, seat=seat, state=state, moves=moves)
         return
-    plies, state = rules.apply_turn(state, reply)
+    reply, plies, state = answer
     answered = [Played(seat, ply, reply[:500]) for ply in plies]
     state = _store(game, state, answered)
     _turn_begins(game, state, answered)
 
 
-#: Answers a turn that begins, ``(game, seat, state) -> whole turn text or None``, before
-#: it is published: handed over at start-up by the package that keeps players' conditional
-#: moves (play does not import it); what it answers must be a legal whole turn.
+#: Answers a turn that begins, ``(game, seat, state, moves) -> None or (the whole turn's
+#: text, its canonical plies, the state after them)``, before it is published: handed over at
+#: start-up by the package that keeps players' conditional moves (play does not import it);
+#: the turn it answers has been played by the rules, and is complete.
 _answerer = None
 
 

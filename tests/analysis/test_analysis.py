@@ -86,3 +86,15 @@ def test_no_such_game_and_unstarted_game(client, make_game):
     game = make_game("pylon", start_now=False)
     answer = client.get(f"/games/{game.id}/analysis.json")
     assert answer.status_code == 409 and "not started" in answer.json["error"]
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_earlier_position_equals_a_replay(client, make_game, slug):
+    from pbem.analysis.service import position_at
+    from pbem.play.service import replay
+
+    game = play_random(make_game(slug), 12)
+    for at in range(game.ply + 1):
+        expected = game.rules.to_dict(replay(game, at))
+        assert game.rules.to_dict(position_at(game, at)) == expected
+        assert game.rules.to_dict(position_at(game, at)) == expected  # kept, the same
