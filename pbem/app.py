@@ -65,6 +65,7 @@ def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flas
     from .challenges.views import bp as challenges_bp
     from .clocks.views import bp as clocks_bp
     from .conditional.views import bp as conditional_bp
+    from .notes.views import bp as notes_bp
     from .notifications.views import bp as notifications_bp
     from .ops.views import bp as ops_bp
     from .play.views import bp as play_bp
@@ -76,7 +77,7 @@ def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flas
 
     for blueprint in (web_bp, accounts_bp, play_bp, admin_bp, archive_bp, tournaments_bp,
                       tournament_admin_bp, clocks_bp, notifications_bp, ratings_bp, ops_bp,
-                      challenges_bp, analysis_bp, conditional_bp):
+                      challenges_bp, analysis_bp, conditional_bp, notes_bp):
         app.register_blueprint(blueprint)
     _subscribe()
     app.before_request(_refuse_unreadable_input)
@@ -121,9 +122,22 @@ def _join_thinking_tools() -> None:
     from .correspondence.messages import turn_remarks
 
     ingest.keep_conditional = keep_from_mail
+    from .notes.views import notes_context
+    from .play import events
+
     if turn_mail_remark not in turn_remarks:
         turn_remarks.append(turn_mail_remark)
     add_to_board("conditional", keep_line_section)
+    add_to_board("notes", lambda game, found, seat: {
+        **notes_context(game, g.player.id if g.get("player") else None),
+        "board_sections": ["notes/_notes.html"]})
+    events.game_page.connect(_notes_on_game_page, weak=False)
+
+
+def _notes_on_game_page(game, *, reader_id, now) -> dict:
+    from .notes.views import notes_context
+
+    return notes_context(game, reader_id)
 def _trust_proxies(app: Flask) -> None:
     """Take the client's address and scheme from the configured number of proxies' forwarded
     headers (and only theirs: a client can send any X-Forwarded-For it likes)."""

@@ -1,15 +1,17 @@
-"""Nobody but their player sees a player's conditional moves: no page, record, feed or mail,
-during the game or after it."""
+"""Nobody but their player sees a player's conditional moves or notes: no page, record, feed
+or mail, during the game or after it."""
 
 from __future__ import annotations
 
 from helpers import outbox, sign_in
 
 from pbem.conditional import service
+from pbem.core.extensions import db
+from pbem.notes import service as notes
 from pbem.play import commands
 from pbem.play.queries import get_game
 
-SECRET = ("Me5 ; Me1", "Ma2 ; Mb3")
+SECRET = ("Me5 ; Me1", "Ma2 ; Mb3", "secret plan 42")
 
 
 def keep(game_id, seat, text):
@@ -55,6 +57,8 @@ def test_conditional_moves_stay_private_during_and_after_the_game(client, make_g
     game = make_game("pylon")
     game_id = game.id
     keep(game_id, 1, "Mc3 ; Md4 ; Me5 ; Me1\nMc3 ; Md4 ; Ma2 ; Mb3")
+    notes.save(game_id, game.seats[1].player_id, "my secret plan 42")
+    db.session.commit()
     commands.play_turn(commands.locked(game_id), 0, "Mc3", 0)  # answered: Md4
     game = get_game(game_id)
     assert game.ply == 2 and service.read(game_id, game.seats[1].player_id).lines
@@ -67,3 +71,6 @@ def test_conditional_moves_stay_private_during_and_after_the_game(client, make_g
     sign_in(client, get_game(game_id).seats[0].player)
     page = client.get(f"/games/{game_id}/conditional").get_data(as_text=True)
     assert "Me5" not in page
+    # Their own player sees their notes, after the game too.
+    sign_in(client, get_game(game_id).seats[1].player)
+    assert "secret plan 42" in client.get(f"/games/{game_id}").get_data(as_text=True)
