@@ -115,3 +115,28 @@ def test_the_page_shows_sets_and_refuses(client, make_game, make_player):
     assert client.get(f"/games/{game_id}/conditional").status_code == 403
     assert client.post(f"/games/{game_id}/conditional",
                        data={"lines": "", "ply": "0"}).status_code == 403
+
+
+def test_the_answered_turn_is_charged_as_if_answered_at_once(make_player):
+    from freezegun import freeze_time
+
+    from pbem.clocks.models import StoredClock
+    from tests.clocks.stored import D, H, T0, timed_game
+
+    game = timed_game([make_player(name="A"), make_player(name="B")], "bank 2d +12h cap 3d")
+    game_id = game.id
+    with freeze_time(T0 + H):
+        keep(game_id, 1, "Mc3 ; Md4")
+    with freeze_time(T0 + D):  # the first player thinks a day
+        commands.play_turn(commands.locked(game_id), 0, "Mc3", 0)
+    clocks = {row.seat: row for row in db.session.scalars(
+        select(StoredClock).where(StoredClock.game_id == game_id)
+        .execution_options(populate_existing=True))}
+    # The second player's bank lost nothing and gained the increment: 2d + 12h.
+    assert clocks[1].remaining_seconds == int((2 * D + 12 * H).total_seconds())
+    assert clocks[1].turn_started is None
+    # The first player's turn runs again from the answer, with a day spent and 12h back.
+    assert clocks[0].turn_started is not None
+    assert clocks[0].remaining_seconds == int((D + 12 * H).total_seconds())
+    game = get_game(game_id)
+    assert game.to_move_seat == 0 and game.to_move_deadline == T0 + D + D + 12 * H
