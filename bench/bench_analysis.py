@@ -3,7 +3,8 @@
 triggers a conditional reply against a plain move (through the command, on SQLite).
 
 Target: an analysis step under 15 ms of CPU; a move with a conditional reply at most 1.3x a
-plain one (which plays two plies, so it is also given per ply)."""
+plain one. And the post-game review's cost: one position read by the level-3 search (a
+review reads each turn's position once)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,16 @@ def _cpu(action, count=REQUESTS) -> list[float]:
         action()
         samples.append(time.process_time() - start)
     return samples
+
+
+def _review_position(rules, state) -> float:
+    """CPU seconds of the review's reading of one position (the level-3 search); a game's
+    review costs about this times its turns."""
+    from pbem.bots import evaluate
+
+    start = time.process_time()
+    evaluate(rules, state, 3, seed=1)
+    return round(time.process_time() - start, 3)
 
 
 def _ok(response):
@@ -84,6 +95,9 @@ def run() -> dict:
                 "step_at_last_ply": summary_ms(_cpu(lambda url=last: _ok(client.get(url)))),
                 "earlier_ply_first_request": summary_ms(_cpu(first_look)),
                 "earlier_ply_step": summary_ms(_cpu(lambda url=earlier: _ok(client.get(url)))),
+                "review_one_position_level3_s": _review_position(rules, position_at(
+                    game, at // 2)),
+                "review_turns": len([m for m in game.moves if not m.auto]),
             }
         figures["conditional"] = _conditional_move(app, commands, conditional, players)
     return figures

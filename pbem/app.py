@@ -62,6 +62,7 @@ def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flas
     from .admin.views import bp as admin_bp
     from .analysis.views import bp as analysis_bp
     from .archive.views import bp as archive_bp
+    from .botplay.views import bp as botplay_bp
     from .challenges.views import bp as challenges_bp
     from .clocks.views import bp as clocks_bp
     from .conditional.views import bp as conditional_bp
@@ -77,7 +78,7 @@ def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flas
 
     for blueprint in (web_bp, accounts_bp, play_bp, admin_bp, archive_bp, tournaments_bp,
                       tournament_admin_bp, clocks_bp, notifications_bp, ratings_bp, ops_bp,
-                      challenges_bp, analysis_bp, conditional_bp, notes_bp):
+                      challenges_bp, analysis_bp, conditional_bp, notes_bp, botplay_bp):
         app.register_blueprint(blueprint)
     _subscribe()
     app.before_request(_refuse_unreadable_input)
@@ -132,6 +133,10 @@ def _join_thinking_tools() -> None:
         **notes_context(game, g.player.id if g.get("player") else None),
         "board_sections": ["notes/_notes.html"]})
     events.game_page.connect(_notes_on_game_page, weak=False)
+
+    from .botplay.views import review_context
+
+    events.game_page.connect(review_context, weak=False)
 
 
 def _notes_on_game_page(game, *, reader_id, now) -> dict:

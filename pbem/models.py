@@ -2,7 +2,7 @@
 
 from .accounts.models import Player, SignInRequest
 from .archive.models import ArchiveCount, ImportedRecord, PlayerRecord  # noqa: F401
-from .botplay.models import BotLease  # noqa: F401  (the bot worker's leases)
+from .botplay.models import BotLease, GameReview  # noqa: F401  (the bot worker's tables)
 from .challenges.models import (  # noqa: F401  (lobby tables for Alembic)
     Challenge,
     ChallengeSeat,

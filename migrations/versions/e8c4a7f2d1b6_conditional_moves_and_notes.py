@@ -1,4 +1,4 @@
-"""Conditional moves and private notes: one row per game and player each.
+"""Conditional moves and private notes (one row per game and player each), game reviews.
 
 Revision ID: e8c4a7f2d1b6
 Revises: b3e9d7a1c5f2
@@ -57,9 +57,32 @@ def upgrade():
     with op.batch_alter_table('game_notes', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_game_notes_game_id'), ['game_id'])
         batch_op.create_index(batch_op.f('ix_game_notes_player_id'), ['player_id'])
+    op.create_table(
+        'game_reviews',
+        sa.Column('game_id', sa.Integer(), nullable=False),
+        sa.Column('requested_by_id', sa.Integer(), nullable=True),
+        sa.Column('requested_at', sa.DateTime(timezone=True), nullable=False),
+        sa.Column('status', sa.String(length=16), nullable=False),
+        sa.Column('lease_until', sa.DateTime(timezone=True), nullable=True),
+        sa.Column('lease_token', sa.String(length=32), nullable=True),
+        sa.Column('level', sa.Integer(), nullable=False),
+        sa.Column('turns', sa.JSON(), nullable=True),
+        sa.Column('finished_at', sa.DateTime(timezone=True), nullable=True),
+        sa.ForeignKeyConstraint(['game_id'], ['games.id'],
+                                name=op.f('fk_game_reviews_game_id_games'), ondelete='CASCADE'),
+        sa.ForeignKeyConstraint(['requested_by_id'], ['players.id'],
+                                name=op.f('fk_game_reviews_requested_by_id_players'),
+                                ondelete='SET NULL'),
+        sa.PrimaryKeyConstraint('game_id', name=op.f('pk_game_reviews')),
+    )
+    with op.batch_alter_table('game_reviews', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_game_reviews_requested_by_id'), ['requested_by_id'])
 
 
 def downgrade():
+    with op.batch_alter_table('game_reviews', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_game_reviews_requested_by_id'))
+    op.drop_table('game_reviews')
     with op.batch_alter_table('game_notes', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_game_notes_player_id'))
         batch_op.drop_index(batch_op.f('ix_game_notes_game_id'))

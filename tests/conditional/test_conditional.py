@@ -118,10 +118,10 @@ def test_the_page_shows_sets_and_refuses(client, make_game, make_player):
 
 
 def test_the_answered_turn_is_charged_as_if_answered_at_once(make_player):
+    from clocks.stored import T0, D, H, timed_game
     from freezegun import freeze_time
 
     from pbem.clocks.models import StoredClock
-    from clocks.stored import D, H, T0, timed_game
 
     game = timed_game([make_player(name="A"), make_player(name="B")], "bank 2d +12h cap 3d")
     game_id = game.id
