@@ -188,7 +188,7 @@ def chart(turns: list[dict], labels: list[str]) -> str:
             f'turn"><rect x="0" y="0" width="{width}" height="{height}" fill="#fff"/>'
             f'<line x1="{pad}" y1="{mid:.1f}" x2="{width - pad}" y2="{mid:.1f}" '
             f'stroke="#aaa" stroke-dasharray="4 4"/>'
-            f'<text x="{pad}" y="14" font-size="12" fill="#555">{labels[first]} 100%</text>'
-            f'<text x="{pad}" y="{height - 6}" font-size="12" fill="#555">{labels[first]} '
+            f'<text x="{pad}" y="14" font-size="14" fill="#555">{labels[first]} 100%</text>'
+            f'<text x="{pad}" y="{height - 6}" font-size="14" fill="#555">{labels[first]} '
             f'0%</text><polyline points="{line}" fill="none" stroke="#1971c2" '
             f'stroke-width="2"/>{marks}</svg>')
