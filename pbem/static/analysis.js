@@ -177,12 +177,22 @@
       part.classList.toggle("target", next.has(k));
       part.classList.toggle("picked", state.path.indexOf(k) >= 0);
     });
-    candidates.replaceChildren.apply(candidates, (state.path.length ? Array.from(moves) : [])
-      .slice(0, 40).map(function (move) {
+    // Steps that are not on the board (a choice drawn beside it) are offered as buttons,
+    // and once a move is begun, the moves still open.
+    var offered = Array.from(next).filter(function (k) { return k.indexOf("choice ") === 0; })
+      .map(function (k) {
+        var button = el("button", { type: "button", class: "choice-step" },
+                        k.slice(k.indexOf(" ") + 1));
+        button.addEventListener("click", function () { state.path = state.path.concat(k);
+                                                       compose(); });
+        return button;
+      });
+    candidates.replaceChildren.apply(candidates, offered.concat(
+      (state.path.length ? Array.from(moves) : []).slice(0, 40).map(function (move) {
         var button = el("button", { type: "button", class: "candidate" }, move);
         button.addEventListener("click", function () { play(move); });
         return button;
-      }));
+      })));
     prompt.textContent = state.path.length
       ? state.path.map(function (k) { return k.slice(k.indexOf(" ") + 1); }).join(" ") + ": " +
         moves.size + (moves.size === 1 ? " move" : " moves") + "; click a highlighted step, " +

@@ -140,3 +140,28 @@ def test_the_answered_turn_is_charged_as_if_answered_at_once(make_player):
     assert clocks[0].remaining_seconds == int((D + 12 * H).total_seconds())
     game = get_game(game_id)
     assert game.to_move_seat == 0 and game.to_move_deadline == T0 + D + D + 12 * H
+
+
+def test_three_players_a_line_names_every_other_players_turn(make_game, make_player):
+    players = [make_player(name=f"S{i}") for i in range(3)]
+    game = make_game("stax", players=players)
+    game_id, rules = game.id, game.rules
+    state = game.load_state()
+    first = rules.legal_moves(state)[0]
+    after_first = rules.play(state, first)
+    second = rules.legal_moves(after_first)[0]
+    after_second = rules.play(after_first, second)
+    mine = rules.legal_moves(after_second)[0]
+    keep(game_id, 2, f"{first} ; {second} ; {mine}")
+    # A line that leaves out the second player's turn is refused, naming the turn.
+    other = rules.legal_moves(after_first)[-1]
+    with pytest.raises(ConditionalRefused, match="Line 1, turn 3"):
+        keep(game_id, 2, f"{first} ; {other} ; {other}")
+    commands.play_turn(commands.locked(game_id), 0, first, 0)
+    assert get_game(game_id).ply == 1  # nothing to answer yet: the second player moves
+    commands.play_turn(commands.locked(game_id), 1, second, 1)
+    game = get_game(game_id)
+    assert [m.move for m in game.moves] == [first, second, mine]
+    assert game.to_move_seat == 0
+    assert f"{mine} answered" in mails("conditional_answered")[-1].subject
+    assert mails("conditional_answered")[-1].recipient == players[2].email
