@@ -133,7 +133,7 @@ def test_the_answered_turn_is_charged_as_if_answered_at_once(make_player):
         select(StoredClock).where(StoredClock.game_id == game_id)
         .execution_options(populate_existing=True))}
     # The second player's bank lost nothing and gained the increment: 2d + 12h.
-    assert clocks[1].remaining_seconds == int((2 * D + 12 * H).total_seconds())
+    assert clocks[1].remaining_seconds == int((2 * D + 12 * H).total_seconds())  # time frozen
     assert clocks[1].turn_started is None
     # The first player's turn runs again from the answer, with a day spent and 12h back.
     assert clocks[0].turn_started is not None

@@ -85,10 +85,14 @@ def _move_races_edit(app, make_game):
         db.session.remove()
 
 
-def _two_moves_race_an_answer(app, make_game):
+def _two_moves_race_an_answer(app, make_player):
     """Seat 0 plays twice at once (two tabs) while seat 1's reply is answered: exactly one
     of the two moves lands, with its reply, or neither's reply is half-written."""
-    game = make_game("pylon")
+    from clocks.stored import clock
+
+    game = commands.create_game("pylon", [make_player(name="A"), make_player(name="B")],
+                                creator=None, start_now=True, seed=1,
+                                time_control="bank 2d +12h cap 3d")
     game_id = game.id
     game = commands.locked(game_id)
     with commands.unit_of_work():
@@ -101,6 +105,13 @@ def _two_moves_race_an_answer(app, make_game):
     moves = [m.move for m in game.moves]
     assert moves in (["Mc3", "Md4"], ["Ma1", "Mb2"])
     assert game.to_move_seat == 0
+    # The clocks: the answer took no time (the bank gained its increment), the first
+    # player's clock runs again, and the deadline shown is theirs.
+    assert clock(game, 1).turn_started is None
+    # (the clocks store whole seconds, truncated: the microseconds the answer took cost one)
+    assert (2 * 24 + 12) * 3600 - 1 <= clock(game, 1).remaining_seconds <= (2 * 24 + 12) * 3600
+    assert clock(game, 0).turn_started is not None
+    assert game.to_move_deadline is not None
 
 
 def test_move_racing_an_edit_on_sqlite(app, make_game):
@@ -112,10 +123,10 @@ def test_move_racing_an_edit_on_postgresql(app, make_game):
     _move_races_edit(app, make_game)
 
 
-def test_two_moves_racing_an_answer_on_sqlite(app, make_game):
-    _two_moves_race_an_answer(app, make_game)
+def test_two_moves_racing_an_answer_on_sqlite(app, make_player):
+    _two_moves_race_an_answer(app, make_player)
 
 
 @pytest.mark.postgres
-def test_two_moves_racing_an_answer_on_postgresql(app, make_game):
-    _two_moves_race_an_answer(app, make_game)
+def test_two_moves_racing_an_answer_on_postgresql(app, make_player):
+    _two_moves_race_an_answer(app, make_player)
