@@ -154,6 +154,7 @@ def set_lines(game, seat: int, lines: list[list[str]], expected_ply: int | None 
                                  "Look at the board again.", "position-changed", 409)
     checked = check_lines(game, seat, lines)
     _forget_trees(game.id)
+    db.session().info.setdefault("conditional_edited", set()).add(game.id)
     # A compare-and-set on the game's version, as a move makes: a move racing this edit on
     # an engine without row locks (SQLite) loses, or wins and this edit is refused.
     game.updated_at = utcnow()
@@ -182,22 +183,82 @@ def delete_for_player(player_id: int) -> None:
 
 def _trees(game) -> list[ConditionalTree]:
     """The game's trees, read once per transaction (a move's turn played and the turn that
-    begins both ask; an edit in the transaction forgets them)."""
+    begins both ask; an edit in the transaction forgets them), and not at all for a game known
+    to have none at its version (:data:`_NONE_AT`)."""
     session = db.session()
     info, transaction = session.info, session.get_transaction()
     kept = info.get("conditional_trees")
     if kept is None or kept[0] is not transaction:
         kept = info["conditional_trees"] = (transaction, {})
     if game.id not in kept[1]:
-        kept[1][game.id] = db.session.scalars(select(ConditionalTree).where(
-            ConditionalTree.game_id == game.id)).all()
+        key = _game_key(game)
+        loaded = game.__dict__.get(LOADED_VERSION)
+        if loaded is not None and _NONE_AT.get(key) == loaded \
+                and game.id not in info.get("conditional_edited", ()):
+            kept[1][game.id] = []
+        else:
+            kept[1][game.id] = db.session.scalars(select(ConditionalTree).where(
+                ConditionalTree.game_id == game.id)).all()
+        info.setdefault("conditional_seen", {})[key] = game
     return kept[1][game.id]
+
+
+#: Games with no conditional lines, by :func:`_game_key`, at the version they were seen
+#: without any (per process, bounded): a move there reads no tree. Safe across processes, as
+#: keeping lines changes the game's version (:func:`set_lines`); written only once the
+#: transaction that saw it commits.
+_NONE_AT: dict = {}
+_NONE_AT_KEPT = 100_000
+
+
+#: The version a game was read at, kept on it when it is loaded (:func:`remember_version`):
+#: a move's write changes ``Game.version`` before its lines are asked for.
+LOADED_VERSION = "_conditional_loaded_version"
+
+
+def remember_version(game, *_args) -> None:
+    """``Game``'s load and refresh: the version it was read at."""
+    game.__dict__[LOADED_VERSION] = game.__dict__.get("version")
+
+
+def _game_key(game) -> tuple:
+    return (db.engine.url.render_as_string(), game.id, str(game.created_at))
+
+
+def before_commit(session) -> None:
+    """Note the games this transaction saw without lines, at their version now."""
+    seen = session.info.pop("conditional_seen", None)
+    kept = session.info.get("conditional_trees")
+    if not seen or kept is None:
+        return
+    empty = {}
+    for key, game in seen.items():
+        trees = kept[1].get(game.id)
+        version = game.__dict__.get("version")
+        if trees is not None and version is not None and not any(t.lines for t in trees):
+            empty[key] = version
+    session.info["conditional_empty"] = empty
+
+
+def after_commit(session) -> None:
+    session.info.pop("conditional_edited", None)
+    empty = session.info.pop("conditional_empty", None)
+    if empty:
+        if len(_NONE_AT) > _NONE_AT_KEPT:
+            _NONE_AT.clear()
+        _NONE_AT.update(empty)
 
 
 def _forget_trees(game_id: int) -> None:
     kept = db.session().info.get("conditional_trees")
     if kept is not None:
         kept[1].pop(game_id, None)
+
+
+def after_rollback(session) -> None:
+    session.info.pop("conditional_edited", None)
+    session.info.pop("conditional_empty", None)
+    session.info.pop("conditional_seen", None)
 
 
 def advance(game, *, state, moves) -> None:
