@@ -53,6 +53,12 @@ def test_a_matching_move_is_answered_in_the_same_transaction(make_game):
     tree = service.read(game_id, game.seats[1].player_id)
     assert tree.lines == [] and "Ma5" in tree.cleared_reason
     assert service.turn_mail_remark(game, 1, 3) == tree.cleared_reason
+    from helpers import outbox
+
+    turn_mail = outbox("turn")[-1]
+    assert turn_mail.recipient == game.seats[1].player.email
+    assert "none of your conditional lines expected" in turn_mail.body_text
+    assert "none of your conditional lines expected" in turn_mail.body_html
 
 
 @pytest.mark.parametrize("text, words", [
