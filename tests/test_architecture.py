@@ -49,6 +49,10 @@ ALLOWED = {
     "api": {"accounts", "play", "games", "challenges"},
     # Push notifications: beside mail, told by the mail sender when a message went.
     "push": {"accounts", "mail"},
+    # The thinking tools (issue #30) sit above play, beside the reacting domains.
+    "analysis": {"play", "accounts", "games"},
+    "conditional": {"play", "accounts", "notifications", "mail", "games"},
+    "notes": {"play", "accounts"},
 }
 
 

@@ -258,7 +258,9 @@ def tick(loop, interval):
 @click.option("--create", is_flag=True, help="Create the bot accounts (one per level) first.")
 @_periodic("playing the bots' turns", every=2.0)
 def bots(create, loop, interval):
-    """Play the turns of bots (computer opponents) that are to move."""
+    """Play the turns of bots (computer opponents) that are to move; then review a finished
+    game a player asked the bots to review, if any."""
+    from ..botplay import review
     from ..botplay.accounts import ensure_bots
     from ..botplay.worker import run
     from ..core.extensions import db
@@ -272,6 +274,9 @@ def bots(create, loop, interval):
         summary = run()
         if not loop or summary != "nothing to play":
             click.echo(summary)
+        reviewed = review.run()
+        if reviewed != "nothing to review":
+            click.echo(reviewed)
         _deliver_if_configured()
 
     _repeat(play_once, loop, interval)

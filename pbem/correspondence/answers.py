@@ -38,6 +38,8 @@ COMMANDS = (
     ("help", "this help"),
     ("comment <text>", "post a message to the game (mailed to the other players)"),
     ("confirm", "play the move you were shown (when you confirm moves sent by email)"),
+    ("if <their turn> ; <your reply> ; …", "conditional moves while your opponent is to move: "
+     "one line a branch, each starting with if"),
 )
 #: How many legal moves a "not understood" answer quotes as examples.
 EXAMPLES = 3
@@ -56,7 +58,7 @@ class Shown(NamedTuple):
 
 
 def answer(game, seat: int, answer: str, what: str, *, shown: Shown | None = None,
-           **context) -> None:
+           always_reply: bool = False, **context) -> None:
     """Queue the ``answer`` (``templates/mail/reply/<answer>``) for ``seat`` about ``game`` as it
     stands (or showing the position ``shown``), subject ``what``; with a reply address and
     link while it is the seat's turn."""
@@ -75,7 +77,7 @@ def answer(game, seat: int, answer: str, what: str, *, shown: Shown | None = Non
         board["cid"] = board_cid
         drawn = drawn_board(game, shown.state if shown else state, board["last"])
     message("reply_result", game.seats[seat].player, game_subject(game, what), game=game,
-            reply_to=reply_address(game, seat) if my_turn else None,
+            reply_to=reply_address(game, seat) if my_turn or always_reply else None,
             facts={"board": board} if board_cid else None,
             context={"answer": answer, "seat": game.seats[seat],
                      "to_move": None if to_move is None else game.seats[to_move],

@@ -208,9 +208,31 @@ def _comment(game, seat: int, key: str | None, rest: str, more: tuple[str, ...])
                      text=thread.normalised(text), refused=None)
 
 
+def _conditional(game, seat: int, key: str | None, rest: str, more: tuple[str, ...]) -> str:
+    """``if <line>``: every ``if`` line of the reply is a branch of the seat's conditional
+    moves (the syntax of ``/games/<id>/conditional``), replacing those kept; ``if`` alone
+    clears them. Kept by the callable handed over at start-up (``keep_conditional``)."""
+    lines = [rest, *(line.strip()[3:] for line in more
+                     if line.strip().lower().startswith("if "))]
+    game_id = game.id
+    try:
+        kept = keep_conditional(game, seat, [line for line in lines if line.strip()])
+    except PbemError as exc:
+        return _answered(_undone(game_id, key), seat, "conditional", "conditional moves refused",
+                         f"conditional moves refused in game {game_id}", refused=exc.message,
+                         lines=[])
+    return _answered(game, seat, "conditional", "conditional moves kept",
+                     f"conditional moves kept in game {game_id}", refused=None, lines=kept,
+                     always_reply=True)
+
+
+#: Keeps a seat's conditional moves from a reply's lines, ``(game, seat, lines) -> the lines
+#: kept, as text``, raising ``PbemError`` with the reason; handed over at start-up.
+keep_conditional = None
+
 #: The first word of a reply that makes it a command rather than a move.
 COMMANDS = {"resign": _resign, "board": _board, "moves": _moves, "help": _help,
-            "comment": _comment, "confirm": _confirm}
+            "comment": _comment, "confirm": _confirm, "if": _conditional}
 
 
 class _Refused(Exception):

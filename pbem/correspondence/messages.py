@@ -135,8 +135,15 @@ def turn_context(turn: _Turn) -> tuple[dict, str]:
         "link": move_url(game, seat, turn.ply),
         "deadline": clocks.deadline_text(game, seat, game.seats[seat].player_id, utcnow()),
         "game_url": external_url("play.game", game_id=game.id),
+        "remarks": [remark for remarks in turn_remarks
+                    if (remark := remarks(game, seat, turn.ply))],
     }
     return context, reply_address(game, seat, turn.ply)
+
+
+#: What other packages add to a turn email, each ``callable(game, seat, ply) -> str | None``,
+#: handed over at start-up (the conditional moves: why they were cleared).
+turn_remarks: list = []
 
 
 def seat_out(game, *, state, moves) -> None:

@@ -21,6 +21,7 @@ from .logic.schedule import Kind, Mode
 #: Message template -> notification kind (tournament_* mail is tournament news).
 KINDS = {
     "turn": Kind.TURN,
+    "conditional_answered": Kind.TURN,
     "reminder": Kind.REMINDER,
     "game_over": Kind.GAME,
     "end_offer": Kind.GAME,

@@ -11,8 +11,10 @@ from ..accounts.auth import login_required
 from ..accounts.forms import DeleteForm
 from ..accounts.service import delete_account as erase
 from ..clocks import booking
+from ..conditional import service as conditional
 from ..core.db import utcnow
 from ..core.extensions import db
+from ..notes import service as notes
 from ..notifications import settings as notification_settings
 from ..play import setup as games
 from ..play import thread
@@ -44,6 +46,7 @@ def my_data():
         "messages": [{"game": m.game_id, "ply": m.ply, "with_move": m.with_move,
                       "text": m.body, "at": m.created_at.isoformat()}
                      for m in thread.written_by(player.id)],
+        "notes": notes.of_player(player.id),
     })
     response.headers["Content-Disposition"] = "attachment; filename=pbem-my-data.json"
     return response
@@ -75,3 +78,5 @@ def delete_everywhere(player) -> None:
     thread.forget(player.id)
     notification_settings.forget(player.id)
     booking.forget(player.id)
+    notes.forget(player.id)
+    conditional.delete_for_player(player.id)
