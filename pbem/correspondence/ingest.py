@@ -39,7 +39,7 @@ from ..notifications.settings import confirms_email_moves
 from ..play import commands, service, thread
 from ..play.links import token_in_address, token_seat
 from ..play.queries import get_game
-from . import answers, held
+from . import answers, digest_reply, held
 from .answers import Shown
 
 ADDRESS_HEADERS = ("To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To")
@@ -58,6 +58,9 @@ def ingest_bytes(raw: bytes) -> str:
         return bounces.handle_bounce(message, outbox_id)
     token = _token(message)
     if token is None:
+        digest = digest_reply.token_in(message)  # a reply to the daily digest
+        if digest is not None:
+            return digest_reply.handle(message, digest)
         return "ignored: not addressed to a move address"
     reading = reply.read_reply(message)
     if reading.ignored:

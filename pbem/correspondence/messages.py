@@ -87,16 +87,22 @@ def _read_turn(outbox_message) -> _Turn:
     game = get_game(outbox_message.game_id)
     seat, ply = outbox_message.facts["seat"], outbox_message.facts["ply"]
     state = game.load_state() if game.ply == ply else replay(game, ply)
-    rows = moves_since_turn(game.id, seat, ply)
-    comments = thread.comments_on(game.id, rows[0].ply, rows[-1].ply) if rows else {}
-    moves = [(game.seats[row.seat],
-              _Ply(row.move, row.auto, _OUT.get(row.text, _OUT[RESIGNED])
-                   if row.move == RESIGN else None,
-                   comments[row.ply].body if row.ply in comments else None))
-             for row in rows]
+    moves = moves_since(game, seat, ply)
     played = [done.move for _, done in moves if done.out is None]
     last_move = played[-1] if played else None
     return _Turn(game, seat, ply, state, moves, last_move, board(game, state, last_move))
+
+
+def moves_since(game, seat: int, ply: int) -> list[tuple[object, _Ply]]:
+    """The moves up to ``ply`` since ``seat`` last moved, each with its seat and the comment
+    sent with it: what the player is told happened while they waited."""
+    rows = moves_since_turn(game.id, seat, ply)
+    comments = thread.comments_on(game.id, rows[0].ply, rows[-1].ply) if rows else {}
+    return [(game.seats[row.seat],
+             _Ply(row.move, row.auto, _OUT.get(row.text, _OUT[RESIGNED])
+                  if row.move == RESIGN else None,
+                  comments[row.ply].body if row.ply in comments else None))
+            for row in rows]
 
 
 def compose_turn(outbox_message) -> None:

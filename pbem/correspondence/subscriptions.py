@@ -1,13 +1,15 @@
 """What correspondence does when something happens in play, connected once when the
 application is built (``pbem.app``): the mail players get about their games
-(:mod:`.messages`), composed when it goes out, and the moves held for confirmation by email
+(:mod:`.messages`), composed when it goes out, what the daily digest says (:mod:`.digest`),
+and the moves held for confirmation by email
 forgotten when their game ends."""
 
 from __future__ import annotations
 
 from ..mail import compose
+from ..notifications import digest as digest_mail
 from ..play import events
-from . import answers, held, messages
+from . import answers, digest, held, messages
 
 
 def subscribe() -> None:
@@ -23,6 +25,8 @@ def subscribe() -> None:
     compose.register("turn", messages.compose_turn, messages.turn_images)
     compose.register("reply_result", images=answers.answer_images)
     compose.register("game_over", messages.compose_game_over)
+    digest_mail.contents.connect(digest.contents)
+    compose.register("digest", images=digest.digest_images)
 
 
 def _game_finished(game, **_facts) -> None:

@@ -37,7 +37,7 @@ def test_a_digest_lists_every_game_waiting_with_its_move_link(app, make_player):
     [digest] = outbox("digest")
     assert digest.recipient == me.email and "3 games waiting" in digest.subject
     for game in games:
-        assert game.title in digest.body_text
+        assert f"#{game.id} Pylon against " in digest.body_text
     assert digest.body_text.count("/play/") == 3 and digest.body_html.count("/play/") == 3
     assert all(m.sent_at is not None for m in outbox("turn"))  # folded into the digest
     assert tick(datetime(2026, 3, 3, 6, 30, tzinfo=UTC)) == "nothing due"
