@@ -31,6 +31,7 @@ from sqlalchemy.exc import IntegrityError
 from ..core.errors import PbemError
 from ..core.extensions import db
 from ..core.signing import LinkError
+from ..core.urls import external_url
 from ..games import IllegalMove
 from ..mail import bounces, inbound, reply, verp
 from ..mail.handoff import Outcome, hand_over
@@ -211,9 +212,29 @@ def _comment(game, seat: int, key: str | None, rest: str, more: tuple[str, ...])
                      text=thread.normalised(text), refused=None)
 
 
+def _rematch(game, seat: int, key: str | None, rest: str, _more) -> str:
+    """``rematch`` alone, once the game is over, offers its players a new game (as the game
+    page's button does); before the end, or when one exists, the answer says so."""
+    game_id = game.id
+    if rest:
+        return _answered(game, seat, "help", "no rematch offered",
+                         f"not understood in game {game_id}", understood=False,
+                         note='to offer a rematch, write "rematch" alone on its line')
+    try:
+        new = commands.offer_rematch(game, game.seats[seat].player)  # commits it and the key
+    except PbemError as exc:
+        existing = getattr(exc, "rematch", None)
+        return _answered(_undone(game_id, key), seat, "rematch", "no rematch offered",
+                         f"rematch refused in game {game_id}", refused=exc.message,
+                         rematch_url=existing and external_url("play.game", game_id=existing.id))
+    return _answered(get_game(game_id), seat, "rematch", "rematch offered",
+                     f"rematch offered in game {game_id}", refused=None, rematch_id=new.id,
+                     rematch_url=external_url("play.game", game_id=new.id))
+
+
 #: The first word of a reply that makes it a command rather than a move.
 COMMANDS = {"resign": _resign, "board": _board, "moves": _moves, "help": _help,
-            "comment": _comment, "confirm": _confirm}
+            "comment": _comment, "confirm": _confirm, "rematch": _rematch}
 
 
 class _Refused(Exception):

@@ -24,11 +24,14 @@ from ..play.service import replay
 from .board_image import board, board_png
 
 
-def _message_for_game(kind: str, recipient, game, what: str, **context) -> None:
+def _message_for_game(kind: str, recipient, game, what: str, *, seat=None, **context) -> None:
     """Queue a message about ``game``: the subject names it and its rules, the body links to
-    its page."""
+    its page; sent to a ``seat``'s player, it carries that seat's reply address, so a reply
+    (``comment …``, ``board`` …) is understood."""
     message(kind, recipient, game_subject(game, what), game=game,
-            context={"game_url": external_url("play.game", game_id=game.id), **context})
+            reply_to=None if seat is None else reply_address(game, seat.index),
+            context={"game_url": external_url("play.game", game_id=game.id), "seat": seat,
+                     **context})
 
 
 def turn_begins(game, *, seat, state, moves=()) -> None:
@@ -195,7 +198,9 @@ def compose_game_over(outbox_message) -> None:
                "comment": comment and (game.seats[comment.seat], comment.body),
                "game_url": external_url("play.game", game_id=game.id)}
     outbox_message.body_text, outbox_message.body_html = bodies("game_over", context, link)
-    outbox_message.headers = {**outbox_message.headers, **unsubscribe_headers(link)}
+    outbox_message.headers = {**outbox_message.headers,
+                              "Reply-To": reply_address(game, seat.index),
+                              **unsubscribe_headers(link)}
 
 
 def end_proposed(game, *, proposer: int, seats: list[int], outcome: str) -> None:
@@ -226,6 +231,7 @@ def invitation(game, *, seat) -> None:
         game_subject(game, "an invitation to a rematch" if game.rematch_of_id
                      else "an invitation to play"),
         game=game,
+        reply_to=reply_address(game, seat.index),
         context={"seat": seat, "link": invitation_url(game, seat)},
     )
 
@@ -239,6 +245,7 @@ def declined(game, *, seat) -> None:
                 other.player,
                 game_subject(game, f"{seat.label} declined the invitation"),
                 game=game,
+                reply_to=reply_address(game, other.index),
                 context={"seat": other, "declined_by": seat},
             )
 
