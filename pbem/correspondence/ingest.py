@@ -117,15 +117,16 @@ def preview_reply(game, seat: int, lines: tuple[str, ...], key: str | None) -> s
     move held before, and answer with the position it leads to and the code that confirms it
     (or the refusal, as :func:`play_reply` does)."""
     try:
-        move_text, _, _, preview = _first_accepted(  # a held move carries no comment
+        move_text, comment, dropped, preview = _first_accepted(
             lines, lambda line, _: service.preview_whole_turn(game, seat, line, game.ply))
     except _Refused as refused:
         return _refusal(game.id, seat, key, refused)
-    pending = held.hold(game.id, seat, game.ply, " ".join(preview.plies))
+    pending = held.hold(game.id, seat, game.ply, " ".join(preview.plies), comment)
     return _answered(game, seat, "preview", f"confirm {pending.move}?",
                      f"preview of {pending.move!r} in game {game.id}",
                      shown=Shown(preview.state, preview.plies[-1], pending.move),
-                     move_text=pending.move, code=pending.code)
+                     move_text=pending.move, code=pending.code, comment=comment,
+                     comment_refused=dropped)
 
 
 def _confirm(game, seat: int, key: str | None, rest: str, _more) -> str:
@@ -139,12 +140,13 @@ def _confirm(game, seat: int, key: str | None, rest: str, _more) -> str:
     if code is not None and code != pending.code:
         return _answered(game, seat, "unconfirmed", "nothing played",
                          f"wrong confirm code in game {game.id}", pending=pending, code=code)
-    move = pending.move
+    move, comment = pending.move, pending.comment
     db.session.delete(pending)
     if pending.ply != game.ply or game.status != "active":
         return _answered(game, seat, "late", "too late to move",
                          f"confirmed too late in game {game.id}", move_text=move, previewed=True)
-    return play_reply(game, seat, (move,), key)
+    # The comment held with it goes with it, as the lines below a move played at once do.
+    return play_reply(game, seat, (move, *(comment or "").splitlines()), key)
 
 
 def _refusal(game_id: int, seat: int, key: str | None, refused: _Refused) -> str:
