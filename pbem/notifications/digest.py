@@ -64,7 +64,7 @@ def _send(player_id: int, seen: datetime, now: datetime) -> int:
     held = db.session.scalars(
         select(OutboxMessage)
         .where(OutboxMessage.held.is_(True), OutboxMessage.sent_at.is_(None),
-               OutboxMessage.recipient == player.email)
+               OutboxMessage.abandoned_at.is_(None), OutboxMessage.recipient == player.email)
         .order_by(OutboxMessage.id)
     ).all()
     said = {"waiting": [], "news": [], "reply_to": None, "facts": None}

@@ -101,8 +101,10 @@ def test_one_digest_lists_each_waiting_game_once_and_nothing_of_finished_ones(
     # It can be answered, and its boards are drawn.
     assert digest.headers["Reply-To"].startswith("digest+")
     assert len(images(digest)) == 3 and html.count("cid:digest-board-") == 3
-    # Every held message was folded into it; the next digest has nothing new to say.
-    assert all(m.sent_at is not None for m in outbox() if m.held)
+    # Every held message was folded into it, or given up when its turn was played; the next
+    # digest has nothing new to say.
+    assert all(m.sent_at or m.abandoned_at for m in outbox() if m.held)
+    assert any(m.abandoned_at for m in outbox("turn"))
 
 
 def test_a_reply_to_the_digest_plays_in_three_games_and_says_which_came_too_late(
