@@ -39,6 +39,7 @@ class Kind(StrEnum):
     TURN = "turn"
     REMINDER = "reminder"
     GAME = "game"
+    MESSAGE = "message"
     INVITATION = "invitation"
     TOURNAMENT = "tournament"
 
@@ -48,6 +49,7 @@ KIND_LABELS = {
     Kind.TURN: "your turn",
     Kind.REMINDER: "reminders",
     Kind.GAME: "game start and end",
+    Kind.MESSAGE: "messages from other players",
     Kind.INVITATION: "invitations",
     Kind.TOURNAMENT: "tournament news",
 }
