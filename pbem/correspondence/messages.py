@@ -102,10 +102,15 @@ def moves_since(game, seat: int, ply: int) -> list[tuple[object, _Ply]]:
     rows = moves_since_turn(game.id, seat, ply)
     comments = thread.comments_on(game.id, rows[0].ply, rows[-1].ply) if rows else {}
     return [(game.seats[row.seat],
-             _Ply(row.move, row.auto, _OUT.get(row.text, _OUT[RESIGNED])
-                  if row.move == RESIGN else None,
-                  comments[row.ply].body if row.ply in comments else None))
+             ply_of(row, comments[row.ply].body if row.ply in comments else None))
             for row in rows]
+
+
+def ply_of(row, comment: str | None = None) -> _Ply:
+    """A stored ply (a row with ``move``, ``auto`` and ``text``) as mail lists it, with the
+    ``comment`` sent with it."""
+    return _Ply(row.move, row.auto,
+                _OUT.get(row.text, _OUT[RESIGNED]) if row.move == RESIGN else None, comment)
 
 
 def compose_turn(outbox_message) -> None:

@@ -47,7 +47,7 @@ def digest_reader_with_games(make_player):
     bob, cat, dan = (make_player(name=name) for name in ("Bob", "Cat", "Dan"))
     settings.save(me.id, NotificationSettings(
         timezone="Europe/Paris", digest_hour=7,
-        modes={Kind.TURN: Mode.DIGEST, Kind.GAME: Mode.DIGEST}), T0)
+        modes={Kind.TURN: Mode.DIGEST, Kind.GAME: Mode.DIGEST, Kind.MESSAGE: Mode.DIGEST}), T0)
     db.session.commit()
     first = timed_game([me, bob], "5d/move")                  # I move first
     soon = timed_game([bob, me], "2d/move")                   # Bob moved: mine, due soonest
