@@ -30,6 +30,7 @@ KINDS = {
     "timeout": Kind.GAME,
     "comment": Kind.MESSAGE,
     "seat_out": Kind.GAME,
+    "vacation": Kind.GAME,
     "invitation": Kind.INVITATION,
     "tournament_invitation": Kind.INVITATION,
 }

@@ -146,14 +146,14 @@ def test_vacations_beyond_the_allowance_are_refused(app, client, make_player):
         sign_in(client, me)
         answer = client.post("/settings/vacation", data={"days": "15"})
         assert answer.status_code == 422
-        assert "needs 15 days but you have 14 left" in answer.get_data(as_text=True)
+        assert "needs 15 days but you have 14 days left" in answer.get_data(as_text=True)
         assert client.post("/settings/vacation", data={"days": "10"}).status_code == 302
         answer = client.post("/settings/vacation", data={"days": "5", "start": "2026-04-01"})
-        assert "you have 4 left" in answer.get_data(as_text=True)
+        assert "you have 4 days left" in answer.get_data(as_text=True)
         answer = client.post("/settings/vacation", data={"days": "2", "start": "yesterday"})
         assert "is not a date" in answer.get_data(as_text=True)
         page = client.get("/settings/vacation").get_data(as_text=True)
-        assert "<strong>4</strong> of 14 days left" in page
+        assert "<strong>4 days</strong> left this year, of 14 days" in page
     assert db.session.query(StoredVacation).count() == 1
 
 
@@ -185,3 +185,31 @@ def test_a_game_message_s_unsubscribe_link_stops_messages_and_says_so(make_app, 
                       "messages from other players", "invitations", "tournament news"):
             assert f"<th scope=\"row\">{label}</th>" in settings_page
         assert 'name="mode_message" value="off" checked' in settings_page
+
+
+def test_opponents_are_told_of_a_vacation_by_mail_and_on_the_game_page(app, client,
+                                                                       make_player):
+    me, bob, cat = make_player(name="Mia"), make_player(name="Bob"), make_player(name="Cat")
+    settings.save(cat.id, NotificationSettings(modes={Kind.GAME: Mode.OFF}), T0)
+    db.session.commit()
+    with_bob = [timed_game([me, bob], "3d/move"), timed_game([bob, me], "3d/move")]
+    timed_game([me, cat], "3d/move")  # Cat switched game news off
+    timed_game([make_player(), bob], "3d/move")  # a game of Bob's without Mia
+    with freeze_time(T0 + H):
+        sign_in(client, me)
+        assert client.post("/settings/vacation", data={"days": "5", "start": "2026-03-04"}) \
+            .status_code == 302
+    [notice] = outbox("vacation")
+    assert notice.recipient == bob.email and "Mia is on vacation" in notice.subject
+    text = notice.body_text
+    assert "from Wed 4 Mar 2026, 00:00 UTC until Mon 9 Mar 2026, 00:00 UTC" in text
+    assert all(f"Pylon #{game.id}: http://pbem.test/games/{game.id}" in text
+               for game in with_bob)
+    assert text.count("Pylon #") == 2 and notice.headers.get("List-Unsubscribe")
+    # The game page says so to everyone, before the vacation and during it.
+    with freeze_time(T0 + 2 * H):
+        page = client.get(f"/games/{with_bob[0].id}").get_data(as_text=True)
+    assert "Mia will be on vacation from Wed 4 Mar 2026" in page
+    with freeze_time(T0 + 2 * D + H):
+        page = client.get(f"/games/{with_bob[0].id}").get_data(as_text=True)
+    assert "Mia is on vacation until Mon 9 Mar 2026" in page
