@@ -34,6 +34,14 @@ def allowance_left(player_id: int, now: datetime) -> str:
     return describe_hours(hours_left(vacations_of(player_id), now.year, per_year()))
 
 
+def all_of(player_id: int) -> list[StoredVacation]:
+    """Every vacation the player took, takes or booked, oldest first (their data)."""
+    return db.session.scalars(
+        select(StoredVacation).where(StoredVacation.player_id == player_id)
+        .order_by(StoredVacation.starts_at)
+    ).all()
+
+
 def upcoming(player_id: int, now: datetime) -> list[StoredVacation]:
     """The player's running and scheduled vacations."""
     return db.session.scalars(
