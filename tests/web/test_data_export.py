@@ -4,6 +4,8 @@ confirm-by-email and automatic-vacation settings."""
 
 from __future__ import annotations
 
+import re
+
 from helpers import sign_in
 
 from pbem.accounts import blocks
@@ -43,3 +45,20 @@ def test_the_export_holds_ratings_vacations_challenges_blocks_and_settings(
     assert challenge["game"] == "pylon" and challenge["posted_by_you"] is True
     assert data["blocked_players"] == [{"id": pest.id, "name": "Pest"}]
     assert pest.email not in str(data) and rival.email not in str(data)
+
+
+def test_a_finished_rated_game_s_page_shows_the_rating_changes(client, make_player):
+    me, rival = make_player(name="Me"), make_player(name="Rival")
+    game = commands.create_game("pylon", [me, rival], creator=me, start_now=True, seed=1,
+                                rated=True)
+    commands.play_turn(commands.locked(game.id), 0, "Mc3", 0)
+    commands.play_turn(commands.locked(game.id), 1, "Sa1", 1)
+    page = client.get(f"/games/{game.id}").get_data(as_text=True)
+    assert "Rating changes" not in page  # not over yet
+    commands.resign(commands.locked(game.id), 1)
+    page = client.get(f"/games/{game.id}").get_data(as_text=True)
+    found = re.search(r"Rating changes: P1 Me (\d+) → (\d+) \(\+(\d+)\); "
+                      r"P2 Rival (\d+) → (\d+) \(-(\d+)\)\.", page)
+    assert found, page[page.find("Game over"):][:600]
+    before, after, gain = map(int, found.group(1, 2, 3))
+    assert after - before == gain > 0
