@@ -166,7 +166,8 @@ def _act(player, written: datetime, game_id: int, text: str, line: str) -> Outco
         return Outcome(line, game_id, "held",
                        f"shown back for your confirmation in game #{game_id}'s own mail")
     commands.play_turn(game, seat, text, game.ply)
-    return Outcome(line, game_id, "played", f"played {game.moves[-1].text}")
+    return Outcome(line, game_id, "played",
+                   f"{game.moves[-1].text} in {game.rules.name} #{game_id}")
 
 
 def _ply_at(game_id: int, moment: datetime) -> int:

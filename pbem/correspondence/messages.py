@@ -195,9 +195,12 @@ def compose_game_over(outbox_message) -> None:
     last = thread.comments_on(game.id, game.ply, game.ply).get(game.ply) if game.ply else None
     comment = last if last is not None and last.seat != seat.index else None
     link = unsubscribe_url(outbox_message.facts.get("unsubscribe"))
+    drawn = _final_board(game)
     context = {"game": game, "subject": outbox_message.subject, "seat": seat,
                "winners": [game.seats[i].player.name for i in game.result["winners"]],
                "board": game.renderer.text(game.load_state()),
+               "board_cid": _final_board_id(game), "board_width": drawn.width,
+               "board_notes": drawn.notes,
                "decided": next((words for flag, words in _DECIDED.items()
                                 if game.result.get(flag)), ""),
                "comment": comment and (game.seats[comment.seat], comment.body),
@@ -206,6 +209,21 @@ def compose_game_over(outbox_message) -> None:
     outbox_message.headers = {**outbox_message.headers,
                               "Reply-To": reply_address(game, seat.index),
                               **unsubscribe_headers(link)}
+
+
+def _final_board(game):
+    played = [move.move for move in game.moves if move.move != RESIGN]
+    return board(game, game.load_state(), played[-1] if played else None)
+
+
+def _final_board_id(game) -> str:
+    return f"board-{game.id}-{game.ply}-end@{current_app.config['MAIL_DOMAIN']}"
+
+
+def game_over_images(outbox_message) -> list[Image]:
+    """The final position the game-over email's HTML shows, drawn at each attempt."""
+    game = get_game(outbox_message.game_id)
+    return [Image(_final_board_id(game), "board.png", board_png(_final_board(game)))]
 
 
 def end_proposed(game, *, proposer: int, seats: list[int], outcome: str) -> None:

@@ -27,7 +27,7 @@ def subscribe() -> None:
     events.message_posted.connect(messages.message_posted)
     compose.register("turn", messages.compose_turn, messages.turn_images)
     compose.register("reply_result", images=answers.answer_images)
-    compose.register("game_over", messages.compose_game_over)
+    compose.register("game_over", messages.compose_game_over, messages.game_over_images)
     digest_mail.contents.connect(digest.contents)
     compose.register("digest", images=digest.digest_images)
 

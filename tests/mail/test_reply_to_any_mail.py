@@ -9,6 +9,7 @@ from sqlalchemy import select
 
 from pbem.core.extensions import db
 from pbem.correspondence.ingest import ingest_bytes
+from pbem.mail.compose import images
 from pbem.play import commands
 from pbem.play.models import Game, GameMessage
 from pbem.play.queries import get_game
@@ -55,6 +56,8 @@ def test_a_comment_replied_to_each_kind_of_mail_about_a_game_is_posted(make_game
 
     # After the end: a move is answered as too late; "rematch" offers one.
     over = to(alice, "game_over")
+    [final] = images(over)  # the final position, as a picture in the HTML part
+    assert final.data.startswith(b"\x89PNG") and f"cid:{final.content_id}" in over.body_html
     assert ingest_bytes(reply_to(over, "Mc4")) == f"too late in game {game.id}"
     assert "the game is over" in to(alice, "reply_result").body_text
     assert ingest_bytes(reply_to(over, "rematch")) == f"rematch offered in game {game.id}"
