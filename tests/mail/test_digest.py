@@ -11,6 +11,7 @@ import os
 import re
 from datetime import UTC, datetime
 
+import pytest
 from clocks.stored import T0, H, tick, timed_game
 from freezegun import freeze_time
 from helpers import outbox
@@ -70,8 +71,10 @@ def digest_reader_with_games(make_player):
                 "theirs": theirs}
 
 
+@pytest.mark.parametrize("engine", ["sqlite",
+                                    pytest.param("postgres", marks=pytest.mark.postgres)])
 def test_one_digest_lists_each_waiting_game_once_and_nothing_of_finished_ones(
-        app, make_player):
+        app, make_player, engine):
     me, games = digest_reader_with_games(make_player)
     held = [m for m in outbox() if m.recipient == me.email]
     assert held and all(m.held for m in held)
@@ -107,8 +110,10 @@ def test_one_digest_lists_each_waiting_game_once_and_nothing_of_finished_ones(
     assert any(m.abandoned_at for m in outbox("turn"))
 
 
+@pytest.mark.parametrize("engine", ["sqlite",
+                                    pytest.param("postgres", marks=pytest.mark.postgres)])
 def test_a_reply_to_the_digest_plays_in_three_games_and_says_which_came_too_late(
-        app, make_player):
+        app, make_player, engine):
     me, games = digest_reader_with_games(make_player)
     tick(DIGEST_AT)
     [digest] = outbox("digest")
@@ -187,3 +192,22 @@ def test_the_digest_reads_on_a_phone(app, make_player, browser_page):
             '<pre style="white-space:pre-wrap;overflow-wrap:anywhere;font-size:14px">'
             f'{escape(digest.body_text)}</pre>')
     assert shown_at(browser_page, text, 390, "digest-text-390.png") <= 390
+
+
+def test_a_digest_move_of_a_player_who_confirms_is_shown_back_not_played(app, make_player):
+    me, games = digest_reader_with_games(make_player)
+    settings.save(me.id, settings.settings_of(me.id), T0, confirm_email_moves=True)
+    db.session.commit()
+    tick(DIGEST_AT)
+    [digest] = outbox("digest")
+    move = first_move(games["soon"])
+    with freeze_time(DIGEST_AT + H):
+        ingest_bytes(reply_to(digest, f"#{games['soon'].id} {move}"))
+    assert get_game(games["soon"].id).ply == 1  # Bob's move only
+    assert "Held: shown back for your confirmation" in outbox("digest_result")[-1].body_text
+    preview = outbox("reply_result")[-1]
+    assert f"confirm {move}?" in preview.subject and preview.game_id == games["soon"].id
+    code = re.search(r"confirm ([A-Z2-9]{4})", preview.body_text).group(1)
+    with freeze_time(DIGEST_AT + 2 * H):
+        assert ingest_bytes(reply_to(preview, f"confirm {code}")).startswith("played")
+    assert get_game(games["soon"].id).ply == 2
