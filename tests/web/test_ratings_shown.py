@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from helpers import sign_in
+
 from pbem.challenges import service as lobby
 from pbem.core.db import utcnow
 from pbem.core.extensions import db
@@ -33,3 +35,18 @@ def test_a_provisional_rating_reads_the_same_in_lobby_feed_and_player_page(clien
     assert f"Mia ({lobby_rating}?) challenges 1 player" in feed
     page = client.get(f"/players/{me.id}").get_data(as_text=True)
     assert (lobby_rating, "?") in written(page)
+
+
+def test_a_place_in_a_game_of_four_is_said_as_a_place(client, make_player, make_game):
+    players = [make_player(name=f"Q{i}") for i in range(4)]
+    game = make_game("stawvs", players=players)
+    for seat in (3, 2, 1):  # the last to resign comes second
+        commands.resign(commands.locked(game.id), seat)
+    assert commands.locked(game.id).status == "finished"
+    db.session.commit()
+    sign_in(client, players[1])
+    assert "You came 2nd of 4" in client.get("/").get_data(as_text=True)
+    sign_in(client, players[3])
+    assert "You came 4th of 4" in client.get("/").get_data(as_text=True)
+    sign_in(client, players[0])
+    assert "You won" in client.get("/").get_data(as_text=True)
