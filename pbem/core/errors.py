@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from flask import render_template, request
+from flask import jsonify, render_template, request
 from flask_babel import format_number
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -34,6 +34,23 @@ class PbemError(Exception):
         self.status = status or self.status
 
 
+#: Where every answer, errors included, is JSON (``pbem.api``): ``{"error": ..., "code": ...}``.
+API_PREFIX = "/api/"
+
+
+def _is_api() -> bool:
+    return request.path.startswith(API_PREFIX)
+
+
+def api_error(status: int, message: str, code: str):
+    """The API's error body; a 401 names the scheme it wants (RFC 6750)."""
+    response = jsonify(error=message, code=code)
+    response.status_code = status
+    if status == 401:
+        response.headers["WWW-Authenticate"] = 'Bearer realm="pbem"'
+    return response
+
+
 def _page(status: int, title: str, message: str, onward: tuple[str, str, dict] | None = None):
     return render_template("errors/error.html", title=title, message=message,
                            onward=onward), status
@@ -59,6 +76,10 @@ _HTTP_WORDS = {
 def register(app) -> None:
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
+        if _is_api():
+            code = "too-large" if exc.code == 413 else (
+                (exc.name or "error").lower().replace(" ", "-").replace("'", ""))
+            return api_error(exc.code or 500, exc.description or exc.name, code)
         if exc.code == 413:
             limit = app.config["MAX_CONTENT_LENGTH"]
             if limit:
@@ -74,16 +95,22 @@ def register(app) -> None:
 
     @app.errorhandler(CSRFError)
     def csrf_error(exc: CSRFError):
+        if _is_api():
+            return api_error(400, "The request was refused.", "bad-request")
         message = _("The form was missing its security token or it had expired. "
                     "Go back, reload the page and try again.")
         return _page(400, _("Form expired"), message)
 
     @app.errorhandler(LinkError)
     def link_error(exc: LinkError):
+        if _is_api():
+            return api_error(exc.status, exc.message, "bad-link")
         return _page(exc.status, _("Link not usable"), exc.message, exc.onward)
 
     @app.errorhandler(PbemError)
     def domain_error(exc: PbemError):
+        if _is_api():
+            return api_error(exc.status, exc.message, exc.code)
         return _page(exc.status, _("Cannot do that"), exc.message)
 
     @app.errorhandler(OperationalError)
@@ -111,4 +138,6 @@ def register(app) -> None:
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):
         log.exception("unhandled error on %s %s", request.method, request.path)
+        if _is_api():
+            return api_error(500, "Something went wrong on our side.", "internal")
         return _page(500, _("Internal Server Error"), _("Something went wrong on our side."))
