@@ -2,7 +2,7 @@
 ``babel.cfg``) must be translated in every catalogue, with nothing fuzzy, nothing stale and
 every placeholder kept; the compiled ``.mo`` must be the ``.po`` compiled.
 
-To fix a failure: ``pybabel extract -F babel.cfg -k _l -k lazy_gettext --no-location
+To fix a failure: ``pybabel extract -F babel.cfg -k _l -k lazy_gettext -k N_ --no-location
 --sort-output -o pbem/translations/messages.pot .``, ``pybabel update -i
 pbem/translations/messages.pot -d pbem/translations --no-fuzzy-matching --ignore-obsolete``,
 translate, then ``pybabel compile -d pbem/translations`` (README, "Languages").
@@ -23,7 +23,7 @@ from pbem.core.i18n import LANGUAGES
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUES = ROOT / "pbem" / "translations"
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "lazy_gettext": None,
-            "_l": None, "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3)}
+            "_l": None, "N_": None, "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3)}
 
 
 def _key(msgid):

@@ -39,8 +39,13 @@ def supported(code: str | None) -> str | None:
 
 
 def best_match(accept_languages) -> str | None:
-    """The best of :func:`languages` for a request's ``Accept-Language`` (or ``None``)."""
-    return accept_languages.best_match(list(languages()))
+    """The first of the browser's languages, by its order of preference, that is one of
+    :func:`languages` (``fr-CH`` counts as ``fr``); ``None`` when none is."""
+    for value, _quality in accept_languages:  # best first
+        found = supported(value)
+        if found is not None:
+            return found
+    return None
 
 
 def current() -> str:
