@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from flask import g, render_template, url_for
+from flask_babel import gettext
 from markupsafe import Markup
 
 from ..accounts.blocks import Blocked
@@ -76,7 +77,7 @@ def turns(moves, multi_ply: bool) -> list[Turn]:
 
 
 def _move_form(form, legal: list[str]):
-    form.choice.choices = [("", "— choose —")] + [(m, m) for m in legal]
+    form.choice.choices = [("", gettext("— choose —"))] + [(m, m) for m in legal]
     return form
 
 

@@ -39,12 +39,19 @@
   }
   let path = [];
 
+  // The prompts in the page's language (the move form's JSON, from the catalogue); English
+  // when the page has none.
+  const wordsEl = form.querySelector("script.composer-words");
+  const said = wordsEl ? JSON.parse(wordsEl.textContent) : {};
+  const t = (english, values = {}) => (said[english] || english)
+    .replace(/%\((\w+)\)[sd]/g, (_, name) => String(values[name]));
+
   const open = () => routes.filter((r) => path.every((k, i) => r.keys[i] === k));
   const words = (k) => k.slice(k.indexOf(" ") + 1);
 
   function choose(move) {
     form.querySelector("[name=move]").value = move;
-    prompt.textContent = "Previewing " + move + "…";
+    prompt.textContent = t("Previewing %(move)s…", { move });
     form.requestSubmit ? form.requestSubmit() : form.submit();
   }
 
@@ -83,13 +90,14 @@
   // What to do next, in words (read out: the prompt is a live region).
   function hint(next, count) {
     const onBoard = [...next].filter((k) => parts.has(k)).length;
-    const where = onBoard && onBoard < next.size ? "on the board or below"
-      : onBoard ? "on the board" : "below";
+    const where = onBoard && onBoard < next.size ? t("on the board or below")
+      : onBoard ? t("on the board") : t("below");
     if (!path.length) {
-      return onBoard ? "Click " + where + " where your move starts." : "Choose below.";
+      return onBoard ? t("Click %(where)s where your move starts.", { where }) : t("Choose below.");
     }
-    const moves = count + (count === 1 ? " move" : " moves");
-    return path.map(words).join(" ") + ": " + moves + "; pick a highlighted step " + where + ".";
+    const moves = t(count === 1 ? "%(num)d move" : "%(num)d moves", { num: count });
+    return t("%(path)s: %(moves)s; pick a highlighted step %(where)s.",
+             { path: path.map(words).join(" "), moves, where });
   }
 
   // ``name``: how the message names the part clicked (its title on the board).
@@ -101,7 +109,8 @@
     else {
       path = [];
       show();
-      prompt.textContent = name + ": no legal move starts there. " + prompt.textContent;
+      prompt.textContent = t("%(name)s: no legal move starts there.", { name }) + " "
+        + prompt.textContent;
       return;
     }
     show();
@@ -113,7 +122,7 @@
     event.preventDefault();
     const title = el.querySelector("title");
     if (keyOf.has(el)) step(keyOf.get(el), title ? title.textContent : words(keyOf.get(el)));
-    else prompt.textContent = "That is another player's, not yours to play.";
+    else prompt.textContent = t("That is another player's, not yours to play.");
   }
   board.addEventListener("click", press);
   board.addEventListener("keydown", (event) => {

@@ -12,6 +12,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from flask import abort, g, has_request_context, redirect, request, session
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ..core import i18n
@@ -81,3 +82,30 @@ def _choose_afresh():
     """Each request chooses its language afresh (an app context, and its ``g``, where
     Flask-Babel keeps the choice, may outlive a request)."""
     g.pop("_flask_babel", None)
+
+
+@bp.app_template_filter("shown_name")
+def shown_name(name: str) -> str:
+    """A player's name as shown, with the placeholders of an unnamed or deleted account in the
+    reader's language (the stored names stay English: records and feeds show them)."""
+    from ..accounts.models import DELETED_NAME, UNNAMED
+
+    return {UNNAMED: _("an invited player"), DELETED_NAME: _("deleted player")}.get(name, name)
+
+
+@bp.app_template_global()
+def composer_words() -> dict[str, str]:
+    """The move composer's prompts (static/compose.js) in the page's language, keyed by their
+    English; the script fills the ``%(name)s`` placeholders itself."""
+    return {"Previewing %(move)s…": _("Previewing %(move)s…"),
+            "on the board or below": _("on the board or below"),
+            "on the board": _("on the board"), "below": _("below"),
+            "Click %(where)s where your move starts.":
+                _("Click %(where)s where your move starts."),
+            "Choose below.": _("Choose below."),
+            "%(num)d move": _("%(num)d move"), "%(num)d moves": _("%(num)d moves"),
+            "%(path)s: %(moves)s; pick a highlighted step %(where)s.":
+                _("%(path)s: %(moves)s; pick a highlighted step %(where)s."),
+            "%(name)s: no legal move starts there.": _("%(name)s: no legal move starts there."),
+            "That is another player's, not yours to play.":
+                _("That is another player's, not yours to play.")}
