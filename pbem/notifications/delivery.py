@@ -122,8 +122,11 @@ def message(kind: str, to, subject: str, *, game=None, reply_to: str | None = No
     if context is not None or facts is None:
         link = unsubscribe_url(decision.unsubscribe)
     else:
-        facts = {**facts, "unsubscribe": decision.unsubscribe, "language": language,
-                 "zone": zone.key}
+        facts = {**facts, "unsubscribe": decision.unsubscribe}
+        if language:  # composed later, in the recipient's language and zone
+            facts["language"] = language
+        if zone.key != "UTC":
+            facts["zone"] = zone.key
     with speaking(language, zone):  # the recipient's language, not the sender's
         queue(kind, to if isinstance(to, str) else to.email, str(subject), game=game,
               reply_to=reply_to, facts=facts, context=context, unsubscribe_url=link,
