@@ -15,6 +15,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from datetime import tzinfo
 
+import pytz  # Flask-Babel's time zones (it converts with their normalize())
 from flask import current_app, g, has_app_context
 from flask_babel import Babel, LazyString, force_locale, get_locale
 
@@ -64,7 +65,7 @@ def speaking(language: str | None, zone: tzinfo | None = None):
             yield
             return
         before = getattr(state, "babel_tzinfo", None)
-        state.babel_tzinfo = zone
+        state.babel_tzinfo = pytz.timezone(getattr(zone, "key", None) or str(zone))
         try:
             yield
         finally:

@@ -34,7 +34,7 @@ def select_timezone():
     if not has_request_context():
         return None
     player = g.get("player")
-    return zone_of(player.id) if player is not None else None
+    return zone_of(player.id).key if player is not None else None  # by name: Flask-Babel's
 
 
 def _back() -> str:
