@@ -213,9 +213,12 @@
     const onBoard = [...next].filter((k) => parts.has(k)).length;
     const where = onBoard && onBoard < next.size ? "on the board or below"
       : onBoard ? "on the board" : "below";
-    const more = turn.length ? "Next part of your turn: " : "";
+    if (!path.length && turn.length) {
+      return "Next part of your turn: " +
+        (onBoard ? "click " + where + " where it starts." : "choose below.");
+    }
     if (!path.length) {
-      return more + (onBoard ? "click " + where + " where it starts." : "choose below.");
+      return onBoard ? "Click " + where + " where your move starts." : "Choose below.";
     }
     const moves = count + (count === 1 ? " move" : " moves");
     return path.map(words).join(" ") + ": " + moves + "; pick a highlighted step " + where + ".";

@@ -301,3 +301,30 @@ def test_on_a_small_phone_every_board_target_is_24_px_or_spaced_24_px_apart(
     below = page.locator("form.move-form").bounding_box()
     board = page.locator("figure.board").bounding_box()
     assert below["y"] - (board["y"] + board["height"]) < 150  # the controls follow the board
+
+
+def test_stawvs_a_move_is_found_by_typing_among_hundreds(
+        app, smtp, live_server, page, make_game):
+    """The type-ahead picker: typing part of a move lists the legal moves that match, under
+    the square they leave; one click previews it. The long list is not shown."""
+    game = play_turns(make_game("stawvs", seed=3), 6, random.Random(2))
+    state = game.load_state()
+    seat = game.rules.to_move(state)
+    moves = game.rules.legal_moves(state)
+    assert len(moves) > 100
+    wanted = moves[len(moves) // 2]
+    page.set_viewport_size(WIDE)
+    page.goto(links.move_url(game, seat))
+    expect(page.locator("select[name=choice]")).to_be_hidden()
+    field = page.locator("form.move-form input[name=move]")
+    field.press_sequentially(wanted.split("/")[0])  # the from and to squares
+    picker = page.locator(".move-picker")
+    expect(picker).to_be_visible()
+    shown = picker.locator("button.pick")
+    expected = [m for m in moves if wanted.split("/")[0] in m]
+    expect(shown).to_have_count(len(expected))
+    assert set(shown.all_text_contents()) == set(expected)
+    expect(picker.locator("h3").first).to_have_text(wanted.split("-")[0])
+    screenshots(page, "stawvs-picker")
+    picker.locator(f'button.pick[data-move="{wanted}"]').click()
+    expect(page.locator(".preview-move")).to_have_text(wanted)
