@@ -229,3 +229,20 @@ def test_every_answer_has_a_text_and_an_html_part_and_shows_the_board_where_it_i
     assert "<i>hi" not in comment.body_html
     played = answers[kinds.index("played")]
     assert "Bob &lt;b&gt;&amp;&lt;/b&gt;" in played.body_html and "<b>&" not in played.body_html
+
+
+def test_the_moves_reply_groups_the_moves_by_the_piece_they_play(make_game):
+    """Stax's moves in its ``moves`` reply: one labelled group per tile, as the game page's
+    picker groups them (``move_groups``), every legal move listed once."""
+    from pbem.play.compose import move_groups
+
+    game = make_game("stax", seed=3)
+    assert ingest_bytes(reply_to(outbox("turn")[0], "moves")).endswith(f"in game {game.id}")
+    body = outbox("reply_result")[-1].body_text
+    legal = game.rules.legal_moves(game.load_state())
+    groups = move_groups(game.renderer, legal)
+    assert len(groups) > 5
+    for head, moves in groups:
+        assert f"\n  {head}: {moves[0]}" in body
+    listed = body.split("Your legal moves")[1].split("\n\n")[0].split()
+    assert sorted(m for m in listed if "@" in m) == sorted(legal)
