@@ -153,11 +153,12 @@ def join(challenge_id: int, player, now: datetime) -> Challenge:
 def start(challenge: Challenge) -> None:
     """Start the full challenge's game: the players in the order they joined (the poster
     first) or in a random order, everyone seated at once, so the first seat's turn email goes
-    out as in any game."""
+    out as in any game. The game has no creator: nobody was invited, and accepting a
+    challenge is not creating a game (``pbem.play.limits``)."""
     players = [seat.player for seat in challenge.seats]
     try:
         game = setup.create_game(challenge.slug, players, challenge.options,
-                                 creator=challenge.poster, start_now=True,
+                                 creator=None, start_now=True,
                                  random_order=challenge.seat_order == RANDOM,
                                  time_control=challenge.time_control, rated=challenge.rated)
     except BadSetup as exc:  # the game's rules changed since the challenge was posted
