@@ -139,6 +139,7 @@ def render_game(game, seat, *, at=None, token=None, form=None, error=None, messa
             context.update(end_form=EndForm(formdata=None, ply=game.ply),
                            end_url=_endpoint("end", game, token),
                            end_offer=game.end_proposal,
+                           end_proposed=seat in agreement.proposed_now(game),
                            end_outcome=agreement.outcome_text(game))
     return render_template("play/game.html", **context), status
 
