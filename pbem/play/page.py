@@ -17,7 +17,7 @@ from .models import ACTIVE, FINISHED
 from .queries import history
 from .rematch import REMATCH_STATES, rematch_of
 from .service import RESIGN, replay
-from .termination import WORDS, termination
+from .termination import ended_words, termination
 
 
 def _endpoint(name: str, game, token):
@@ -119,7 +119,9 @@ def render_game(game, seat, *, at=None, token=None, form=None, error=None, messa
         context["last_ply"] = len(shown)
     if game.status == FINISHED:
         last = moves[-1] if moves else None
-        context["ended"] = WORDS[termination(game.result, last and last.move, last and last.text)]
+        key = termination(game.result, last and last.move, last and last.text)
+        context["ended"] = ended_words(key, game.result, None if "reason" in game.result
+                                       else game.rules.end_reason(game.load_state()))
         context.update(rematch=rematch_of(game), rematch_states=REMATCH_STATES)
     rules = game.rules
     can_move = (at is None and game.status == ACTIVE and seat is not None
