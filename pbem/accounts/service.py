@@ -23,6 +23,7 @@ from ..core.signing import LinkError, sign, unsign
 from ..core.urls import external_url
 from ..core.validators import CONTROL_CHARACTERS
 from ..mail import outbox
+from . import names
 from .models import DELETED_NAME, PLACEHOLDER_TLD, UNNAMED, Player, SignInRequest
 
 _PART = r"[^@\s<>,;\"'\x00-\x1f\x7f]+"  # no separators, quotes or control characters
@@ -222,13 +223,16 @@ def save_account(player: Player, name: str, findable: bool) -> None:
     """Set the display name, and whether other players may find this one by it (the caller
     commits).
 
-    :raises PbemError: empty, too long, or with control characters.
+    :raises PbemError: empty, too long, or with control characters; taken, reserved or
+        address-shaped (``names.check``).
     """
     name = " ".join((name or "").split())
     if not 1 <= len(name) <= 60:
         raise PbemError("A display name has 1 to 60 characters.", "bad-name", 422)
     if CONTROL_CHARACTERS.search(name):
         raise PbemError("A display name cannot contain control characters.", "bad-name", 422)
+    if name != player.name:  # keeping one's name is never refused
+        names.check(name, player)
     player.name, player.findable = name, findable
     db.session.flush()
 
