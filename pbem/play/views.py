@@ -115,22 +115,28 @@ def preview(game_id=None, token=None):
 def turn_json(game_id=None, token=None):
     """A turn composed so far on the page (``?turn=<plies separated by spaces>&ply=<ply>``):
     checked as the preview checks it, stores nothing; the page continues the turn from the
-    answer (``page.turn_json``) and sends it whole. 422 with ``error`` for a refused step,
-    409 once the position changed."""
+    answer (``page.turn_json``) and sends it whole. A refusal (400 bad input, 422 a refused
+    step, 409 the position changed, 403 not this seat's turn) is ``{"error": ...}`` for the
+    page's script, which asks for JSON, and the usual error page for anyone else."""
+    def refused(message: str, status: int):
+        if request.accept_mimetypes.best == "application/json":
+            return {"error": message}, status
+        raise PbemError(message, "refused", status)
+
     game, seat = _actor(game_id, token)
     text = request.args.get("turn", "")
     try:
         ply = whole_number(request.args.get("ply", ""), 0, MAX_INT, "ply")
     except BadNumber as exc:
-        return {"error": str(exc)}, 400
+        return refused(str(exc), 400)
     if len(text) > 400 or not text.strip():
-        return {"error": "A turn is at most 400 characters, and not empty."}, 400
+        return refused("A turn is at most 400 characters, and not empty.", 400)
     try:
         preview = service.preview_turn(game, seat, text, ply)
     except IllegalMove as exc:
-        return {"error": exc.reason}, 422
+        return refused(exc.reason, 422)
     except PbemError as exc:
-        return {"error": exc.message}, exc.status
+        return refused(exc.message, exc.status)
     return page.turn_json(game, seat, preview)
 
 

@@ -14,6 +14,8 @@ from pbem.play import links
 from pbem.play.compose import move_groups
 from pbem.play.queries import get_game
 
+JSON = {"Accept": "application/json"}
+
 
 def test_turn_json_checks_the_turn_so_far_and_stores_nothing(app, client, make_game):
     game = make_game("triumvirate", seed=3)
@@ -50,20 +52,23 @@ def test_turn_json_by_the_move_link_and_a_whole_turn(app, client, make_game):
 def test_turn_json_refuses_bad_input_with_a_reason(app, client, make_game, query, status, says):
     game = make_game("triumvirate", seed=3)
     sign_in(client, game.seats[0].player)
-    answer = client.get(f"/games/{game.id}/turn.json", query_string=query)
+    answer = client.get(f"/games/{game.id}/turn.json", query_string=query, headers=JSON)
     assert answer.status_code == status
     assert says in answer.get_json()["error"]
+    page = client.get(f"/games/{game.id}/turn.json", query_string=query)  # not the script
+    assert page.status_code == status and page.mimetype == "text/html"
 
 
 def test_turn_json_after_the_position_changed_and_for_the_seat_not_to_move(
         app, client, make_game):
     game = play_turns(make_game("spike", seed=3), 1, random.Random(1))
     sign_in(client, game.seats[1].player)
-    stale = client.get(f"/games/{game.id}/turn.json", query_string={"turn": "L@a1", "ply": 0})
+    stale = client.get(f"/games/{game.id}/turn.json", query_string={"turn": "L@a1", "ply": 0},
+                       headers=JSON)
     assert stale.status_code == 409
     sign_in(client, game.seats[0].player)  # not to move
     answer = client.get(f"/games/{game.id}/turn.json",
-                        query_string={"turn": "L@a1", "ply": game.ply})
+                        query_string={"turn": "L@a1", "ply": game.ply}, headers=JSON)
     assert answer.status_code in (403, 409) and answer.get_json()["error"]
 
 
