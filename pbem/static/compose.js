@@ -301,7 +301,7 @@
     note.className = "picker-note";
     note.textContent = !found.length ? "No legal move matches " + moveField.value.trim() + "."
       : found.length > shown ? shown + " of " + found.length + " legal moves: type more to narrow."
-        : found.length + (found.length === 1 ? " legal move" : " legal moves") + " match.";
+        : found.length + (found.length === 1 ? " legal move matches." : " legal moves match.");
     picker.replaceChildren(note, ...sections);
     picker.hidden = false;
   }

@@ -328,3 +328,23 @@ def test_stawvs_a_move_is_found_by_typing_among_hundreds(
     screenshots(page, "stawvs-picker")
     picker.locator(f'button.pick[data-move="{wanted}"]').click()
     expect(page.locator(".preview-move")).to_have_text(wanted)
+
+
+def test_stax_at_390_px_every_tile_in_hand_is_on_screen_and_names_hide_under_tiles(
+        app, smtp, live_server, page, make_game):
+    """The hands wrap (seven tiles a row), so a phone shows them without scrolling sideways;
+    a hex's name over a tile shows only while the hex is pointed at."""
+    game = play_turns(make_game("stax", seed=3), 4, random.Random(5))
+    page.set_viewport_size(PHONE)
+    page.goto(links.move_url(game, game.rules.to_move(game.load_state())))
+    tokens = page.locator("figure.board [data-token]")
+    expect(tokens.first).to_be_visible()
+    rights = tokens.evaluate_all("els => els.map(e => e.getBoundingClientRect().right)")
+    assert len(rights) > 14 and max(rights) <= PHONE["width"]
+    on_tile = page.locator("figure.board .coord.on-tile").first
+    expect(on_tile).to_have_css("opacity", "0")
+    page.set_viewport_size(WIDE)
+    hex_ = page.locator("figure.board [data-cell]", has=page.locator(".coord.on-tile")).first
+    hex_.hover()
+    expect(hex_.locator(".coord.on-tile")).to_have_css("opacity", "1")
+    screenshots(page, "stax-hands")
