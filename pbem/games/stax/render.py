@@ -324,9 +324,11 @@ def text(state, last_move: str | None = None) -> str:
         out.append("king, Q for a queen, and its height; '.' is an empty cell beside the table):")
         out.extend(_map(board))
         out.append("")
-        out.append("Stacks (q,r: bottom | ... | top; L Light, D Dark, R Red):")
-        for c in sorted(board):
-            out.append(f"  {format_cell(c)}: {format_stack(board[c])}")
+        out.append("Stacks, row by row from the top (the top tile, where it points, and the")
+        out.append("tiles beneath it, top down; * the last move):")
+        marked = _last_cells(last_move)
+        for c in sorted(board, key=lambda c: coords(c)[::-1]):
+            out.append(_stack_line(c, board[c], c in marked))
     else:
         out.append("The table is empty: the first tile goes on 0,0.")
     out.append("")
@@ -334,6 +336,22 @@ def text(state, last_move: str | None = None) -> str:
     for seat in range(state.players):
         out.append(f"  {SEAT_NAMES[seat]}: {_hand(state, seat)}")
     return "\n".join(out) + "\n"
+
+
+def _stack_line(c: int, stack, last: bool) -> str:
+    """One stack in words: ``* 1,-2  Dark queen, points every way; beneath: Light 2n``."""
+    owner, mask = stack[-1]
+    if mask == KING:
+        top = f"{SEAT_NAMES[owner]} king"
+    elif mask == QUEEN:
+        top = f"{SEAT_NAMES[owner]} queen, points every way"
+    else:
+        top = (f"{SEAT_NAMES[owner]} {type_code(mask)}, points "
+               + " ".join(DIRS[d] for d in range(6) if mask >> d & 1))
+    beneath = ", ".join(f"{SEAT_NAMES[o]} {'K' if m == KING else type_code(m)}"
+                        for o, m in reversed(stack[:-1]))
+    line = f"{'*' if last else ' '} {format_cell(c):>6}  {top}"
+    return f"  {line}; beneath: {beneath}" if beneath else f"  {line}"
 
 
 def _hand(state, seat: int) -> str:
