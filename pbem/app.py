@@ -60,12 +60,15 @@ def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flas
     from .accounts.views import bp as accounts_bp
     from .accounts.views import load_current_player
     from .admin.views import bp as admin_bp
+    from .api.pages import bp as api_pages_bp
+    from .api.views import bp as api_bp
     from .archive.views import bp as archive_bp
     from .challenges.views import bp as challenges_bp
     from .clocks.views import bp as clocks_bp
     from .notifications.views import bp as notifications_bp
     from .ops.views import bp as ops_bp
     from .play.views import bp as play_bp
+    from .push.views import bp as push_bp
     from .ratings.views import bp as ratings_bp
     from .tournaments.admin import bp as tournament_admin_bp
     from .tournaments.views import bp as tournaments_bp
@@ -74,7 +77,7 @@ def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flas
 
     for blueprint in (web_bp, accounts_bp, play_bp, admin_bp, archive_bp, tournaments_bp,
                       tournament_admin_bp, clocks_bp, notifications_bp, ratings_bp, ops_bp,
-                      challenges_bp):
+                      challenges_bp, api_bp, api_pages_bp, push_bp):
         app.register_blueprint(blueprint)
     _subscribe()
     app.before_request(_refuse_unreadable_input)
@@ -98,10 +101,12 @@ def _subscribe() -> None:
     from .clocks.subscriptions import subscribe as clocks
     from .correspondence.subscriptions import subscribe as correspondence
     from .play.subscriptions import subscribe as play
+    from .push.subscriptions import subscribe as push
     from .ratings.subscriptions import subscribe as ratings
     from .tournaments.subscriptions import subscribe as tournaments
 
-    for subscribe in (play, archive, clocks, correspondence, ratings, tournaments, challenges):
+    for subscribe in (play, archive, clocks, correspondence, ratings, tournaments, challenges,
+                      push):
         subscribe()
 def _trust_proxies(app: Flask) -> None:
     """Take the client's address and scheme from the configured number of proxies' forwarded
@@ -115,7 +120,7 @@ def _refuse_unreadable_input():
     """Refuse what no page here reads: a JSON body (Flask-WTF would take it for the form, with
     values of any type that the validators do not expect) and NUL characters (nobody types
     them, and PostgreSQL cannot store them in text)."""
-    if request.method == "POST" and request.is_json:
+    if request.method == "POST" and request.is_json and not request.path.startswith("/api/"):
         abort(415, "This site takes form posts, not JSON.")
     if any("\x00" in value for values in (request.args, request.form)
            for _, value in values.items(multi=True)):

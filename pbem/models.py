@@ -1,6 +1,7 @@
 """Every domain's models in one place, for Alembic and ``flask shell``."""
 
 from .accounts.models import Player, SignInRequest
+from .api.models import ApiToken  # noqa: F401  (personal access tokens)
 from .archive.models import ArchiveCount, ImportedRecord, PlayerRecord  # noqa: F401
 from .botplay.models import BotLease  # noqa: F401  (the bot worker's leases)
 from .challenges.models import (  # noqa: F401  (lobby tables for Alembic)
@@ -14,6 +15,7 @@ from .mail.models import HandledMail, OutboxMessage
 from .notifications.models import StoredSettings  # noqa: F401  (for Alembic)
 from .ops.models import Heartbeat  # noqa: F401  (when the tick last ran)
 from .play.models import Game, GameMessage, Move, Seat
+from .push.models import PushSubscription  # noqa: F401  (browsers' push subscriptions)
 from .ratings.models import Rating, RatingChange  # noqa: F401  (rating tables for Alembic)
 from .tournaments.models import (  # noqa: F401  (tournament tables for Alembic)
     Entrant,

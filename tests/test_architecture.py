@@ -45,6 +45,10 @@ ALLOWED = {
     "mail": set(),
     "play": {"accounts", "games"},
     "notifications": {"accounts", "mail"},
+    # The JSON API sits above play, beside the reacting domains (it reads the lobby's).
+    "api": {"accounts", "play", "games", "challenges"},
+    # Push notifications: beside mail, told by the mail sender when a message went.
+    "push": {"accounts", "mail"},
 }
 
 

@@ -34,7 +34,7 @@ from ..games import IllegalMove, get_rules
 from ..play import commands
 from ..play.errors import GameNotActive, NotYourTurn, PositionChanged
 from ..play.models import ACTIVE, Game, Seat
-from .accounts import level_of
+from .accounts import bot_emails, level_of
 from .models import BotLease
 
 log = logging.getLogger(__name__)
@@ -96,7 +96,7 @@ def due_games(limit: int) -> list[int]:
     nothing."""
     due = db.session.scalars(
         select(Game.id).join(Player, Player.id == Game.to_move_player_id)
-        .where(Player.is_bot).order_by(Game.id).limit(limit)
+        .where(Player.is_bot, Player.email.in_(bot_emails())).order_by(Game.id).limit(limit)
     ).all()
     db.session.rollback()
     return list(due)
