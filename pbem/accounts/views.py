@@ -6,9 +6,9 @@ from flask import Blueprint, abort, flash, g, redirect, render_template, request
 
 from ..core.errors import PbemError
 from ..core.extensions import db
-from . import blocks, service
+from . import blocks, names, service
 from .auth import load_current_player, login_required, sign_in_session, sign_out_everywhere
-from .forms import AccountForm, ConfirmForm, DeleteForm, EmailForm
+from .forms import AccountForm, ConfirmForm, DeleteForm, EmailForm, NameForm
 
 __all__ = ["bp", "load_current_player"]
 
@@ -39,9 +39,31 @@ def sign_in_link(token):
         db.session.commit()
         sign_in_session(player)
         flash(f"Signed in as {player.email}.")
+        if names.is_default(player):  # a first sign-in: what should others call them?
+            return redirect(url_for("accounts.choose_name"))
         return redirect(url_for("web.home"))
     player = service.check_sign_in_token(token)
     return render_template("accounts/confirm_sign_in.html", form=form, player=player)
+
+
+@bp.route("/account/name", methods=["GET", "POST"])
+@login_required
+def choose_name():
+    """The name others see, asked at the first sign-in (and offered again on the home page
+    while the account keeps its default name); skipping it keeps "Player 12"."""
+    form = NameForm()
+    if form.validate_on_submit():
+        try:
+            service.save_account(g.player, form.name.data, g.player.findable)
+        except PbemError as exc:
+            form.name.errors.append(exc.message)
+        else:
+            db.session.commit()
+            flash(f"Welcome, {g.player.name}.")
+            return redirect(url_for("web.home"))
+    status = 422 if form.errors else 200
+    return render_template("accounts/choose_name.html", form=form,
+                           default=names.is_default(g.player)), status
 
 
 @bp.post("/sign-out")

@@ -29,7 +29,7 @@ from ..games.base import format_option_value
 from ..play.models import ACTIVE, FINISHED
 from ..play.new_game import rules_or_404
 from ..play.queries import get_game
-from ..play.termination import WORDS, terminations
+from ..play.termination import ended_words, terminations
 from ..ratings.chart import line_chart
 from ..ratings.model import PROVISIONAL_GAMES
 from ..ratings.queries import histories
@@ -44,7 +44,7 @@ bp = Blueprint("archive", __name__)
 #: The games in progress a player page lists (each needs its position read for whose turn).
 CURRENT_SHOWN = 20
 bp.add_app_template_filter(format_option_value, "option_value")
-bp.add_app_template_global(WORDS, "ending_words")
+bp.add_app_template_global(ended_words, "ended_words")
 
 
 def _started_game(game_id):

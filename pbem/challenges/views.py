@@ -40,12 +40,12 @@ bp = Blueprint("challenges", __name__, url_prefix="/challenges")
 @bp.app_template_global()
 def open_challenges(limit: int = 5):
     """The newest open challenges, for the home page's section (``challenges/_home.html``)."""
-    return queries.newest(utcnow(), limit)
+    return queries.newest(utcnow(), limit, viewer=g.get("player"))
 
 
 def _index(filters: Filters, error: str | None = None, status: int = 200):
     now = utcnow()
-    page = queries.lobby_page(filters, now)
+    page = queries.lobby_page(filters, now, g.player)
     joined = queries.joined_ids(g.player, [e.challenge.id for e in page.entries])
     return render_template("challenges/index.html", page=page, filters=filters, joined=joined,
                            mine=queries.mine(g.player, now) if g.player else [],

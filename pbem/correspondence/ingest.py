@@ -38,6 +38,7 @@ from ..mail.handoff import Outcome, hand_over
 from ..mail.models import HandledMail
 from ..notifications.settings import confirms_email_moves
 from ..play import commands, service, thread
+from ..play.errors import PositionChanged
 from ..play.links import token_in_address, token_seat
 from ..play.queries import get_game
 from . import answers, digest_reply, held
@@ -153,6 +154,10 @@ def _refusal(game_id: int, seat: int, key: str | None, refused: _Refused) -> str
     """Answer a reply none of whose lines is a move the seat may make now: how to write a
     move, if none even reads as one; else the reason the likeliest one was refused."""
     game = _undone(game_id, key)
+    if isinstance(refused.error, PositionChanged):  # the same seat moved meanwhile (its link;
+        # on SQLite the game row is not locked, so the race shows here, at the write)
+        return _answered(game, seat, "late", "too late to move", f"too late in game {game_id}",
+                         move_text=refused.line)
     if refused.error.code == "syntax":  # no line reads as a move: say how to write one
         return _answered(game, seat, "help", "move not understood",
                          f"not understood in game {game_id}", understood=False)

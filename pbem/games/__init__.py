@@ -20,9 +20,10 @@ import pkgutil
 from functools import cache
 from types import ModuleType
 
-from .base import IllegalMove, InvalidOptions, Option, Rules, UnknownGame
+from .base import END_REASONS, IllegalMove, InvalidOptions, Option, Rules, UnknownGame
 
 __all__ = [
+    "END_REASONS",
     "IllegalMove",
     "InvalidOptions",
     "Option",

@@ -279,8 +279,8 @@ def _settle(rules, state, moves: list[Played]) -> tuple[object, dict | None]:
         seat = rules.to_move(state)
         state = rules.play(state, PASS)
         moves.append(Played(seat, PASS, PASS, auto=True))
-    result = ({"winners": rules.winners(state), "scores": rules.scores(state)}
-              if rules.is_over(state) else None)
+    result = ({"winners": rules.winners(state), "scores": rules.scores(state),
+               "reason": rules.end_reason(state)} if rules.is_over(state) else None)
     return state, result
 
 

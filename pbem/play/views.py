@@ -11,6 +11,7 @@ from flask import Blueprint, abort, flash, g, redirect, render_template, request
 
 from ..accounts.auth import login_required, sign_in_session
 from ..accounts.blocks import Blocked
+from ..core.db import MAX_INT
 from ..core.errors import PbemError
 from ..core.extensions import csrf
 from ..core.validators import BadNumber, whole_number
@@ -110,6 +111,40 @@ def preview(game_id=None, token=None):
         return page.render_game(game, seat, token=token, error=exc.message, status=409)
     return page.render_preview(game, seat, preview, text, form.ply.data, token=token,
                                comment=thread.normalised(form.comment.data))
+
+
+@bp.get("/games/<int:game_id>/turn.json", endpoint="turn_json")
+def turn_json(game_id=None, token=None):
+    """A turn composed so far on the page (``?turn=<plies separated by spaces>&ply=<ply>``):
+    checked as the preview checks it, stores nothing; the page continues the turn from the
+    answer (``page.turn_json``) and sends it whole. A refusal (400 bad input, 422 a refused
+    step, 409 the position changed, 403 not this seat's turn) is ``{"error": ...}`` for the
+    page's script, which asks for JSON, and the usual error page for anyone else."""
+    def refused(message: str, status: int):
+        if request.accept_mimetypes.best == "application/json":
+            return {"error": message}, status
+        raise PbemError(message, "refused", status)
+
+    game, seat = _actor(game_id, token)
+    text = request.args.get("turn", "")
+    try:
+        ply = whole_number(request.args.get("ply", ""), 0, MAX_INT, "ply")
+    except BadNumber as exc:
+        return refused(str(exc), 400)
+    if len(text) > 400 or not text.strip():
+        return refused("A turn is at most 400 characters, and not empty.", 400)
+    try:
+        preview = service.preview_turn(game, seat, text, ply)
+    except IllegalMove as exc:
+        return refused(exc.reason, 422)
+    except PbemError as exc:
+        return refused(exc.message, exc.status)
+    return page.turn_json(game, seat, preview)
+
+
+@bp.get("/play/<token>/turn.json", endpoint="link_turn_json")
+def link_turn_json(token):
+    return turn_json(token=token)
 
 
 def _shown_again(form) -> MoveForm:

@@ -56,12 +56,16 @@ class History:
     points: list[Point]
 
 
-def leaderboard(slug: str, size: int = LEADERBOARD_SIZE) -> list[Leader]:
+def leaderboard(slug: str, size: int = LEADERBOARD_SIZE, *, provisional: bool = False
+                ) -> list[Leader]:
     """The best established players at a game (not provisional, with a public page),
-    highest conservative rating first."""
+    highest conservative rating first; ``provisional``: instead those with a provisional
+    rating (from their first rated game on), listed apart, as a lucky start is no rank."""
+    games = Rating.games < PROVISIONAL_GAMES if provisional else (
+        Rating.games >= PROVISIONAL_GAMES)
     rows = db.session.execute(
         select(Rating, Player).join(Player, Player.id == Rating.player_id)
-        .where(Rating.slug == slug, Rating.games >= PROVISIONAL_GAMES,
+        .where(Rating.slug == slug, games, Rating.games > 0,
                Player.joined_at.is_not(None), Player.deleted_at.is_(None))
         .order_by(Rating.ordinal.desc(), Rating.player_id).limit(size)).all()
     before = _ratings_before_recent_games(slug, [rating.player_id for rating, _ in rows])

@@ -177,5 +177,6 @@ def test_a_game_played_to_the_end_is_finished_with_its_result(make_game):
     assert game.status == FINISHED
     rules = get_rules("pylon")
     final = service.replay(game)
-    assert game.result == {"winners": rules.winners(final), "scores": rules.scores(final)}
+    assert game.result == {"winners": rules.winners(final), "scores": rules.scores(final),
+                           "reason": rules.end_reason(final)}
     assert len(outbox("game_over")) == 2

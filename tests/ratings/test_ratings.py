@@ -196,7 +196,12 @@ def test_the_leaderboard_lists_established_players_by_rating(client, make_game, 
     trends = re.findall(r'class="num trend \w+">([^<]+)</td>', html)
     bob_rating = db.session.get(Rating, (bob.id, "pylon"))
     assert trends == [f"{alice_rating.shown - 1000:+d}", f"{bob_rating.shown - 1000:+d}"]
-    assert "Nora New" not in html  # provisional
+    ranked, provisional = html.split('id="provisional"', 1)
+    assert "Nora New" not in ranked  # provisional: listed apart, marked, from her first game
+    nora = db.session.get(Rating, (newcomer.id, "pylon"))
+    assert re.search(rf'Nora New</a></td>\s*<td class="num"><span title="provisional[^"]*">'
+                     rf'{nora.shown}\?</span></td><td class="num">1</td>', provisional)
+    assert "Which games are rated" in html and "before making a move" in html
     assert "@" not in html.split("<main", 1)[1]  # no addresses
     assert 'href="/rules/pylon/ratings"' in client.get("/rules/pylon").get_data(as_text=True)
     assert client.get("/rules/chess/ratings").status_code == 404

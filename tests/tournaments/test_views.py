@@ -331,3 +331,19 @@ def test_a_big_field_is_paged_and_names_and_results_link(app, client, make_playe
     feed = ET.fromstring(client.get(f"/tournaments/{t.id}.atom").data)
     assert [e.text for e in feed.iter("{http://www.w3.org/2005/Atom}title")][1:] == [
         "Round 2 pairings"]
+
+
+def test_a_player_renamed_after_the_standings_were_stored_shows_by_the_new_name(
+        app, client, make_player):
+    t = started(make_player, "spike", 4, settings("swiss", rounds=2))
+    play_open_games(t.id, random.Random(2), turns=3)
+    tick(T0)
+    t = service.get_tournament(t.id)
+    assert t.standings_cache  # stored, with the names of then
+    player = t.entrants[0].player
+    old = player.name
+    player.name = "Renamed Rita"
+    db.session.commit()
+    html = client.get(f"/tournaments/{t.id}").get_data(as_text=True)
+    assert html.count("Renamed Rita") >= 2  # the standings and the round's tables
+    assert f">{old}<" not in html

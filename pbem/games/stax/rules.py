@@ -83,6 +83,20 @@ class StaxRules(Rules):
     def winners(self, state: StaxState) -> list[int]:
         return [] if state.winner is None else [state.winner]
 
+    def end_reason(self, state: StaxState) -> str | None:
+        """``last-in`` when one seat is left after resignations (STAX-R12); ``king-captured``
+        when a seat still in has placed its king and it is no longer on the table (a capture
+        takes it off, STAX-R2); else ``no-moves`` (STAX-R3/R11)."""
+        if state.winner is None:
+            return None
+        if sum(state.active) == 1:
+            return "last-in"
+        king = 1 << TYPE_OF[KING]
+        kings = {seat for stack in state.board.values() for seat, tile in stack if tile == KING}
+        lost = [s for s in range(state.players)
+                if state.active[s] and state.placed[s] & king and s not in kings]
+        return "king-captured" if lost else "no-moves"
+
     def history(self, state: StaxState) -> list[tuple[int, str]]:
         """The (seat, ply) entries played so far, resignations included."""
         return list(state.history)
