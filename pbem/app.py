@@ -8,7 +8,7 @@ from pathlib import Path
 from flask import Flask, abort, current_app, g, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from .core import checks, config, errors, headers, static_urls
+from .core import checks, config, errors, headers, static_urls, work
 from .core.db import ping_idle_connections
 from .core.extensions import csrf, db, mail
 from .core.template_cache import template_cache
@@ -76,6 +76,7 @@ def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flas
                       tournament_admin_bp, clocks_bp, notifications_bp, ratings_bp, ops_bp,
                       challenges_bp):
         app.register_blueprint(blueprint)
+    work.wrap_views(app)  # every request is one unit of work (pbem.core.work)
     _subscribe()
     app.before_request(_refuse_unreadable_input)
     app.before_request(load_current_player)

@@ -101,3 +101,34 @@ def test_the_pure_parts_import_no_web_or_database_library():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
+
+
+#: The one module that commits and rolls back: the units of work of every entry point.
+UNIT_OF_WORK = "pbem/core/work.py"
+HOW_TO_COMMIT = f"""\
+views, services and receivers never commit or roll back: the entry point's wrapper does
+({UNIT_OF_WORK}). Delete the call and use the wrapper of its kind:
+- a view: nothing to add. Every view is wrapped by work.request_view: a POST answering below
+  400 commits at its end; an exception or an error answer (status >= 400) rolls back.
+- a CLI command: nothing to add. pbem.cli wraps every command in work.cli_command; a command
+  that loops is marked @runs_units and opens `with unit_of_work("tick"):` per item.
+- a tick task, a bot's turn, a delivery: `with unit_of_work("tick" | "bot" | "mail"):` around
+  one item (or `@unit_of_work("tick")` on the function doing one item).
+- an ingested email: pbem.mail.handoff.hand_over (and correspondence.ingest.ingest_bytes).
+- undoing part of a unit and going on: `with work.savepoint():`; a lost race: the play
+  commands' race guard (work.race_guard).
+Offending calls:"""
+
+
+def test_only_the_units_of_work_commit_or_roll_back():
+    """58 call sites in 24 files once; now one module (``pbem.core.work``)."""
+    offenders = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        where = path.relative_to(PACKAGE.parent).as_posix()
+        if where == UNIT_OF_WORK:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                    and node.func.attr in ("commit", "rollback"):
+                offenders.append(f"  {where}:{node.lineno} calls .{node.func.attr}()")
+    assert not offenders, "\n".join([HOW_TO_COMMIT, *offenders])

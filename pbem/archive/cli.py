@@ -9,7 +9,6 @@ import click
 from flask.cli import AppGroup, with_appcontext
 
 from ..core.db import MAX_INT
-from ..core.extensions import db
 from . import counters
 from .verify import games_to_verify, verify_game
 
@@ -59,5 +58,4 @@ def recount_command(check):
         click.echo(f"{len(wrong)} counters differ from a fresh count")
         sys.exit(1 if wrong else 0)
     counters.recount()
-    db.session.commit()
     click.echo(f"recounted: {len(wrong)} counters were wrong and are now right")

@@ -10,7 +10,6 @@ from flask import Blueprint, Response, abort, flash, g, redirect, render_templat
 from ..accounts.auth import admin_required
 from ..accounts.blocks import is_blocked
 from ..accounts.service import get_player
-from ..core.extensions import db
 from ..core.feeds import CONTENT_TYPE
 from ..games import all_rules
 from ..games.base import format_option_value
@@ -137,7 +136,6 @@ def import_game():
     if form.validate_on_submit():
         try:
             game = import_record(records.parse(form.record_text()), by=g.player)
-            db.session.commit()
         except BadRecord as exc:
             return render_template("archive/import.html", form=form, error=exc.message), 422
         flash(f"Imported as game #{game.id}.")

@@ -1,8 +1,10 @@
 """What the clocks do when something happens elsewhere: connected once, when the application
 is built (``pbem.app``).
 
-- play's ``turn_played``: the clocks move on (:func:`.service.after_moves`; a move whose time
-  ran out is refused from here); ``game_finished``: they stop.
+- play's ``turn_played``: the clocks move on (:func:`.service.after_moves`);
+  ``game_finished``: they stop.
+- play asks, before it writes a move, whether the mover's time ran out
+  (:func:`.service.time_ran_out`, handed over here at start-up).
 - play's ``read_time_control``: a new game's time control is read and checked here.
 - play's ``game_page``: the page shows the time control, the deadline, who is away.
 - the digest's ``waiting_games``: every game waiting for the player, with its deadline.
@@ -19,6 +21,7 @@ from ..mail import compose
 from ..notifications import digest
 from ..notifications.settings import zone_of
 from ..play import events
+from ..play import service as play_service
 from ..play.links import move_url
 from . import service, tick
 from .logic.display import format_deadline
@@ -26,6 +29,7 @@ from .logic.timecontrol import from_form
 
 
 def subscribe() -> None:
+    play_service.check_time_with(service.time_ran_out)
     events.turn_played.connect(_turn_played)
     events.game_finished.connect(_game_finished)
     events.read_time_control.connect(_read_time_control)

@@ -16,6 +16,7 @@ from sqlalchemy import select, update
 
 from ..accounts.models import Player
 from ..core.extensions import db
+from ..core.work import unit_of_work
 from ..mail.models import OutboxMessage
 from .delivery import message
 from .models import StoredSettings
@@ -30,18 +31,17 @@ Asks for the games waiting for ``player_id`` at ``now``: a receiver returns a li
 
 def run(now: datetime) -> int:
     """Send every digest that is due; how many went."""
-    due = db.session.execute(
-        select(StoredSettings.player_id, StoredSettings.next_digest_at)
-        .where(StoredSettings.next_digest_at <= now)
-    ).all()
-    db.session.rollback()
+    with unit_of_work("tick"):
+        due = db.session.execute(
+            select(StoredSettings.player_id, StoredSettings.next_digest_at)
+            .where(StoredSettings.next_digest_at <= now)
+        ).all()
     sent = 0
     for player_id, seen in due:
         try:
-            sent += _send(player_id, seen, now)
-            db.session.commit()
+            with unit_of_work("tick"):  # each player's digest in a unit of its own
+                sent += _send(player_id, seen, now)
         except Exception:
-            db.session.rollback()
             log.exception("digest of player %s failed; it will try again", player_id)
     return sent
 

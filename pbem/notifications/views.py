@@ -13,7 +13,7 @@ from ..accounts.auth import login_required
 from ..accounts.forms import ConfirmForm
 from ..accounts.service import link_owner
 from ..core.db import utcnow
-from ..core.extensions import csrf, db
+from ..core.extensions import csrf
 from ..core.signing import LinkError, sign, unsign
 from ..core.urls import external_url
 from . import settings
@@ -42,7 +42,6 @@ def notifications():
         else:
             settings.save(g.player.id, chosen, utcnow(), auto_vacation=values["auto_vacation"],
                           confirm_email_moves=values["confirm_email_moves"])
-            db.session.commit()
             flash("Notification settings saved.")
             return redirect(url_for("notifications.notifications"))
     # The calendar of deadlines is the clocks' (named by endpoint: no import of them here).
@@ -58,7 +57,6 @@ def unsubscribe(token):
     player, what = _unsubscribe_target(token)
     if request.method == "POST":
         settings.switch_off(player.id, what, utcnow())
-        db.session.commit()
         return render_template("notifications/unsubscribed.html", player=player,
                                label=LABELS[what])
     return render_template("notifications/unsubscribe.html", player=player, label=LABELS[what])

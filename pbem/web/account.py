@@ -12,7 +12,6 @@ from ..accounts.forms import DeleteForm
 from ..accounts.service import delete_account as erase
 from ..clocks import booking
 from ..core.db import utcnow
-from ..core.extensions import db
 from ..notifications import settings as notification_settings
 from ..play import setup as games
 from ..play import thread
@@ -57,7 +56,6 @@ def delete_account():
         flash("Tick the box to confirm that you want to delete your account.")
         return redirect(url_for("accounts.account"))
     delete_everywhere(g.player)
-    db.session.commit()  # the one commit: the deletion happens whole or not at all
     session.clear()
     flash("Your account is deleted.")
     return redirect(url_for("web.home"))
