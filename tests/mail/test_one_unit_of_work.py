@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from helpers import outbox
 from sqlalchemy import select
-from .test_answers import reply_to
 
 from pbem.core.extensions import db
 from pbem.correspondence import answers
@@ -15,6 +14,8 @@ from pbem.mail.handoff import hand_over
 from pbem.mail.inbound import Status
 from pbem.mail.models import HandledMail
 from pbem.play.queries import get_game
+
+from .test_answers import reply_to
 
 
 def test_killing_the_answer_after_an_emailed_move_undoes_the_move(make_game, monkeypatch):
