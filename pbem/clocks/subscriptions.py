@@ -3,11 +3,13 @@ is built (``pbem.app``).
 
 - play's ``turn_played``: the clocks move on (:func:`.service.after_moves`);
   ``game_finished``: they stop.
-- play asks, before it writes a move, whether the mover's time ran out
-  (:func:`.service.time_ran_out`, handed over here at start-up).
-- play's ``read_time_control``: a new game's time control is read and checked here.
-- play's ``game_page``: the page shows the time control, the deadline, who is away.
-- the digest's ``waiting_games``: every game waiting for the player, with its deadline.
+Play's and the digest's questions, answered by calls handed over here (``pbem.play.ports``,
+``pbem.notifications.digest``):
+
+- before it writes a move, whether the mover's time ran out (:func:`.service.time_ran_out`);
+- a new game's time control, read and checked;
+- what the game page shows: the time control, the deadline, who is away;
+- every game waiting for the player, with its deadline (the digest).
 - mail's composers: reminders and timeouts, queued by the tick as their facts, are written
   when they go out.
 """
@@ -20,8 +22,7 @@ from ..core.urls import external_url
 from ..mail import compose
 from ..notifications import digest
 from ..notifications.settings import zone_of
-from ..play import events
-from ..play import service as play_service
+from ..play import events, ports
 from ..play.links import move_url
 from . import service, tick
 from .logic.display import format_deadline
@@ -29,12 +30,12 @@ from .logic.timecontrol import from_form
 
 
 def subscribe() -> None:
-    play_service.check_time_with(service.time_ran_out)
     events.turn_played.connect(_turn_played)
     events.game_finished.connect(_game_finished)
-    events.read_time_control.connect(_read_time_control)
-    events.game_page.connect(_game_page)
-    digest.waiting_games.connect(_waiting_games)
+    ports.check_time_with(service.time_ran_out)
+    ports.read_time_controls_with(_read_time_control)
+    ports.add_to_game_page("clocks", _game_page)
+    digest.list_waiting_games_with(_waiting_games)
     compose.register("reminder", tick.compose_reminder)
     compose.register("timeout", tick.compose_timeout)
 
@@ -47,17 +48,17 @@ def _game_finished(game, **_facts) -> None:
     service.stop(game)
 
 
-def _read_time_control(_sender, *, value) -> str:
+def _read_time_control(value) -> str:
     if isinstance(value, Mapping):
         return str(from_form(**value))
     return service.checked_control(value)
 
 
-def _game_page(game, *, reader_id, now) -> dict:
+def _game_page(game, reader_id, now) -> dict:
     return {"clock": service.game_view(game, reader_id, now)}
 
 
-def _waiting_games(_sender, *, player_id, now) -> list[dict]:
+def _waiting_games(player_id, now) -> list[dict]:
     zone = zone_of(player_id)
     return [
         {"game": game, "link": move_url(game, seat),

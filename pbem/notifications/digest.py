@@ -1,6 +1,7 @@
 """The daily digest: at the hour a player picked, one email listing every game waiting for
 them, each with its signed move link, and folding in the mail held for it. The games come from
-the domains that know them, through :data:`waiting_games` (the clocks answer, with deadlines).
+the domains that know them, through :func:`waiting_games` (the clocks answer, with deadlines:
+a call they hand over at start-up).
 
 A player's digest is claimed by a compare-and-set on ``next_digest_at`` (moved to the next
 digest hour in the same transaction), so two ticks never send it twice.
@@ -9,9 +10,9 @@ digest hour in the same transaction), so two ticks never send it twice.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from datetime import datetime
 
-from blinker import Namespace
 from sqlalchemy import select, update
 
 from ..accounts.models import Player
@@ -24,9 +25,20 @@ from .settings import DIGEST, schedule_digest
 
 log = logging.getLogger(__name__)
 
-waiting_games = Namespace().signal("digest-waiting-games", doc="""\
-Asks for the games waiting for ``player_id`` at ``now``: a receiver returns a list of dicts
-(``game``, ``link``, ``deadline``, ``game_url``) that the digest lists.""")
+#: The games waiting for a player at a moment, ``(player_id, now) -> [dict]`` (``game``,
+#: ``link``, ``deadline``, ``game_url``): the clocks hand it over at start-up
+#: (:func:`list_waiting_games_with`); none without them.
+_waiting_games: Callable[[int, datetime], list[dict]] | None = None
+
+
+def list_waiting_games_with(answer: Callable[[int, datetime], list[dict]] | None) -> None:
+    global _waiting_games
+    _waiting_games = answer
+
+
+def waiting_games(player_id: int, now: datetime) -> list[dict]:
+    """The games waiting for the player, as the digest lists them."""
+    return _waiting_games(player_id, now) if _waiting_games is not None else []
 
 
 def run(now: datetime) -> int:
@@ -58,8 +70,7 @@ def _send(player_id: int, seen: datetime, now: datetime) -> int:
     row = db.session.get(StoredSettings, player_id, populate_existing=True)
     schedule_digest(row, now)
     player = db.session.get(Player, player_id)
-    waiting = [entry for _, entries in waiting_games.send(None, player_id=player_id, now=now)
-               for entry in entries]
+    waiting = waiting_games(player_id, now)
     held = db.session.scalars(
         select(OutboxMessage)
         .where(OutboxMessage.held.is_(True), OutboxMessage.sent_at.is_(None),

@@ -13,9 +13,7 @@ published as events (:mod:`.events`), whose receivers (clocks, mail) run in this
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
 from functools import cache
 
 from sqlalchemy import bindparam, insert, update
@@ -27,7 +25,7 @@ from ..core import work
 from ..core.db import utcnow
 from ..core.extensions import db
 from ..games import IllegalMove
-from . import events, thread
+from . import events, ports, thread
 from .errors import GameNotActive, NotYourTurn, OutOfTime, PositionChanged
 from .models import ACTIVE, FINISHED, RESIGN, RESIGNED, TIMED_OUT, Game, Move, set_outcomes
 
@@ -124,21 +122,10 @@ def submit_turn(game: Game, seat: int, text: str, expected_ply: int, comment: st
     db.session.flush()
 
 
-#: The clocks' answer to "why may this seat no longer move at this moment?" (None: it may),
-#: handed over at start-up (:func:`check_time_with`): play does not import the clocks.
-_time_ran_out: Callable[[Game, int, datetime], str | None] | None = None
-
-
-def check_time_with(answer: Callable[[Game, int, datetime], str | None] | None) -> None:
-    """Ask ``answer`` before every move is written whether the mover's time ran out."""
-    global _time_ran_out
-    _time_ran_out = answer
-
-
 def _refuse_if_out_of_time(game: Game, seat: int) -> None:
     """Before anything is written: a move too late is not played; the seat times out in its
     place, in the same unit of work, which keeps it though the move is refused."""
-    why = _time_ran_out(game, seat, utcnow()) if _time_ran_out is not None else None
+    why = ports.time_ran_out(game, seat, utcnow())
     if why is None:
         return
     resign(game, seat, reason=TIMED_OUT)
