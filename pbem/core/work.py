@@ -126,25 +126,25 @@ def discard() -> None:
 
 def request_view(view: Callable) -> Callable:
     """A view as one unit of work: a POST (PUT, PATCH, DELETE) that answers below 400 commits
-    what it did; an error answer, an exception or a GET keeps nothing (the request's end
-    closes its transaction)."""
+    what it did, once, after the view returned; one that raises is rolled back at once (the
+    error page then reads a clean session). An error answer and a GET commit nothing: the
+    request's end closes their transaction (Flask-SQLAlchemy removes the session)."""
 
     @functools.wraps(view)
     def wrapped(*args, **kwargs):
         info = db.session.info
         depth = info.get(_DEPTH, 0)
+        writing = request.method in WRITING_METHODS
         info[_DEPTH] = depth + 1
         try:
             response = view(*args, **kwargs)
-            if not depth and request.method in WRITING_METHODS:
-                if _status(response) < 400:
+            if not depth and writing:
+                if _status(response) < 400 or info.get(_KEEP):
                     db.session.commit()
-                else:
-                    _end(keep=info.pop(_KEEP, False))
             return response
         except BaseException:
-            if not depth:
-                _end(keep=info.pop(_KEEP, False))
+            if not depth and writing:
+                _end(keep=info.get(_KEEP, False))
             raise
         finally:
             info[_DEPTH] = depth

@@ -124,3 +124,20 @@ def test_the_new_game_form_sets_a_time_control(app, client, make_player):
     bad = client.post("/new/pylon", data={**form, "bank_initial": "lots"})
     assert bad.status_code == 422
     assert "initial bank: &#39;lots&#39; is not a number from 0" in bad.get_data(as_text=True)
+
+
+def test_a_late_move_posted_on_the_game_page_is_refused_and_the_game_ends_on_time(
+        app, client, make_player):
+    from helpers import sign_in
+
+    alice = make_player()
+    game_id = timed_game([alice, make_player()], "1d/move").id
+    db.session.commit()
+    with freeze_time(T0 + D + H):
+        sign_in(client, alice)
+        late = client.post(f"/games/{game_id}/move", data={"move": "Mc3", "ply": 0})
+    assert late.status_code == 409, late.get_data(as_text=True)[-3000:]
+    assert "time ran out" in late.get_data(as_text=True)
+    db.session.remove()  # the request's unit kept the timeout, though it refused the move
+    stored = get_game(game_id)
+    assert stored.status == "finished" and stored.result["winners"] == [1]

@@ -183,6 +183,7 @@ def test_only_entrants_withdraw(app, client, make_player):
     admin = make_player(admin=True)
     invited = service.create("spike", settings("swiss"), admin, T0)
     service.invite(invited.id, "guest@example.com", admin, T0)
+    db.session.commit()  # as the director's page that does this does
     sign_in(client, invited.entrants[0].player)  # invited, not yet entered
     undecided = client.post(f"/tournaments/{invited.id}/withdraw", data={"confirm": "y"})
     assert undecided.status_code == 409
