@@ -79,9 +79,13 @@ def player(player_id):
 
 
 def rating_charts(player):
-    """Each of the player's ratings with the chart of its history."""
+    """Each of the player's ratings with the chart of its history (bounded: a sample of the
+    values, and the page of rows ``?history=<slug>&page=<n>`` asks for)."""
+    pages = {}
+    if request.args.get("history"):
+        pages[request.args["history"]] = request.args.get("page", 1, type=int) or 1
     return [(history, line_chart([p.rating for p in history.points]) if history.points
-             else None) for history in histories(player)]
+             else None) for history in histories(player, pages)]
 
 
 @bp.get("/rules")
