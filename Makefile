@@ -5,9 +5,11 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
 DOVECOT := /usr/sbin/dovecot
+NGINX := /usr/sbin/nginx
+PORT ?= 5000
 export PBEM_CHROMIUM ?= $(CHROMIUM)
 
-.PHONY: run test test-all bench lint audit lock clean
+.PHONY: run test test-all bench lint audit lock dist clean
 
 # Installs exactly the locked versions (hashes checked), then the project itself.
 $(STAMP): pyproject.toml requirements-dev.lock
@@ -27,15 +29,21 @@ $(DOVECOT):
 	apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dovecot-imapd
 
-run: $(STAMP)
-	$(BIN)/flask --app pbem --debug pbem dev
+# The deployment kit's nginx site is checked with `nginx -t` (Debian 12's nginx 1.22).
+$(NGINX):
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light
 
-test: $(STAMP) $(CHROMIUM) $(DOVECOT)
+# make run PORT=8080 serves on another port.
+run: $(STAMP)
+	$(BIN)/flask --app pbem --debug pbem dev --port $(PORT)
+
+test: $(STAMP) $(CHROMIUM) $(DOVECOT) $(NGINX)
 	$(BIN)/python -m pytest -n 2 --dist loadgroup
 
 # Everything, with the long versions: the bots' strength runs (slow) and the full random-game
 # stress runs (2,000 games each) that `make test` samples.
-test-all: $(STAMP) $(CHROMIUM) $(DOVECOT)
+test-all: $(STAMP) $(CHROMIUM) $(DOVECOT) $(NGINX)
 	PBEM_STAX_GAMES=2000 PBEM_TRIUMVIRATE_GAMES=2000 $(BIN)/python -m pytest -n 2 --dist loadgroup -m ''
 
 bench: $(STAMP)
@@ -56,6 +64,14 @@ lock: $(STAMP)
 		--custom-compile-command "make lock" -o requirements.lock
 	$(BIN)/uv pip compile pyproject.toml --extra dev --python-version 3.11 --generate-hashes \
 		--quiet --custom-compile-command "make lock" -o requirements-dev.lock
+	{ sed -n '1,3p' deploy/constraints.txt; grep -E '^[A-Za-z0-9_.-]+==' requirements.lock \
+		| sed 's/ .*//'; } > deploy/constraints.txt.new && mv deploy/constraints.txt.new deploy/constraints.txt
+
+# A release: the wheel, with the lock's versions as constraints beside it (dist/).
+dist: $(STAMP)
+	rm -rf dist build
+	$(BIN)/pip wheel --quiet --no-deps --wheel-dir dist .
+	cp deploy/constraints.txt dist/
 
 clean:
-	rm -rf $(VENV) instance/*.sqlite* .pytest_cache
+	rm -rf $(VENV) instance/*.sqlite* .pytest_cache dist build

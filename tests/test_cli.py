@@ -146,3 +146,25 @@ def test_a_dev_server_that_died_leaves_no_settings_behind(monkeypatch, tmp_path)
         (tmp_path / "dev-server.json").write_text(json.dumps({**settings, "pid": pid}))
         app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"})
         assert app.config["BASE_URL"] == expected
+
+
+def test_the_console_script_works_beside_a_dev_server(tmp_path):
+    """`pbem tick` (and every other command) run on the instance folder `make run` serves
+    takes the dev server's settings, its public key included; without a live dev server the
+    same command refuses that key."""
+    env = {**os.environ, "PBEM_INSTANCE_PATH": str(tmp_path)}
+    for name in ("PBEM_SECRET_KEY", "FLASK_DEBUG", "DATABASE_URL", "PBEM_DATABASE_URL"):
+        env.pop(name, None)
+
+    def pbem(*args):
+        return subprocess.run([sys.executable, "-c", "from pbem.cli import main; main()",
+                               *args], env=env, capture_output=True, text=True)
+
+    refused = pbem("tick")
+    assert refused.returncode == 1 and "SECRET_KEY is not set" in refused.stderr
+    (tmp_path / "dev-server.json").write_text(json.dumps(
+        {"BASE_URL": "http://127.0.0.1:5077", "MAIL_BACKEND": "file", "DEV_MAILBOX": True,
+         "DEV_SERVER": True, "pid": os.getpid()}))
+    for command in ("init-db", "tick"):
+        done = pbem(command)
+        assert done.returncode == 0, done.stderr

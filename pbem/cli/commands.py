@@ -23,7 +23,8 @@ class _Commands(AppGroup):
     #: Command name -> (module, attribute) of the commands other packages define.
     ELSEWHERE = {"verify-records": ("pbem.archive.cli", "verify_records"),
                  "archive": ("pbem.archive.cli", "archive_group"),
-                 "ratings": ("pbem.ratings.cli", "ratings_group")}
+                 "ratings": ("pbem.ratings.cli", "ratings_group"),
+                 "deploy": ("pbem.cli.deploy", "deploy_group")}
 
     def list_commands(self, ctx):
         return sorted({*super().list_commands(ctx), *self.ELSEWHERE})
@@ -323,7 +324,7 @@ def dev(host, port):
 
     app = current_app._get_current_object()
     settings = {"BASE_URL": f"http://{host}:{port}", "MAIL_BACKEND": "file",
-                "MAIL_DELIVER_AFTER_COMMIT": True, "DEV_MAILBOX": True}
+                "MAIL_DELIVER_AFTER_COMMIT": True, "DEV_MAILBOX": True, "DEV_SERVER": True}
     app.config.update(settings)
     upgrade()
     with unit_of_work("cli"):

@@ -119,8 +119,10 @@ CONFIG_CHECKS = (secret_key, https_base_url, secure_cookies, mail_domain)
 
 
 def startup(app) -> None:
-    """Refuse an insecure secret key outside debug and testing; log the other problems."""
-    if app.debug or app.testing:
+    """Refuse an insecure secret key outside debug and testing; log the other problems. A
+    command run on the instance folder a live ``pbem dev`` serves (its settings carry
+    ``DEV_SERVER``) is development too: it shares the dev server's key, mailbox and port."""
+    if app.debug or app.testing or app.config.get("DEV_SERVER"):
         return
     key = secret_key(app.config)
     if not key.ok:

@@ -132,6 +132,9 @@ DEFAULTS = {
     "READY_TICK_MAX_AGE": 10 * 60,
     # The dev mailbox page (/dev/mail) is served only in debug mode or when this is set.
     "DEV_MAILBOX": False,
+    # Set only by ``pbem dev``, for every command run on its instance folder while it serves
+    # (the console script's ``pbem tick`` beside ``make run``): development, not production.
+    "DEV_SERVER": False,
 }
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import random
 import shutil
+import stat
 import subprocess
 import uuid
+from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
@@ -14,7 +16,14 @@ from helpers import play_turns
 
 from pbem import create_app
 from pbem.core.extensions import db
+from pbem.ops.backup import libpq_url
 from pbem.play.models import Move
+
+ROOT = Path(__file__).resolve().parents[2]
+#: How the README restores a dump into the database DATABASE_URL names (libpq reads no
+#: ``+psycopg``).
+RESTORE = ("pg_restore --clean --if-exists --no-owner "
+           "--dbname \"$(echo \"$DATABASE_URL\" | sed 's/+psycopg//')\" FILE")
 
 
 def played_games(make_game) -> int:
@@ -42,6 +51,7 @@ def test_a_sqlite_backup_restores_and_verifies(app, runner, make_game, tmp_path)
     moves = played_games(make_game)
     result = runner.invoke(args=["pbem", "backup", str(tmp_path / "backup.sqlite")])
     assert result.exit_code == 0, result.output
+    assert stat.S_IMODE((tmp_path / "backup.sqlite").stat().st_mode) == 0o600  # addresses
     restored = tmp_path / "restored.sqlite"
     shutil.copy(tmp_path / "backup.sqlite", restored)  # restoring: the copy put in place
     check_restored(f"sqlite:///{restored}", moves)
@@ -62,6 +72,7 @@ def test_a_postgresql_backup_restores_and_verifies(app, runner, make_game, tmp_p
     db.session.remove()
     result = runner.invoke(args=["pbem", "backup", str(tmp_path / "backup.dump")])
     assert result.exit_code == 0, result.output
+    assert stat.S_IMODE((tmp_path / "backup.dump").stat().st_mode) == 0o600
     url = sa.engine.make_url(app.config["SQLALCHEMY_DATABASE_URI"])
     name = f"pbem_restore_{uuid.uuid4().hex[:6]}"
     admin = sa.create_engine(url, isolation_level="AUTOCOMMIT")
@@ -69,11 +80,18 @@ def test_a_postgresql_backup_restores_and_verifies(app, runner, make_game, tmp_p
         connection.execute(sa.text(f'CREATE DATABASE "{name}"'))
     target = url.set(database=name)
     try:
-        subprocess.run(["pg_restore", "--no-owner", "--dbname",
-                        target.set(drivername="postgresql").render_as_string(False),
-                        str(tmp_path / "backup.dump")], check=True, capture_output=True)
+        # The README's restore line, given the app's own postgresql+psycopg:// URL.
+        assert RESTORE in (ROOT / "README.md").read_text()
+        subprocess.run(["sh", "-c", RESTORE.replace("FILE", '"$FILE"')], check=True,
+                       capture_output=True, env={"PATH": "/usr/bin:/bin",
+                       "DATABASE_URL": target.render_as_string(False),
+                       "FILE": str(tmp_path / "backup.dump")})
         check_restored(target.render_as_string(False), moves)
     finally:
         with admin.connect() as connection:
             connection.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         admin.dispose()
+
+
+def test_libpq_reads_the_url_without_the_driver():
+    assert libpq_url("postgresql+psycopg://u:p@h/db") == "postgresql://u:p@h/db"
