@@ -126,9 +126,10 @@ def discard() -> None:
 
 def request_view(view: Callable) -> Callable:
     """A view as one unit of work: a POST (PUT, PATCH, DELETE) that answers below 400 commits
-    what it did, once, after the view returned; one that raises is rolled back at once (the
-    error page then reads a clean session). An error answer and a GET commit nothing: the
-    request's end closes their transaction (Flask-SQLAlchemy removes the session)."""
+    what it did, once, after the view returned; one that raises or answers with an error is
+    rolled back (the error page then reads a clean session), unless it kept its work
+    (:func:`keep_on_error`). A GET writes nothing and commits nothing: the request's end
+    closes its transaction (Flask-SQLAlchemy removes the session)."""
 
     @functools.wraps(view)
     def wrapped(*args, **kwargs):
@@ -139,8 +140,10 @@ def request_view(view: Callable) -> Callable:
         try:
             response = view(*args, **kwargs)
             if not depth and writing:
-                if _status(response) < 400 or info.get(_KEEP):
+                if _status(response) < 400:
                     db.session.commit()
+                else:
+                    _end(keep=info.get(_KEEP, False))
             return response
         except BaseException:
             if not depth and writing:
