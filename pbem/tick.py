@@ -29,3 +29,12 @@ def run_tick(now: datetime | None = None) -> list[str]:
     for name, task in TASKS:
         summaries.append(f"{name}: {task(now)}")
     return summaries
+
+
+#: What a task says when it had nothing to do.
+IDLE = ("nothing due", "nothing to play", "0 challenges expired, 0 posted for standing challenges")
+
+
+def idle(summary: str) -> bool:
+    """Whether a line of :func:`run_tick` says its task had nothing to do."""
+    return summary.partition(": ")[2] in IDLE

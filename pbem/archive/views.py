@@ -5,7 +5,18 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, abort, flash, g, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    g,
+    redirect,
+    render_template,
+    request,
+    stream_with_context,
+    url_for,
+)
 
 from ..accounts.auth import admin_required
 from ..accounts.blocks import is_blocked
@@ -20,8 +31,8 @@ from ..play.termination import WORDS, terminations
 from ..ratings.chart import line_chart
 from ..ratings.model import PROVISIONAL_GAMES
 from ..ratings.queries import histories
-from ..tournaments.service import all_tournaments
-from . import feeds, queries, records
+from ..tournaments.service import all_tournaments, get_tournament
+from . import bundle, feeds, queries, records
 from .forms import ImportForm
 from .history import BadRecord
 from .importer import import_record
@@ -131,6 +142,26 @@ def record_json(game_id):
 def record_text(game_id):
     game = _started_game(game_id)
     return _record_response(records.to_text(game), "text/plain", game, "txt")
+
+
+def _zip_response(game_ids: list[int], name: str) -> Response:
+    """Every game's records in one zip, streamed as it is written."""
+    response = Response(stream_with_context(bundle.zip_chunks(game_ids, name)),
+                        mimetype="application/zip")
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}.zip"'
+    return response
+
+
+@bp.get("/tournaments/<int:tournament_id>/games.zip")
+def tournament_games(tournament_id):
+    t = get_tournament(tournament_id)
+    return _zip_response(bundle.tournament_game_ids(t.id), f"pbem-tournament-{t.id}")
+
+
+@bp.get("/players/<int:player_id>/games.zip")
+def player_games(player_id):
+    player = _player_or_404(player_id)
+    return _zip_response(bundle.player_game_ids(player.id), f"pbem-player-{player.id}")
 
 
 @bp.route("/admin/import", methods=["GET", "POST"])

@@ -80,7 +80,7 @@ DEFAULTS = {
     # Mail: "smtp" delivers through Flask-Mail; "console" prints; "file" writes .eml files;
     # several may be combined with commas ("console,file").
     "MAIL_BACKEND": "smtp",
-    "MAIL_DEFAULT_SENDER": "pbem <pbem@localhost>",
+    "MAIL_DEFAULT_SENDER": None,  # default: pbem <pbem@MAIL_DOMAIN>
     "MAIL_DOMAIN": "localhost",
     "MAIL_SERVER": "localhost",
     "MAIL_PORT": 25,
@@ -128,7 +128,7 @@ DEFAULTS = {
     "MAIL_SPOOL_CLAIM_TIMEOUT": 600,
     # /ready fails when due mail has waited longer than this many seconds (is send-mail
     # running?), or the tick last ran longer ago (is the tick's timer or loop running?).
-    "READY_MAIL_MAX_AGE": 15 * 60,
+    "READY_MAIL_MAX_AGE": 5 * 60,
     "READY_TICK_MAX_AGE": 10 * 60,
     # The dev mailbox page (/dev/mail) is served only in debug mode or when this is set.
     "DEV_MAILBOX": False,
@@ -199,6 +199,8 @@ def _derive(values: dict, instance: Path) -> None:
     if values["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         # SQLite waits for the writer lock itself (busy_timeout).
         values["SQLALCHEMY_ENGINE_OPTIONS"] = {"connect_args": {"timeout": 15}}
+    values["MAIL_DEFAULT_SENDER"] = (values["MAIL_DEFAULT_SENDER"]
+                                     or f"pbem <pbem@{values['MAIL_DOMAIN']}>")
     for name, default in (("MAIL_FILE_DIR", "mail"), ("MAIL_INGEST_LOG", "ingest-mail.log"),
                           ("MAIL_SPOOL_DIR", "spool")):
         values[name] = values[name] or str(instance / default)

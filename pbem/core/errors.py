@@ -6,11 +6,16 @@ import logging
 
 from flask import render_template, request
 from flask_wtf.csrf import CSRFError
+from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from .signing import LinkError
 
 log = logging.getLogger(__name__)
+
+#: Seconds a client is asked to wait when the database cannot be reached.
+RETRY_AFTER = 30
 
 
 class PbemError(Exception):
@@ -56,6 +61,28 @@ def register(app) -> None:
     @app.errorhandler(PbemError)
     def domain_error(exc: PbemError):
         return _page(exc.status, "Cannot do that", exc.message)
+
+    @app.errorhandler(OperationalError)
+    @app.errorhandler(InterfaceError)
+    @app.errorhandler(PoolTimeout)
+    def database_unavailable(exc: Exception):
+        """The database down, restarting or out of connections: nothing was done, and trying
+        again shortly will do. The page must not need the database itself."""
+        log.error("the database is unavailable on %s %s: %s", request.method, request.path,
+                  type(exc).__name__)
+        from .extensions import db
+
+        try:
+            db.session.rollback()
+        except Exception:  # noqa: BLE001 - the connection itself may be what failed
+            pass
+        title, message = ("Try again shortly", "The site cannot reach its database just now; "
+                          "nothing was changed. Please try again in a minute.")
+        try:
+            body, status = _page(503, title, message)
+        except Exception:  # noqa: BLE001 - the page's own layout needed the database
+            body, status = f"{title}\n\n{message}\n", 503
+        return body, status, {"Retry-After": str(RETRY_AFTER)}
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):

@@ -21,7 +21,7 @@ import logging
 from datetime import timedelta
 from email.mime.image import MIMEImage
 from email.mime.multipart import MIMEMultipart
-from email.utils import formataddr
+from email.utils import formataddr, parseaddr
 from pathlib import Path
 
 from flask import current_app
@@ -189,6 +189,10 @@ class _Verbatim(Message):
     def _message(self):
         message = super()._message()
         message.policy = message.policy.clone(refold_source="none")
+        # Flask-Mail writes every display name as an RFC 2047 encoded word, even "pbem": one
+        # that needs no encoding is written as it is (formataddr encodes only what must be).
+        sender = self.sender if isinstance(self.sender, tuple) else parseaddr(self.sender)
+        message.replace_header("From", formataddr(sender, charset="utf-8"))
         if self.images:
             _relate(message, self.images)
         return message
