@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from .botplay import review as reviews
 from .botplay import worker as bots
 from .challenges import tick as challenges
 from .clocks import tick as clocks
@@ -19,7 +20,7 @@ from .tournaments import tick as tournaments
 
 #: Every tick task with its name, in the order they run.
 TASKS = (("tournaments", tournaments.run), ("clocks", clocks.run), ("bots", bots.run),
-         ("challenges", challenges.run))
+         ("reviews", reviews.run), ("challenges", challenges.run))
 
 
 def run_tick(now: datetime | None = None) -> list[str]:

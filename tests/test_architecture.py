@@ -57,6 +57,14 @@ ALLOWED = {
     "ops": {"mail"},
     # the top: app factory, blueprint registration, shared pages, commands
     "web": ANYTHING, "admin": ANYTHING, "cli": ANYTHING,
+    # The JSON API sits above play, beside the reacting domains (it reads the lobby's).
+    "api": {"accounts", "play", "games", "challenges"},
+    # Push notifications: beside mail, told by the mail sender when a message went.
+    "push": {"accounts", "mail"},
+    # The thinking tools (issue #30) sit above play, beside the reacting domains.
+    "analysis": {"play", "accounts", "games"},
+    "conditional": {"play", "accounts", "notifications", "mail", "games"},
+    "notes": {"play", "accounts"},
 }
 #: The top-level modules, which sit on top (the table's last row) and may import anything.
 TOP_MODULES = {"__init__", "app", "tick", "models", "wsgi"}

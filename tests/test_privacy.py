@@ -203,3 +203,42 @@ def test_no_email_shows_another_players_address(app, world):
         if leaks(text, others):
             found[(message.kind, message.recipient)] = leaks(text, others)
     assert not found, "\n".join(f"{mail}: {leaked}" for mail, leaked in found.items())
+
+
+@pytest.mark.parametrize("who", ["stranger", "bob", "admin"])
+def test_no_api_answer_shows_another_players_address(app, client, world, who):
+    """Every documented API operation, with each game's and challenge's id, as a token of the
+    viewer's with every scope: only ``/api/me`` names an address, the viewer's own."""
+    from pbem.api import tokens
+    from pbem.api.openapi import document
+    from pbem.challenges.models import Challenge
+
+    viewer = world[who]
+    _token, secret = tokens.create(viewer, ["read", "play", "challenge"])
+    app.config["API_LIMIT_PER_TOKEN"] = 10**6
+    db.session.commit()
+    headers = {"Authorization": f"Bearer {secret}"}
+    others = every_address() - {viewer.email}
+    ids = {"game_id": [g.id for g in db.session.scalars(select(Game))],
+           "challenge_id": [c.id for c in db.session.scalars(select(Challenge))]}
+    bodies = {"move": {"move": "Sa1", "ply": 0}, "resign": {}, "end": {"ply": 0,
+              "answer": "agree"}, "messages": {"text": "hi"}, "join": {}, "withdraw": {},
+              "challenges": {"game": "pylon"}}
+    found, answered = {}, 0
+    for path, operations in document()["paths"].items():
+        for method in operations:
+            names = re.findall(r"{(\w+)}", path)
+            urls = [path.replace(f"{{{names[0]}}}", str(i)) for i in ids[names[0]]] \
+                if names else [path]
+            for url in urls + [f"{url}?to_move=me" for url in urls if url == "/api/games"]:
+                body = bodies.get(url.rstrip("/").rsplit("/", 1)[-1])
+                response = client.open(url, method=method.upper(), headers=headers,
+                                       json=body if method == "post" else None)
+                assert response.status_code < 500, url
+                answered += 1
+                text = response.get_data(as_text=True) + str(response.headers)
+                if leaks(text, others):
+                    found[f"{method} {url}"] = leaks(text, others)
+    assert answered > 20
+    assert not found, "\n".join(f"{url}: {leaked}" for url, leaked in found.items())
+    assert client.get("/api/me", headers=headers).json["email"] == viewer.email

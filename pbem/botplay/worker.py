@@ -35,7 +35,7 @@ from ..games import IllegalMove, get_rules
 from ..play import commands
 from ..play.errors import GameNotActive, NotYourTurn, PositionChanged
 from ..play.models import ACTIVE, Game, Seat
-from .accounts import level_of
+from .accounts import bot_emails, level_of
 from .models import BotLease
 
 log = logging.getLogger(__name__)
@@ -98,7 +98,8 @@ def due_games(limit: int) -> list[int]:
     with unit_of_work("bot"):
         return list(db.session.scalars(
             select(Game.id).join(Player, Player.id == Game.to_move_player_id)
-            .where(Player.is_bot).order_by(Game.id).limit(limit)
+            .where(Player.is_bot, Player.email.in_(bot_emails())).order_by(Game.id)
+            .limit(limit)
         ).all())
 
 

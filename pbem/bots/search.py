@@ -60,25 +60,31 @@ class Search:
         outright (which, when a seat has more plies than playouts, it might otherwise not
         prefer over a ply whose single playout happened to win too). ``plies``, if given,
         are the legal plies the root may choose among (all of them by default)."""
+        return self.best_with_values(state, playouts, deadline, plies)[0]
+
+    def best_with_values(self, state, playouts: int, deadline: float | None = None,
+                         plies: list[str] | None = None) -> tuple[str, list[float] | None]:
+        """:meth:`best_move` and the shares it expects for each seat after that ply (its
+        node's mean results; None when the only legal ply needed no search)."""
         legal = plies or self.rules.legal_moves(state)
         if len(legal) == 1:
-            return legal[0]
+            return legal[0], None
         root = self._node(state, legal)
         for done in range(1, playouts + 1):
             self._iterate(root)
             move, newest = root.children[-1]
             if newest.seat is None and self.rules.winners(newest.state) == [root.seat]:
-                return move
+                return move, result(self.rules, newest.state)
             if deadline is not None and time.monotonic() >= deadline:
                 break
             if done % 16 == 0 and _decided(root, playouts - done):
                 break
         seat, order = root.seat, {move: i for i, move in enumerate(legal)}
-        move, _ = max(
+        move, node = max(
             root.children,
             key=lambda mc: (mc[1].visits, mc[1].totals[seat] / mc[1].visits, -order[mc[0]]),
         )
-        return move
+        return move, [total / node.visits for total in node.totals]
 
     def _node(self, state, moves: list[str] | None = None) -> _Node:
         seat = self.rules.to_move(state)

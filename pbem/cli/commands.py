@@ -24,7 +24,9 @@ class _Commands(AppGroup):
     ELSEWHERE = {"verify-records": ("pbem.archive.cli", "verify_records"),
                  "archive": ("pbem.archive.cli", "archive_group"),
                  "ratings": ("pbem.ratings.cli", "ratings_group"),
-                 "deploy": ("pbem.cli.deploy", "deploy_group")}
+                 "deploy": ("pbem.cli.deploy", "deploy_group"),
+                 "token": ("pbem.api.cli", "token_group"),
+                 "bot-account": ("pbem.api.cli", "bot_account")}
 
     def list_commands(self, ctx):
         return sorted({*super().list_commands(ctx), *self.ELSEWHERE})
@@ -273,7 +275,9 @@ def tick(loop, interval):
 @_periodic("playing the bots' turns", every=2.0)
 @runs_units
 def bots(create, loop, interval):
-    """Play the turns of bots (computer opponents) that are to move."""
+    """Play the turns of bots (computer opponents) that are to move; then review a finished
+    game a player asked the bots to review, if any."""
+    from ..botplay import review
     from ..botplay.accounts import ensure_bots
     from ..botplay.worker import run
 
@@ -286,6 +290,9 @@ def bots(create, loop, interval):
         summary = run()
         if not loop or summary != "nothing to play":
             click.echo(summary)
+        reviewed = review.run()
+        if reviewed != "nothing to review":
+            click.echo(reviewed)
         _deliver_if_configured()
 
     _repeat(play_once, loop, interval)

@@ -3,13 +3,10 @@ is built (``pbem.app``).
 
 - play's ``turn_played``: the clocks move on (:func:`.service.after_moves`);
   ``game_finished``: they stop.
-Play's and the digest's questions, answered by calls handed over here (``pbem.play.ports``,
-``pbem.notifications.digest``):
-
-- before it writes a move, whether the mover's time ran out (:func:`.service.time_ran_out`);
-- a new game's time control, read and checked;
-- what the game page shows: the time control, the deadline, who is away;
-- every game waiting for the player, with its deadline (the digest).
+- play's questions, answered by calls handed over here (``pbem.play.ports``): before it writes
+  a move, whether the mover's time ran out (:func:`.service.time_ran_out`); a new game's time
+  control, read and checked; what the game page shows (the time control, the deadline, who is
+  away).
 - mail's composers: reminders and timeouts, queued by the tick as their facts, are written
   when they go out.
 """
@@ -18,14 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..core.urls import external_url
 from ..mail import compose
-from ..notifications import digest
-from ..notifications.settings import zone_of
 from ..play import events, ports
-from ..play.links import move_url
 from . import service, tick
-from .logic.display import format_deadline
 from .logic.timecontrol import from_form
 
 
@@ -35,7 +27,6 @@ def subscribe() -> None:
     ports.check_time_with(service.time_ran_out)
     ports.read_time_controls_with(_read_time_control)
     ports.add_to_game_page("clocks", _game_page)
-    digest.list_waiting_games_with(_waiting_games)
     compose.register("reminder", tick.compose_reminder)
     compose.register("timeout", tick.compose_timeout)
 
@@ -56,13 +47,3 @@ def _read_time_control(value) -> str:
 
 def _game_page(game, reader_id, now) -> dict:
     return {"clock": service.game_view(game, reader_id, now)}
-
-
-def _waiting_games(player_id, now) -> list[dict]:
-    zone = zone_of(player_id)
-    return [
-        {"game": game, "link": move_url(game, seat),
-         "deadline": game.to_move_deadline and format_deadline(game.to_move_deadline, zone, now),
-         "game_url": external_url("play.game", game_id=game.id)}
-        for game, seat in service.waiting_games(player_id)
-    ]

@@ -77,6 +77,17 @@ DEFAULTS = {
     # mailed to the other players (comments sent with moves are not counted against it).
     "MESSAGE_LIMIT_PER_PLAYER": 30,
     "MESSAGE_LIMIT_WINDOW": 3600,
+    # Requests each API token may make within the window (seconds), and the largest request
+    # body the API reads (bytes); a move, a message or a challenge is far smaller.
+    "API_LIMIT_PER_TOKEN": 600,
+    "API_LIMIT_WINDOW": 60,
+    "API_MAX_BODY": 16 * 1024,
+    # Web Push (VAPID): the server's private key (PEM, or the base64url raw key; none: no
+    # pushes), the contact its pushes name to the push services, and the seconds to wait for
+    # one; the public key is derived from the private one for the browsers.
+    "PUSH_VAPID_PRIVATE_KEY": None,
+    "PUSH_VAPID_SUBJECT": "mailto:admin@localhost",
+    "PUSH_TIMEOUT": 10,
     # Mail: "smtp" delivers through Flask-Mail; "console" prints; "file" writes .eml files;
     # several may be combined with commas ("console,file").
     "MAIL_BACKEND": "smtp",

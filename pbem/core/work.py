@@ -184,8 +184,13 @@ def cli_command(callback: Callable) -> Callable:
     @with_appcontext
     @functools.wraps(callback)
     def wrapped(*args, **kwargs):
+        chosen = None
         with unit_of_work("cli"):
-            return callback(*args, **kwargs)
+            try:
+                return callback(*args, **kwargs)
+            except SystemExit as exit_status:  # an exit status chosen, not a failure: keep
+                chosen = exit_status
+        raise chosen
 
     return wrapped
 

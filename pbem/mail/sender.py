@@ -31,7 +31,7 @@ from sqlalchemy import select, update
 from ..core.db import utcnow
 from ..core.extensions import db
 from ..core.work import unit_of_work
-from . import dkim_signature, smtp, suppression, verp
+from . import dkim_signature, events, smtp, suppression, verp
 from .compose import Image, compose, images
 from .models import OutboxMessage
 
@@ -80,8 +80,27 @@ def _attempt(session: smtp.Session, message_id: int) -> bool:
         _record_failure(message_id, exc)
     else:
         _mark_sent(message_id)
+        _announce(message_id)
         return True
     return False
+
+
+def _announce(message_id: int) -> None:
+    """Tell the listeners (``events.delivered``) that the message went, then commit what they
+    flushed (a push service's answer that a browser is gone). A listener's failure is logged:
+    the mail is sent whatever happens to the rest."""
+    if not events.delivered.receivers:
+        return
+    row = db.session.execute(
+        select(OutboxMessage.kind, OutboxMessage.category, OutboxMessage.recipient,
+               OutboxMessage.game_id).where(OutboxMessage.id == message_id)).one()
+    try:
+        with unit_of_work("mail"):  # the listeners' writes, committed or rolled back together
+            events.delivered.send(None, message_id=message_id, kind=row.kind,
+                                  category=row.category, recipient=row.recipient,
+                                  game_id=row.game_id)
+    except Exception:
+        log.exception("after delivering message %s", message_id)
 
 
 class _Suppressed(Exception):

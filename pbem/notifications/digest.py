@@ -1,7 +1,7 @@
 """The daily digest: at the hour a player picked, one email listing every game waiting for
-them, each with its signed move link, and folding in the mail held for it. The games come from
-the domains that know them, through :func:`waiting_games` (the clocks answer, with deadlines:
-a call they hand over at start-up).
+them (nearest deadline first, each with the moves since their turn and its signed move link),
+then what else happened, folding in the mail held for it. What it says comes from the domains
+that know the games, through :func:`say_with` (correspondence hands over its answer at start-up).
 
 A player's digest is claimed by a compare-and-set on ``next_digest_at`` (moved to the next
 digest hour in the same transaction), so two ticks never send it twice.
@@ -25,20 +25,18 @@ from .settings import DIGEST, schedule_digest
 
 log = logging.getLogger(__name__)
 
-#: The games waiting for a player at a moment, ``(player_id, now) -> [dict]`` (``game``,
-#: ``link``, ``deadline``, ``game_url``): the clocks hand it over at start-up
-#: (:func:`list_waiting_games_with`); none without them.
-_waiting_games: Callable[[int, datetime], list[dict]] | None = None
+#: What the digest of ``player`` at ``now`` says, folding the ``held`` messages:
+#: ``answer(None, player=, held=, now=)`` returns a dict with ``waiting`` (one entry per game
+#: waiting for the player, nearest deadline first), ``news`` (lines: what else happened),
+#: ``reply_to`` (the digest's reply address) and ``facts`` (what its images are drawn from).
+#: Handed over at start-up by the domain that knows the games (:func:`say_with`).
+_contents: Callable[..., dict] | None = None
 
 
-def list_waiting_games_with(answer: Callable[[int, datetime], list[dict]] | None) -> None:
-    global _waiting_games
-    _waiting_games = answer
-
-
-def waiting_games(player_id: int, now: datetime) -> list[dict]:
-    """The games waiting for the player, as the digest lists them."""
-    return _waiting_games(player_id, now) if _waiting_games is not None else []
+def say_with(answer: Callable[..., dict] | None) -> None:
+    """Have ``answer`` say what every digest contains (a call, not a signal: one answers)."""
+    global _contents
+    _contents = answer
 
 
 def run(now: datetime) -> int:
@@ -70,19 +68,23 @@ def _send(player_id: int, seen: datetime, now: datetime) -> int:
     row = db.session.get(StoredSettings, player_id, populate_existing=True)
     schedule_digest(row, now)
     player = db.session.get(Player, player_id)
-    waiting = waiting_games(player_id, now)
     held = db.session.scalars(
         select(OutboxMessage)
         .where(OutboxMessage.held.is_(True), OutboxMessage.sent_at.is_(None),
-               OutboxMessage.recipient == player.email)
+               OutboxMessage.abandoned_at.is_(None), OutboxMessage.recipient == player.email)
         .order_by(OutboxMessage.id)
     ).all()
-    if not waiting and not held:
-        return 0
+    said = {"waiting": [], "news": [], "reply_to": None, "facts": None}
+    if _contents is not None:
+        said.update(_contents(None, player=player, held=held, now=now))
     for folded in held:
-        folded.sent_at = now  # folded into this digest
+        folded.sent_at = now  # folded into this digest (or moot: a turn played, a game over)
+    waiting = said["waiting"]
+    if not waiting and not said["news"]:
+        return 0
     count = len(waiting)
-    message(DIGEST, player,
-            f"pbem digest: {count} game{'' if count == 1 else 's'} waiting for you",
-            context={"player": player, "waiting": waiting, "held": held})
+    subject = (f"pbem digest: {count} game{'' if count == 1 else 's'} waiting for you"
+               if count else "pbem digest: news of your games")
+    message(DIGEST, player, subject, reply_to=said["reply_to"], facts=said["facts"],
+            context={"player": player, "waiting": waiting, "news": said["news"]})
     return 1
