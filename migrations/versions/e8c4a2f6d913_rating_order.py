@@ -1,7 +1,7 @@
 """The order ratings were applied in, kept for the rebuild to follow.
 
 Revision ID: e8c4a2f6d913
-Revises: b3e9d7a1c5f2
+Revises: c5d2e8f1a7b3
 Create Date: 2026-11-27 14:45:00.000000
 
 """
@@ -11,7 +11,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = 'e8c4a2f6d913'
-down_revision = 'b3e9d7a1c5f2'
+down_revision = 'c5d2e8f1a7b3'
 branch_labels = None
 depends_on = None
 
