@@ -190,7 +190,6 @@ def use_sign_in_token(token: str) -> Player:
         .values(login_counter=Player.login_counter + 1)
     ).rowcount
     if used != 1:
-        db.session.rollback()
         raise LinkError("This sign-in link has already been used.", "used", 410)
     return player
 

@@ -21,7 +21,6 @@ from flask import (
 from ..accounts.auth import admin_required
 from ..accounts.blocks import is_blocked
 from ..accounts.service import get_player
-from ..core.extensions import db
 from ..core.feeds import CONTENT_TYPE
 from ..core.headers import public_read
 from ..games import all_rules
@@ -92,9 +91,13 @@ def player(player_id):
 
 
 def rating_charts(player):
-    """Each of the player's ratings with the chart of its history."""
+    """Each of the player's ratings with the chart of its history (bounded: a sample of the
+    values, and the page of rows ``?history=<slug>&page=<n>`` asks for)."""
+    pages = {}
+    if request.args.get("history"):
+        pages[request.args["history"]] = request.args.get("page", 1, type=int) or 1
     return [(history, line_chart([p.rating for p in history.points]) if history.points
-             else None) for history in histories(player)]
+             else None) for history in histories(player, pages)]
 
 
 @bp.get("/rules")
@@ -185,7 +188,6 @@ def import_game():
     if form.validate_on_submit():
         try:
             game = import_record(records.parse(form.record_text()), by=g.player)
-            db.session.commit()
         except BadRecord as exc:
             return render_template("archive/import.html", form=form, error=exc.message), 422
         flash(f"Imported as game #{game.id}.")

@@ -39,7 +39,6 @@ def load_demo() -> str | None:
         players.append(player)
     make_admin(ADMIN).name = "Admin"
     bots = ensure_bots()
-    db.session.commit()
     rng = random.Random(2024)
     made = []
     for rules in all_rules():
@@ -61,7 +60,6 @@ def load_demo() -> str | None:
     for poster, slug, count in ((players[2], "stawvs", 3), (players[3], "spike", 2)):
         terms = challenges.check_terms(slug, {}, count, "3d/move", True, None, None, "random")
         challenges.post(poster, terms, utcnow())
-    db.session.commit()
     made.append("2 open challenges")
     return "demo data loaded: " + ", ".join(made)
 
@@ -82,7 +80,6 @@ def sign_in_help() -> str:
     """How a newcomer signs in: a sign-in link for a demo player and the dev mailbox."""
     alice = player_by_email(PLAYERS[0][0])
     link = sign_in_url(alice)
-    db.session.commit()
     return (
         "\nTo sign in as Alice (a demo player), open:\n"
         f"  {link}\n"

@@ -138,7 +138,7 @@ def html_to_text(html: str) -> str:
     quoted blocks (``<blockquote>``) left out.
 
     >>> html_to_text("<style>p{margin:0}</style><p>b4-b6/b4&nbsp;</p><p>-1,-1&gt;-2,-1</p>")
-    'b4-b6/b4\\xa0\\n-1,-1>-2,-1\\n'
+    'b4-b6/b4\\xa0\\n\\n-1,-1>-2,-1\\n'
     """
     parser = _TextOf()
     parser.feed(html)

@@ -15,7 +15,7 @@ from ..accounts.auth import login_required
 from ..accounts.forms import ConfirmForm
 from ..accounts.service import link_owner
 from ..core.db import utcnow
-from ..core.extensions import csrf, db
+from ..core.extensions import csrf
 from ..core.signing import LinkError, sign, unsign
 from ..core.urls import external_url
 from . import settings
@@ -52,7 +52,6 @@ def notifications():
         else:
             settings.save(g.player.id, chosen, utcnow(), auto_vacation=values["auto_vacation"],
                           confirm_email_moves=values["confirm_email_moves"])
-            db.session.commit()
             flash("Notification settings saved.")
             return redirect(url_for("notifications.notifications"))
     # The calendar of deadlines is the clocks' (named by endpoint: no import of them here).
@@ -77,7 +76,6 @@ def timezone():
         else:
             current = settings.settings_of(g.player.id)
             settings.save(g.player.id, replace(current, timezone=zone), utcnow())
-            db.session.commit()
             flash(f"Your time zone is now {zone}; deadlines are shown in it. You can change it "
                   "in your notification settings.")
     return redirect(url_for("web.home"), 303)
@@ -89,7 +87,6 @@ def unsubscribe(token):
     player, what = _unsubscribe_target(token)
     if request.method == "POST":
         settings.switch_off(player.id, what, utcnow())
-        db.session.commit()
         return render_template("notifications/unsubscribed.html", player=player,
                                label=LABELS[what])
     return render_template("notifications/unsubscribe.html", player=player, label=LABELS[what])

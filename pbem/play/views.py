@@ -159,9 +159,9 @@ def _act(game_id, token, form_class, incomplete: str, act):
     form)`` applied to that load once the post's read-only form checks; a lost race shows the
     board as it now stands. ``act`` answers with a response of its own (a page, a redirect), or
     with what it did, which is flashed on the game page. ``act`` runs a command
-    (:mod:`.commands`), which commits.
-    (The game's id is kept aside: the commit expires the object, and reading it again would
-    cost two queries.)"""
+    (:mod:`.commands`) in the request's unit of work, which commits once the view answered.
+    (The game's id is kept aside: a lost race's rollback expires the object, and reading it
+    again would cost two queries.)"""
     game, seat = _actor(game_id, token, lock=True)
     game_id = game.id
     form = form_class(meta=READ_ONLY)

@@ -112,6 +112,7 @@ def test_the_time_control_uses_the_new_game_fields(app, client, make_player):
 def test_enrolment_errors_show_on_the_director_page(app, client, make_player):
     admin = make_player(admin=True)
     t = service.create("spike", settings("swiss"), admin, T0)
+    db.session.commit()  # as the creation page does
     sign_in(client, admin)
     bad = client.post(f"/admin/tournaments/{t.id}/invite", data={"emails": "not an address"})
     html = bad.get_data(as_text=True)
@@ -183,6 +184,7 @@ def test_only_entrants_withdraw(app, client, make_player):
     admin = make_player(admin=True)
     invited = service.create("spike", settings("swiss"), admin, T0)
     service.invite(invited.id, "guest@example.com", admin, T0)
+    db.session.commit()  # as the director's page that does this does
     sign_in(client, invited.entrants[0].player)  # invited, not yet entered
     undecided = client.post(f"/tournaments/{invited.id}/withdraw", data={"confirm": "y"})
     assert undecided.status_code == 409

@@ -35,6 +35,7 @@ from .state import (
     previous_seat,
     put,
     view,
+    with_key,
 )
 from .tiles import ALL_TYPES, KING, TYPE_OF
 
@@ -121,17 +122,18 @@ class StaxRules(Rules):
             placed = tuple(placed)
         raw = _raw_after(view(state), seat, action, captured)
         key = normalise(raw, min(board))
+        line = extend(state, (seat, ply), key, board)
         after = dataclasses.replace(
             state,
             board=board,
             placed=placed,
             turn=next_seat(state, seat),
             winner=seat if captured else None,
-            line=extend(state, (seat, ply), key, board),
+            line=line,
             n_history=state.n_history + 1,
             n_keys=state.n_keys + 1,
             # a legal ply always leaves the step rule kept (§3.2 item 5, §3.3 item 5)
-            cache={"raw": raw, "steps_ok": True},
+            cache={"raw": raw, "steps_ok": True, "seen": with_key(state, key, line)},
         )
         return settle(after, seat)
 
@@ -146,7 +148,7 @@ class StaxRules(Rules):
             placed=placed,
             line=extend(state, (seat, RESIGN)),
             n_history=state.n_history + 1,
-            cache={},
+            cache={"seen": state.cache["seen"]} if "seen" in state.cache else {},
         )
         left = [s for s in range(state.players) if active[s]]
         if len(left) == 1:
