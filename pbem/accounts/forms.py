@@ -22,6 +22,11 @@ class AccountForm(FlaskForm):
             self.language.data = i18n.current()
 
 
+class NameForm(FlaskForm):
+    name = StringField("Your name as other players see it",
+                       validators=[DataRequired(), Length(min=1, max=60)])
+
+
 class DeleteForm(FlaskForm):
     sure = BooleanField(_l("Yes, delete my account"), validators=[DataRequired()])
 

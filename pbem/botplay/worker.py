@@ -30,6 +30,7 @@ from ..accounts.models import Player
 from ..bots import choose_move
 from ..core.db import utcnow
 from ..core.extensions import db
+from ..core.work import unit_of_work
 from ..games import IllegalMove, get_rules
 from ..play import commands
 from ..play.errors import GameNotActive, NotYourTurn, PositionChanged
@@ -94,12 +95,12 @@ def due_games(limit: int) -> list[int]:
     """Ids of up to ``limit`` active games where a bot is to move (read without locks), from
     the index of whose turn it is: no snapshot is read, and games waiting for humans cost
     nothing."""
-    due = db.session.scalars(
-        select(Game.id).join(Player, Player.id == Game.to_move_player_id)
-        .where(Player.is_bot, Player.email.in_(bot_emails())).order_by(Game.id).limit(limit)
-    ).all()
-    db.session.rollback()
-    return list(due)
+    with unit_of_work("bot"):
+        return list(db.session.scalars(
+            select(Game.id).join(Player, Player.id == Game.to_move_player_id)
+            .where(Player.is_bot, Player.email.in_(bot_emails())).order_by(Game.id)
+            .limit(limit)
+        ).all())
 
 
 def play_turn(game_id: int, budget_s: float = THINK_SECONDS, thinker: Thinker = think) -> str:
@@ -107,22 +108,21 @@ def play_turn(game_id: int, budget_s: float = THINK_SECONDS, thinker: Thinker = 
     when the position changed meanwhile. ``played``, ``busy`` (locked by someone else),
     ``gone`` (no longer a bot's turn) or ``failed`` (logged)."""
     for _ in range(ATTEMPTS):
-        position = claim(game_id)
-        db.session.commit()  # the lease stays; no lock and no transaction while the bot thinks
+        with unit_of_work("bot"):  # the lease stays; no lock and no transaction while it thinks
+            position = claim(game_id)
         if position in ("busy", "gone"):
             return position
         try:
             text = thinker(position, budget_s)
-            game = commands.locked(game_id)
-            commands.play_turn(game, position.seat, text, position.ply)
+            with unit_of_work("bot"):  # the bot's turn: one unit of work, as a request's
+                game = commands.locked(game_id)
+                commands.play_turn(game, position.seat, text, position.ply)
             return "played"
         except PositionChanged:
-            db.session.rollback()
+            pass
         except (GameNotActive, NotYourTurn):
-            db.session.rollback()
             return "gone"
         except (IllegalMove, ValueError):
-            db.session.rollback()
             log.exception("bots: game %s ply %s: the bot's turn was refused", game_id,
                           position.ply)
             return "failed"

@@ -1,6 +1,8 @@
 """Recompute every rating from the stored results (``pbem ratings rebuild``).
 
-Games are rated in the order they ended (ties by game id), in memory, from two streamed
+Games are rated in the order their ratings were applied live (:class:`.models.RatingOrder`;
+games rated before that order was kept come first, in the order they ended; ties by game id),
+in memory, from two streamed
 queries read side by side (the games, and their seats with their outcomes in the same order,
 so most games need no decoding of their result); the changes are written in batches as they
 come, and the ratings at the end.
@@ -24,7 +26,7 @@ from sqlalchemy import Connection, Table, Text, cast, delete, func, select, true
 from ..core.extensions import db
 from ..play.models import DRAWN, FINISHED, LOST, WON, Game, Seat
 from .model import MU, SIGMA, rate_two, rate_values
-from .models import Rating, RatingChange
+from .models import Rating, RatingChange, RatingOrder
 from .results import departures, plain_places, rated_result
 
 #: Rows per INSERT batch, and rows read per fetch.
@@ -35,8 +37,11 @@ _TWO_SEATS = {(WON, LOST): (0, 1), (LOST, WON): (1, 0), (DRAWN, DRAWN): (0, 0)}
 #: SQLite's page cache during a rebuild, in KiB (a million games write about 200 MB).
 SQLITE_CACHE_KIB = 256 * 1024
 _GAMES, _SEATS = Game.__table__, Seat.__table__
+_ORDER = RatingOrder.__table__
 _RATED = (_GAMES.c.status == FINISHED, _GAMES.c.rated == true())
-_ENDED = (_GAMES.c.finished_at, _GAMES.c.id)
+#: The order ratings were applied in: stored (games rated before it was kept first, as
+#: they ended), then by game id.
+_APPLIED = (_ORDER.c.seq.is_not(None), _ORDER.c.seq, _GAMES.c.finished_at, _GAMES.c.id)
 _CHANGE_COLUMNS = ("game_id", "player_id", "slug", "place", "mu_before", "sigma_before",
                    "mu_after", "sigma_after")
 _RATING_COLUMNS = ("slug", "player_id", "mu", "sigma", "ordinal", "games")
@@ -111,20 +116,23 @@ def _rebuild(connection: Connection, advance: Callable[[int], None]) -> int:
 
 def _results(connection: Connection, advance: Callable[[int], None]
              ) -> Iterator[tuple[int, str, list[int], Sequence[int]]]:
-    """Every rated game's id, slug, rated players and their places, in the order the games
-    ended (ties by id). The rows come in chunks (``partitions``), which costs a fraction of
-    fetching them one by one. A game nobody resigned from (nearly all) takes its places from
-    its seats' outcomes when it had two players and a winner (:data:`_TWO_SEATS`), else from
-    its result (:func:`.results.plain_places`); the result is read as text and decoded only
-    then, as decoding every game's result cost a fifth of the rebuild."""
+    """Every rated game's id, slug, rated players and their places, in the order their
+    ratings were applied (:data:`_APPLIED`). The rows come in chunks (``partitions``), which
+    costs a fraction of fetching them one by one. A game nobody resigned from (nearly all)
+    takes its places from its seats' outcomes when it had two players and a winner
+    (:data:`_TWO_SEATS`), else from its result (:func:`.results.plain_places`); the result is
+    read as text and decoded only then, as decoding every game's result cost a fifth of the
+    rebuild."""
     left = departures()
     streamed = {"yield_per": BATCH}
+    ordered = _GAMES.outerjoin(_ORDER, _ORDER.c.game_id == _GAMES.c.id)
     games = connection.execute(
-        select(_GAMES.c.id, _GAMES.c.slug, cast(_GAMES.c.result, Text))
-        .where(*_RATED).order_by(*_ENDED), execution_options=streamed)
+        select(_GAMES.c.id, _GAMES.c.slug, cast(_GAMES.c.result, Text)).select_from(ordered)
+        .where(*_RATED).order_by(*_APPLIED), execution_options=streamed)
     seats = connection.execute(
-        select(_SEATS.c.game_id, _SEATS.c.player_id, _SEATS.c.outcome).join(_GAMES)
-        .where(*_RATED).order_by(*_ENDED, _SEATS.c.index), execution_options=streamed)
+        select(_SEATS.c.game_id, _SEATS.c.player_id, _SEATS.c.outcome)
+        .select_from(ordered.join(_SEATS, _SEATS.c.game_id == _GAMES.c.id))
+        .where(*_RATED).order_by(*_APPLIED, _SEATS.c.index), execution_options=streamed)
     seat_rows = chain.from_iterable(seats.partitions())
     pending = next(seat_rows, None)
     for chunk in games.partitions():

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from ..core.extensions import db
 from ..play import batch
 from ..play.models import Game
 from .model import Skill, rate
-from .models import Rating, RatingChange
+from .models import Rating, RatingChange, RatingOrder
 from .results import RatedResult, departures, rated_result
 
 
@@ -25,7 +25,9 @@ def rate_games(games: list[Game]) -> None:
     Flushes only.
 
     The players' rating rows are locked first (in player order), so two games ending at
-    once for the same player are rated one after the other, not from the same old rating.
+    once for the same player are rated one after the other, not from the same old rating; the
+    order they were rated in is then stored (:class:`.models.RatingOrder`, read after the
+    locks), for ``rebuild`` to follow.
     A game already rated (its changes stored) is left alone: rating it again would count its
     result twice.
     """
@@ -47,8 +49,11 @@ def rate_games(games: list[Game]) -> None:
         .where(Rating.slug.in_({r.slug for r in results}),
                Rating.player_id.in_({p for r in results for p in r.players}))
         .order_by(Rating.player_id, Rating.slug).with_for_update())}
+    seq = db.session.scalar(select(func.coalesce(func.max(RatingOrder.seq), 0)))
     for result in results:
         _rate(result, current)
+        seq += 1
+        db.session.add(RatingOrder(game_id=result.game_id, seq=seq))
     db.session.flush()
 
 

@@ -16,8 +16,8 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ..core import i18n
-from ..core.extensions import db
 from ..notifications.settings import zone_of
+from ..play.refusals import N_
 from .views import bp
 
 
@@ -54,9 +54,8 @@ def switch_language():
     if code is None:
         abort(400, "Unknown language.")
     session["language"] = code
-    if g.player is not None:
+    if g.player is not None:  # (the request's unit of work commits it)
         g.player.language = code
-        db.session.commit()  # the one commit
     return redirect(_back(), 303)
 
 
@@ -108,4 +107,17 @@ def composer_words() -> dict[str, str]:
                 _("%(path)s: %(moves)s; pick a highlighted step %(where)s."),
             "%(name)s: no legal move starts there.": _("%(name)s: no legal move starts there."),
             "That is another player's, not yours to play.":
-                _("That is another player's, not yours to play.")}
+                _("That is another player's, not yours to play."),
+            **{english: _(english) for english in _COMPOSER_MORE}}
+
+
+#: The composer's other prompts (keyed by their English, as above).
+_COMPOSER_MORE = (
+    N_("Checking %(turn)s…"), N_("The server refused it (reload the page)."),
+    N_("No answer from the server"), N_("Sending %(turn)s…"),
+    N_("Your turn is complete: the board shows where it leads. Send it, or take a part back."),
+    N_("Next part of your turn: click %(where)s where it starts."),
+    N_("Next part of your turn: choose below."), N_("No legal move matches %(typed)s."),
+    N_("%(shown)s of %(count)s legal moves: type more to narrow."),
+    N_("%(num)d legal move matches."), N_("%(num)d legal moves match."),
+)

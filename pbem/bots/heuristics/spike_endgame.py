@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import time
 
-from pbem.games.spike.board import FORWARD, RAYS
+from pbem.games import engine
+
+FORWARD, RAYS = engine("spike").FORWARD, engine("spike").RAYS  # the game's hook for bots
 
 #: Solver values, for the seat to move.
 WIN, DRAW, LOSS = 1, 0, -1
