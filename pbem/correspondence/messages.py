@@ -13,6 +13,7 @@ from flask_babel import lazy_gettext as _l
 from ..clocks import service as clocks
 from ..core.db import utcnow
 from ..core.extensions import db
+from ..core.i18n import lazy_format
 from ..core.urls import external_url
 from ..mail.compose import Image
 from ..mail.outbox import bodies, unsubscribe_headers
@@ -176,8 +177,9 @@ def seat_out(game, *, state, moves) -> None:
         how = _OUT.get(leaver.text, _OUT[RESIGNED])
         for seat in game.seats:
             if seat.index not in gone:
-                _message_for_game("seat_out", seat.player, game, f"{who.label} {how}",
-                                  seat=seat, out=who, how=how)
+                _message_for_game("seat_out", seat.player, game,
+                                  lazy_format("{} {}", who.label, how), seat=seat, out=who,
+                                  how=how)
 
 
 #: Who decided a game its moves did not end, as the game-over email says it.
