@@ -23,7 +23,7 @@ class AccountForm(FlaskForm):
 
 
 class NameForm(FlaskForm):
-    name = StringField("Your name as other players see it",
+    name = StringField(_l("Your name as other players see it"),
                        validators=[DataRequired(), Length(min=1, max=60)])
 
 
