@@ -13,12 +13,15 @@ from pbem.conditional.models import ConditionalTree
 from pbem.core.extensions import db
 from pbem.play.queries import get_game
 
+DATABASES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
+
 
 def _url(game):
     return f"/api/games/{game.id}/conditional"
 
 
-def test_lines_set_by_put_are_read_by_get(client, make_game, bearer):
+@pytest.mark.parametrize("database", DATABASES)
+def test_lines_set_by_put_are_read_by_get(client, make_game, bearer, database):
     game = make_game("pylon")
     bob = game.seats[1].player
     headers = bearer(bob)
@@ -40,7 +43,9 @@ def test_lines_set_by_put_are_read_by_get(client, make_game, bearer):
     assert service.read(game.id, bob.id) is None
 
 
-def test_the_opponents_api_move_is_answered_in_its_transaction(client, make_game, bearer):
+@pytest.mark.parametrize("database", DATABASES)
+def test_the_opponents_api_move_is_answered_in_its_transaction(client, make_game, bearer,
+                                                               database):
     game = make_game("pylon")
     ann, bob = (seat.player for seat in game.seats)
     assert client.put(_url(game), headers=bearer(bob, "play"),
