@@ -4,13 +4,18 @@ database with many of them."""
 from __future__ import annotations
 
 import random
+import sqlite3
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from helpers import app_settings, new_player
 
+from pbem import create_app
+from pbem.accounts.models import Player
 from pbem.archive.history import Ply
 from pbem.archive.importer import import_record
 from pbem.archive.records import Record, RecordPlayer
+from pbem.core.extensions import db
 from pbem.games import get_rules
 
 START = datetime(2024, 1, 1, 12, tzinfo=UTC)
@@ -29,28 +34,55 @@ def random_record(slug, players, seed, max_plies=None, day=0) -> Record:
                   dates={"created": started, "started": started})
 
 
+def store_game(slug="pylon", seed=1, max_plies=None, players=None, day=0):
+    """A game stored via the importer (its players made when not given)."""
+    players = players or [new_player(name=f"{slug}-{seed}-P{i + 1}")
+                          for i in range(get_rules(slug).player_counts[0])]
+    return import_record(random_record(slug, players, seed, max_plies, day))
+
+
 @pytest.fixture
 def stored_game(make_player):
     """``stored_game(slug="pylon", seed=1, max_plies=None)``: a game stored via the importer."""
+    return store_game
 
-    def make(slug="pylon", seed=1, max_plies=None, players=None, day=0):
-        players = players or [make_player(name=f"{slug}-{seed}-P{i + 1}")
-                              for i in range(get_rules(slug).player_counts[0])]
-        return import_record(random_record(slug, players, seed, max_plies, day))
 
-    return make
+@pytest.fixture(scope="session")
+def many_games_database(tmp_path_factory):
+    """The world of :func:`many_games`, built once: a SQLite file and the players' ids."""
+    folder = tmp_path_factory.mktemp("many-games")
+    app = create_app(app_settings(folder))
+    with app.app_context():
+        db.create_all()
+        players = [new_player(name=name) for name in ("Ann", "Ben", "Cat", "Dan")]
+        for number in range(48):
+            pair = [players[number % 4], players[(number + 1 + number // 4) % 4]]
+            if pair[0] is pair[1]:
+                pair[1] = players[(number + 2) % 4]
+            slug = "pylon" if number % 3 else "stawvs"
+            store_game(slug, seed=number, players=pair, day=number,
+                       max_plies=6 if number % 4 == 0 else None)
+        ids = [player.id for player in players]
+        db.session.remove()
+        db.engine.dispose()
+    return folder / "test.sqlite", ids
 
 
 @pytest.fixture
-def many_games(make_player, stored_game):
+def many_games(app, many_games_database):
     """48 games between four players, one game a day: pylon and stawvs, a quarter of them
-    unfinished. Returns the players."""
-    players = [make_player(name=name) for name in ("Ann", "Ben", "Cat", "Dan")]
-    for number in range(48):
-        pair = [players[number % 4], players[(number + 1 + number // 4) % 4]]
-        if pair[0] is pair[1]:
-            pair[1] = players[(number + 2) % 4]
-        slug = "pylon" if number % 3 else "stawvs"
-        stored_game(slug, seed=number, players=pair, day=number,
-                    max_plies=6 if number % 4 == 0 else None)
-    return players
+    unfinished. Returns the players.
+
+    The games are built once a session and copied into each test's own database (SQLite's
+    backup, a few milliseconds), so a test may still write to its world."""
+    path, ids = many_games_database
+    if db.engine.dialect.name != "sqlite":
+        pytest.fail("many_games copies a SQLite database")
+    db.session.remove()
+    source = sqlite3.connect(path)
+    try:
+        with db.engine.connect() as connection:
+            source.backup(connection.connection.driver_connection)
+    finally:
+        source.close()
+    return [db.session.get(Player, player_id) for player_id in ids]
