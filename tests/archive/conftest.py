@@ -48,41 +48,61 @@ def stored_game(make_player):
 
 
 @pytest.fixture(scope="session")
-def many_games_database(tmp_path_factory):
-    """The world of :func:`many_games`, built once: a SQLite file and the players' ids."""
-    folder = tmp_path_factory.mktemp("many-games")
-    app = create_app(app_settings(folder))
-    with app.app_context():
-        db.create_all()
-        players = [new_player(name=name) for name in ("Ann", "Ben", "Cat", "Dan")]
-        for number in range(48):
-            pair = [players[number % 4], players[(number + 1 + number // 4) % 4]]
-            if pair[0] is pair[1]:
-                pair[1] = players[(number + 2) % 4]
-            slug = "pylon" if number % 3 else "stawvs"
-            store_game(slug, seed=number, players=pair, day=number,
-                       max_plies=6 if number % 4 == 0 else None)
-        ids = [player.id for player in players]
-        db.session.remove()
-        db.engine.dispose()
-    return folder / "test.sqlite", ids
+def world_templates():
+    """The worlds :func:`shared_world` has built this session: name -> (SQLite file, ids)."""
+    return {}
 
 
 @pytest.fixture
-def many_games(app, many_games_database):
-    """48 games between four players, one game a day: pylon and stawvs, a quarter of them
-    unfinished. Returns the players.
+def shared_world(app, world_templates, tmp_path_factory):
+    """``shared_world(name, build)``: the players ``build()`` returns, in a world it builds
+    (games, players) that many tests read.
 
-    The games are built once a session and copied into each test's own database (SQLite's
-    backup, a few milliseconds), so a test may still write to its world."""
-    path, ids = many_games_database
-    if db.engine.dialect.name != "sqlite":
-        pytest.fail("many_games copies a SQLite database")
-    db.session.remove()
-    source = sqlite3.connect(path)
-    try:
-        with db.engine.connect() as connection:
-            source.backup(connection.connection.driver_connection)
-    finally:
-        source.close()
-    return [db.session.get(Player, player_id) for player_id in ids]
+    On SQLite the world is built once a session, in a database of its own, and copied into
+    each test's database with SQLite's backup (a few milliseconds), so every test still has
+    a world of its own and may write to it. On PostgreSQL it is built in the test's database.
+    """
+
+    def world(name, build):
+        if db.engine.dialect.name != "sqlite":
+            return build()
+        if name not in world_templates:
+            folder = tmp_path_factory.mktemp(name)
+            template = create_app(app_settings(folder))
+            with template.app_context():
+                db.create_all()
+                ids = [player.id for player in build()]
+                db.session.remove()
+                db.engine.dispose()
+            world_templates[name] = (folder / "test.sqlite", ids)
+        path, ids = world_templates[name]
+        db.session.remove()
+        source = sqlite3.connect(path)
+        try:
+            with db.engine.connect() as connection:
+                source.backup(connection.connection.driver_connection)
+        finally:
+            source.close()
+        return [db.session.get(Player, player_id) for player_id in ids]
+
+    return world
+
+
+def four_players_48_games():
+    """48 games between four players, one game a day: pylon and stawvs, a quarter of them
+    unfinished. Returns the players."""
+    players = [new_player(name=name) for name in ("Ann", "Ben", "Cat", "Dan")]
+    for number in range(48):
+        pair = [players[number % 4], players[(number + 1 + number // 4) % 4]]
+        if pair[0] is pair[1]:
+            pair[1] = players[(number + 2) % 4]
+        slug = "pylon" if number % 3 else "stawvs"
+        store_game(slug, seed=number, players=pair, day=number,
+                   max_plies=6 if number % 4 == 0 else None)
+    return players
+
+
+@pytest.fixture
+def many_games(shared_world):
+    """The players of :func:`four_players_48_games`' world (see :func:`shared_world`)."""
+    return shared_world("many-games", four_players_48_games)
