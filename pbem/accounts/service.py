@@ -233,7 +233,8 @@ def save_account(player: Player, name: str, findable: bool) -> None:
     if name != player.name:  # keeping one's name is never refused
         names.check(name, player)
     player.name, player.findable = name, findable
-    db.session.flush()
+    with names.taking():  # the same name taken at the same moment: refused, nothing kept
+        db.session.flush()
 
 
 def make_admin(email_text: str) -> Player:
