@@ -127,19 +127,44 @@ def held_key(player: Player) -> str | None:
 _HOLDING = ("name", "joined_at", "deleted_at")
 
 
-@event.listens_for(Player, "before_insert")
-def _key_new(_mapper, _connection, player: Player) -> None:
+def claim(player: Player, name: str) -> None:
+    """Give ``player`` the ``name`` that passed :func:`check`, and its key, strictly: a
+    player taking the same name at the same moment makes the database refuse the second
+    writer (call it inside :func:`taking`)."""
+    player.name = name
     player.name_key = held_key(player)
 
 
+def _claim(connection, player: Player) -> None:
+    """Give ``player`` the key of their name. A name written without :func:`check` (by the
+    demo, an import, an admin's tool) that another player holds already is kept without a
+    key, as the migration keeps an old duplicate; one that passed the check and was taken
+    meanwhile by a transaction not yet committed is not seen here, and the unique index
+    refuses it."""
+    wanted = held_key(player)
+    if wanted is not None and connection.execute(
+            select(Player.id).where(Player.name_key == wanted,
+                                    Player.id != player.id).limit(1)).first():
+        wanted = None
+    player.name_key = wanted
+
+
+@event.listens_for(Player, "before_insert")
+def _key_new(_mapper, connection, player: Player) -> None:
+    if player.name_key is None:  # else claimed strictly (:func:`claim`)
+        _claim(connection, player)
+
+
 @event.listens_for(Player, "before_update")
-def _keep_key(_mapper, _connection, player: Player) -> None:
+def _keep_key(_mapper, connection, player: Player) -> None:
     """A player's key follows their name; only a change of name (or of holding one) touches
     it, so an old duplicate kept without a key (see the migration) is left alone until it
     takes a new name."""
     state = inspect(player)
+    if state.attrs.name_key.history.has_changes():
+        return  # claimed strictly (:func:`claim`): the unique index has the last word
     if any(state.attrs[attr].history.has_changes() for attr in _HOLDING):
-        player.name_key = held_key(player)
+        _claim(connection, player)
 
 
 def taking():

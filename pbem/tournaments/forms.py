@@ -114,6 +114,9 @@ class TournamentForm(DescribeForm):
     extend_days = WholeNumberField("Days an extension adds", default=7, low=1, high=365)
     same_layout = BooleanField("Give every table of a round the same seeded layout")
     rated = BooleanField("Rated: its games count for the players' ratings", default=True)
+    avoid_blocks = BooleanField("Avoid pairing players who blocked each other (Swiss rounds "
+                                "and round robins at tables; never at the cost of a round)",
+                                default=True)
     seed_by_rating = BooleanField("Seed by rating: the entrants' current ratings at this game "
                                   "decide the first round's order and the knockout seeds")
     enrolment = SelectField("Enrolment", choices=choices([
@@ -130,7 +133,7 @@ class TournamentForm(DescribeForm):
         data = {name: getattr(self, name).data for name in (
             "name", "description", "table_size", "format", "cycles", "rounds", "best_of",
             "advance", "round_days", "stall_policy", "extend_days", "same_layout", "rated",
-            "seed_by_rating", "enrolment", "capacity", "reason")}
+            "avoid_blocks", "seed_by_rating", "enrolment", "capacity", "reason")}
         data["time_control"] = self._control()
         for name in ("registration_deadline", "starts_at"):
             value = getattr(self, name).data
