@@ -147,3 +147,32 @@ def test_the_name_key_follows_the_name_and_is_dropped_with_the_account(client, m
     client.post("/account/delete", data={"sure": "y"})
     db.session.expire_all()
     assert db.session.get(Player, player.id).name_key is None
+
+
+@pytest.mark.parametrize("backend", ["sqlite", pytest.param(
+    "postgresql", marks=pytest.mark.postgres)])
+def test_the_migration_keys_names_and_keeps_old_duplicates(make_app, backend, request):
+    from flask_migrate import upgrade
+    from helpers import revision_before
+
+    from pbem.core.db import utcnow
+
+    url = request.getfixturevalue("pg_database") if backend == "postgresql" else None
+    app = make_app(url, migrate=True)
+    with app.app_context():
+        upgrade(revision=revision_before("b7d1f3a9c2e5"))
+        now = utcnow()
+        rows = [(1, "Alice A", now), (2, "ALICE a.", now), (3, "Bob", now),
+                (4, "an invited player", None), (5, "Bob", None)]
+        db.session.execute(db.text(
+            "INSERT INTO players (id, email, name, is_admin, login_counter, created_at, "
+            "joined_at) VALUES (:id, :email, :name, false, 0, :now, :joined)"),
+            [{"id": n, "email": f"p{n}@example.com", "name": name, "now": now,
+              "joined": joined} for n, name, joined in rows])
+        db.session.commit()
+        upgrade()
+        keys = dict(db.session.execute(db.text("SELECT id, name_key FROM players")).all())
+        # the longest holder keeps the key; a later duplicate none, until it is renamed
+        assert keys == {1: key("Alice A"), 2: None, 3: key("Bob"), 4: None, 5: None}
+        alice2 = db.session.get(Player, 2)
+        assert alice2.name == "ALICE a."  # still works: its page, its games
