@@ -79,9 +79,18 @@ def test_a_round_robin_at_tables_puts_them_in_different_pools(app, make_player):
     assert all(len(set(p)) == 2 for pool in rounds for p in combinations(pool, 2))
 
 
-def test_the_setting_is_on_the_form_and_kept(app, make_player, client):
-    t = entered(make_player, "spike", 2, settings("swiss", rounds=1))
-    director = db.session.get(type(t.created_by), t.created_by.id)
-    sign_in(client, director)
+def test_the_setting_is_on_the_forms_and_kept(app, make_player, client):
+    t, _, _ = _start_with_block(make_player, 2, settings("swiss", rounds=2), pair=(0, 1))
+    sign_in(client, t.created_by)
     form = client.get(f"/admin/tournaments/{t.id}/edit").get_data(as_text=True)
     assert "Avoid pairing players who blocked each other" in form
+    assert 'id="avoid_blocks" name="avoid_blocks" type="checkbox" value="y"' in form
+    assert 'checked id="avoid_blocks"' in form
+    saved = client.post(f"/admin/tournaments/{t.id}/edit", data={
+        "name": t.name, "rounds": 2, "round_days": 7, "stall_policy": "adjudicate",
+        "extend_days": 3})  # the box left unticked: turned off for the rounds to come
+    assert saved.status_code in (302, 303)
+    db.session.expire_all()
+    assert service.get_tournament(t.id).settings["avoid_blocks"] is False
+    new = client.get("/admin/tournaments/new/spike").get_data(as_text=True)
+    assert 'checked id="avoid_blocks"' in new  # on by default
