@@ -63,8 +63,8 @@ def start(t: Tournament, now: datetime, actor=None, reason: str = "") -> None:
     except ValueError as exc:
         raise PbemError(f"Cannot pair this field: {exc}.", "cannot-pair", 422) from None
     _create_round(t, pairing, now)
-    _log_kept_together(t, pairing, apart, now)
     log(t, actor, f"started the tournament with {len(entered)} players", reason, now)
+    _log_kept_together(t, pairing, apart, now)
 
 
 def step(t: Tournament, now: datetime) -> str:
