@@ -139,7 +139,7 @@ def test_the_name_key_follows_the_name_and_is_dropped_with_the_account(client, m
     player = make_player(name="Kim Lee")
     assert player.name_key == key("Kim Lee")
     sign_in(client, player)
-    assert save(client, "Kim Park").status_code == 302
+    assert save(client, "Kim Park").status_code == 303
     db.session.expire_all()
     assert db.session.get(Player, player.id).name_key == key("Kim Park")
     invited = make_player(joined=False)
