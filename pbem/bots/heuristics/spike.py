@@ -55,6 +55,9 @@ class SpikeHeuristics(Heuristics):
         nodes = SOLVER_NODES.get(level)
         return None if nodes is None else best_plies(rules, state, nodes, deadline)
 
+    def draw_value(self, sharing, seats):
+        return DRAW_SHARE
+
     def outcome(self, rules, state):
         shares = result(rules, state)
         drawn = min(shares) > 0  # both seats share the result (asking the rules again costs)
