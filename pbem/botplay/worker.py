@@ -107,20 +107,27 @@ def think(position: Position, budget_s: float | None) -> str:
     the turn is complete (multi-ply games), deterministic for the game, ply and level unless
     the turn's CPU budget runs out; or ``RESIGNS`` when the search of its first ply judges
     the game lost beyond doubt and the game lets bots resign."""
-    rules, state, plies = position.rules, position.state, []
+    return plan(position, budget_s)[0]
+
+
+def plan(position: Position, budget_s: float | None) -> tuple[str, list[Decision]]:
+    """``think``'s answer with the searches behind it, one :class:`~pbem.bots.Decision` a
+    ply (how many playouts each ran, what it judged)."""
+    rules, state, plies, decisions = position.rules, position.state, [], []
     budget = TURN_CPU[position.level] if budget_s is None else budget_s
     deadline = cpu_clock() + budget
     while True:
         left = max(0.0, deadline - cpu_clock())
         decision = decide(rules, state, position.level, seed=position.seed + len(plies),
                           budget_s=left)
+        decisions.append(decision)
         if not plies and position.may_resign and resigns(decision, position.seat,
                                                          position.ply):
-            return RESIGNS
+            return RESIGNS, decisions
         plies.append(decision.move)
         state = rules.play(state, decision.move)
         if rules.is_over(state) or not rules.turn_plies(state):
-            return " ".join(plies)
+            return " ".join(plies), decisions
 
 
 def judge(position: Position, budget_s: float | None) -> Decision:

@@ -51,7 +51,7 @@ CORRESPONDENCE = 4
 #: A bot resigns when its search gives it at most this share of the result...
 RESIGN_SHARE = 0.02
 #: ...after at least this many playouts (a short search may not have seen the way out)...
-RESIGN_PLAYOUTS = 100
+RESIGN_PLAYOUTS = 24
 #: ...and never before this ply of the game (the first moves are never resigned).
 RESIGN_AFTER_PLY = 12
 #: A proposal to end the game is accepted when the bot's share, as its search judges the
