@@ -34,7 +34,7 @@ def levels() -> list[Level]:
     """Every level, weakest first."""
     return [Level(level, playouts, TURN_CPU[level],
                   "up to a minute of CPU a move" if level == CORRESPONDENCE
-                  else "a few seconds of CPU a move at most" if level == 3
-                  else "about a second of CPU a move at most",
+                  else "up to a few seconds of CPU a move" if level == 3
+                  else "under a second of CPU a move",
                   PLAYS[level])
             for level, playouts in sorted(LEVELS.items())]

@@ -100,7 +100,7 @@ def test_a_player_turns_resignation_off_on_the_game_page(client, make_player, bo
     stranger_id = stranger.id
     sign_in(client, human)
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert "Play every game to the end" in page
+    assert "Play this game to the end" in page
     answer = client.post(f"/games/{game_id}/bots-resign", data={"allow": "0"})
     assert answer.status_code == 303
     db.session.remove()

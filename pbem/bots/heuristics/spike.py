@@ -27,7 +27,8 @@ DRAW_SHARE = 0.35
 #: Positions the endgame solver may visit per move, by level (about 1 s per 90 000 here, so
 #: that a level-3 move that fails to solve and then searches still takes under 8 s): level 3
 #: solves most endgames from their second or third turn, level 2 only the later ones.
-SOLVER_NODES = {2: 60_000, 3: 400_000}
+#: Level 4, the correspondence level, solves from further out (about 20 s at most).
+SOLVER_NODES = {2: 60_000, 3: 400_000, 4: 2_000_000}
 
 
 class SpikeHeuristics(Heuristics):
