@@ -37,16 +37,17 @@ from sqlalchemy import delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..accounts.models import Player
-from ..bots import Decision, accepts_end, decide, resigns
+from ..bots import CORRESPONDENCE, Decision, accepts_end, decide, resigns
 from ..bots.clock import cpu_clock
 from ..core.db import utcnow
+from ..core.errors import PbemError
 from ..core.extensions import db
 from ..games import IllegalMove, get_rules
 from ..play import commands
 from ..play.agreement import players_in
 from ..play.errors import GameNotActive, NotYourTurn, PositionChanged
 from ..play.models import ACTIVE, Game, Seat
-from .accounts import level_of
+from .accounts import bot_email, level_of
 from .models import BotLease
 
 log = logging.getLogger(__name__)
@@ -145,32 +146,42 @@ def answer(position: Position, budget_s: float | None) -> bool:
 
 
 def run(now=None, *, limit: int = ROUND, budget_s: float | None = BY_LEVEL,
-        thinker: Thinker = think) -> str:
+        thinker: Thinker = think, levels=None) -> str:
     """Play up to ``limit`` bots' turns, and answer the proposals to end a game that await a
-    bot (a tick task, ``now`` unused: bots do not wait for time); a one-line summary.
-    ``budget_s``: CPU seconds a turn, each level's own cap by default."""
+    bot (``now`` unused: bots do not wait for time); a one-line summary. ``budget_s``: CPU
+    seconds a turn, each level's own cap by default; ``levels``: only those bots' (all by
+    default)."""
     outcomes = Counter()
-    for game_id in due_games(limit):
+    for game_id in due_games(limit, levels):
         outcomes[play_turn(game_id, budget_s, thinker)] += 1
     kinds = ("played", "resigned", "answered", "busy", "gone", "failed")
     parts = [f"{outcomes[k]} {k}" for k in kinds if outcomes[k]]
     return ", ".join(parts) or "nothing to play"
 
 
-def due_games(limit: int) -> list[int]:
+def run_quick(now=None) -> str:
+    """``run`` for the tick: the levels that answer in seconds, not the correspondence
+    level, whose turns (up to a minute of CPU each) are the bots' own loop's, so that a tick
+    stays short."""
+    return run(now, levels=[level for level in TURN_CPU if level != CORRESPONDENCE])
+
+
+def due_games(limit: int, levels=None) -> list[int]:
     """Ids of up to ``limit`` active games where a bot is to move or has a proposal to end
     the game to answer (read without locks). Whose turn it is comes from its index, so no
     snapshot is read and games waiting for humans cost nothing; proposals are few (a bot's
     games with a proposal written at some time, checked here for one standing that a bot
-    has not answered)."""
+    has not answered). ``levels``: only those bots' games (all bots' by default)."""
+    bots = Player.is_bot if levels is None else Player.email.in_(
+        [bot_email(level) for level in levels])
     due = set(db.session.scalars(
         select(Game.id).join(Player, Player.id == Game.to_move_player_id)
-        .where(Player.is_bot).order_by(Game.id).limit(limit)
+        .where(bots).order_by(Game.id).limit(limit)
     ).all())
     offers = db.session.execute(
         select(Game.id, Game.ply, Game.end_offer, Seat.index)
         .join(Seat, Seat.game_id == Game.id).join(Player, Player.id == Seat.player_id)
-        .where(Player.is_bot, Game.status == ACTIVE, Game.end_offer.is_not(None))
+        .where(bots, Game.status == ACTIVE, Game.end_offer.is_not(None))
         .order_by(Game.id).limit(limit)
     ).all()
     due.update(game_id for game_id, ply, offer, seat in offers
@@ -226,6 +237,9 @@ def play_turn(game_id: int, budget_s: float | None = BY_LEVEL,
             log.exception("bots: game %s ply %s: the bot's turn was refused", game_id,
                           position.ply)
             return "failed"
+        except PbemError:  # a proposal answered meanwhile (already agreed, none standing)
+            db.session.rollback()
+            return "gone"
     return "busy"
 
 

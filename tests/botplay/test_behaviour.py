@@ -72,7 +72,7 @@ def test_the_bot_accepts_to_end_a_decided_game_on_its_turn(make_player, bots):
     assert game.result["winners"] == [0]
 
 
-def test_the_bot_declines_to_end_an_open_game_on_the_humans_turn(make_player, bots):
+def check_the_bot_declines_to_end_an_open_game_on_the_humans_turn(make_player, bots):
     human = make_player()
     seed, moves = EVEN["pylon"]
     moves = moves[:-1]  # the human to move
@@ -83,6 +83,15 @@ def test_the_bot_declines_to_end_an_open_game_on_the_humans_turn(make_player, bo
     game = get_game(game_id)
     assert game.status == ACTIVE and game.end_proposal is None and game.ply == len(moves)
     assert worker.run() == "nothing to play"  # the human's turn, nothing to answer
+
+
+def test_the_bot_declines_to_end_an_open_game_on_the_humans_turn(make_player, bots):
+    check_the_bot_declines_to_end_an_open_game_on_the_humans_turn(make_player, bots)
+
+
+@pytest.mark.postgres
+def test_the_bot_answers_a_proposal_on_postgresql(make_player, bots):
+    check_the_bot_declines_to_end_an_open_game_on_the_humans_turn(make_player, bots)
 
 
 def test_a_bot_accepts_a_rematch_at_once(make_player, bots):
@@ -149,3 +158,10 @@ def test_a_level_three_move_runs_its_whole_search_on_a_busy_host(make_player, bo
             process.wait()
     assert [d.playouts for d in loaded] == [d.playouts for d in quiet]
     assert quiet[0].playouts > 1000 and loaded_text == quiet_text
+
+
+def test_the_tick_leaves_the_correspondence_levels_turns_to_the_bots_loop(make_player, bots):
+    game_id = built_game(make_player(), bots[4], *EVEN["pylon"])
+    assert worker.due_games(10, levels=[1, 2, 3]) == []
+    assert worker.run_quick() == "nothing to play"
+    assert worker.due_games(10) == [game_id]
