@@ -22,7 +22,7 @@ class Level:
 #: How each level plays, in a player's words.
 PLAYS = {
     1: "Takes what is offered and avoids the obvious blunders: a first opponent.",
-    2: "Looks four times deeper than level 1; solves Spike's endgames once they are small.",
+    2: "Looks four times deeper than level 1 and solves more of Spike's endgames.",
     3: "Looks sixteen times deeper than level 1 and solves most of Spike's endgames: a "
        "strong club player's opponent.",
     4: "The correspondence level: sixteen times level 3's search, up to a minute of CPU a "
