@@ -2,10 +2,15 @@
 (target under 0.5 s; it only spools), the mail worker's handling of each spooled message (the
 rest of the cost, paid in a process already running), and the LMTP listener's throughput over
 one connection (target at least 50 messages/s). Every message is a real reply playing a move,
-on SQLite in a scratch folder."""
+on SQLite in a scratch folder.
+
+Then the hostile messages of issue #28: for each kind, the worker's CPU seconds on the size the
+issue names (over a limit: refused before parsing) and on the largest message of that kind
+within the limits (parsed and read in full); each must stay under 0.2 s."""
 
 from __future__ import annotations
 
+import gc
 import os
 import resource
 import smtplib
@@ -27,6 +32,87 @@ def run() -> dict:
         figures = _pipe(folder)
     with tempfile.TemporaryDirectory(prefix="pbem-bench-") as folder:
         figures.update(_lmtp(folder))
+    with tempfile.TemporaryDirectory(prefix="pbem-bench-") as folder:
+        figures.update(_sender(folder))
+    with tempfile.TemporaryDirectory(prefix="pbem-bench-") as folder:
+        figures.update(_hostile(folder))
+    return figures
+
+
+SENDER_MESSAGES = 300
+
+
+def _sender(folder: str) -> dict:
+    """One sender delivering a backlog of turn emails (composed as they go, boards drawn) to a
+    local SMTP server offering PIPELINING: messages a second (target at least 50). The server
+    runs in this process, so the CPU figure includes its parsing of each message."""
+    from pbem.mail.sender import deliver_due
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from smtp_server import SMTPServer
+
+    app = file_mail_app(folder)
+    server = SMTPServer(pipelining=True)
+    server.start()
+    try:
+        with app.app_context():
+            _games(SENDER_MESSAGES)
+            app.config.update(MAIL_BACKEND="smtp", MAIL_SERVER="127.0.0.1",
+                              MAIL_PORT=server.port)
+            app.extensions["mail"].server, app.extensions["mail"].port = "127.0.0.1", server.port
+            started, cpu = time.perf_counter(), time.process_time()
+            sent = 0
+            while True:
+                done, failed = deliver_due()
+                assert not failed, failed
+                if not done:
+                    break
+                sent += done
+            elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
+    finally:
+        server.stop()
+    assert len(server.messages) == sent >= SENDER_MESSAGES, (len(server.messages), sent)
+    return {"sender_messages": sent,
+            "sender_messages_per_s": round(sent / elapsed, 1),
+            "sender_cpu_ms_per_message": round(cpu / sent * 1000, 2),
+            "sender_connections": server.connections}
+
+
+def _hostile(folder: str) -> dict:
+    """CPU seconds the worker's ingest spends on each kind of hostile message."""
+    from pbem.correspondence.ingest import ingest_bytes
+    from pbem.mail.handoff import hand_over
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from hostile_mail import KINDS, LARGE, WITHIN
+    from sqlalchemy import select
+
+    from pbem.core.extensions import db
+    from pbem.mail.compose import compose
+    from pbem.mail.models import OutboxMessage
+
+    app = file_mail_app(folder)
+    figures = {}
+    with app.app_context():
+        _games(1)
+        turn = db.session.scalars(select(OutboxMessage)
+                                  .where(OutboxMessage.kind == "turn")).first()
+        # A live token, so a message within the limits is read as far as any reply is.
+        compose(turn)
+        address = turn.headers["Reply-To"].encode()
+        runs = [(kind, label, make, count) for kind, (make, size) in KINDS.items()
+                for label, count in (("over", size), ("within", WITHIN[kind]))]
+        runs += [(kind, "within", make, size) for kind, (make, size) in LARGE.items()]
+        for kind, label, make, count in runs:
+            raw = make(count).replace(b"move+abc@pbem.test", address, 1)
+            costs = []
+            for _ in range(3):  # the least of three: a collection of others' garbage is no cost
+                gc.collect()
+                started = time.process_time()
+                outcome = hand_over(ingest_bytes, raw)
+                costs.append(time.process_time() - started)
+                assert (outcome.text.startswith("refused")) == (label == "over"), outcome
+            figures[f"hostile_{kind}_{label}_cpu_s"] = round(min(costs), 4)
     return figures
 
 

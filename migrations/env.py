@@ -10,9 +10,10 @@ from alembic import context
 # access to the values within the .ini file in use.
 config = context.config
 
-# Interpret the config file for Python logging.
-# This line sets up loggers basically.
-fileConfig(config.config_file_name, disable_existing_loggers=False)
+# Interpret the config file for Python logging, unless pbem configured it already (its
+# commands log in the operator's chosen format, and Alembic's notes only from WARNING).
+if not logging.getLogger().handlers:
+    fileConfig(config.config_file_name, disable_existing_loggers=False)
 logger = logging.getLogger('alembic.env')
 
 

@@ -60,12 +60,19 @@ def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flas
     from .accounts.views import bp as accounts_bp
     from .accounts.views import load_current_player
     from .admin.views import bp as admin_bp
+    from .analysis.views import bp as analysis_bp
+    from .api.pages import bp as api_pages_bp
+    from .api.views import bp as api_bp
     from .archive.views import bp as archive_bp
+    from .botplay.views import bp as botplay_bp
     from .challenges.views import bp as challenges_bp
     from .clocks.views import bp as clocks_bp
+    from .conditional.views import bp as conditional_bp
+    from .notes.views import bp as notes_bp
     from .notifications.views import bp as notifications_bp
     from .ops.views import bp as ops_bp
     from .play.views import bp as play_bp
+    from .push.views import bp as push_bp
     from .ratings.views import bp as ratings_bp
     from .tournaments.admin import bp as tournament_admin_bp
     from .tournaments.views import bp as tournaments_bp
@@ -74,7 +81,8 @@ def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flas
 
     for blueprint in (web_bp, accounts_bp, play_bp, admin_bp, archive_bp, tournaments_bp,
                       tournament_admin_bp, clocks_bp, notifications_bp, ratings_bp, ops_bp,
-                      challenges_bp):
+                      challenges_bp, api_bp, api_pages_bp, push_bp, analysis_bp,
+                      conditional_bp, notes_bp, botplay_bp):
         app.register_blueprint(blueprint)
     _subscribe()
     app.before_request(_refuse_unreadable_input)
@@ -99,13 +107,52 @@ def _subscribe() -> None:
     from .archive.subscriptions import subscribe as archive
     from .challenges.subscriptions import subscribe as challenges
     from .clocks.subscriptions import subscribe as clocks
+    from .conditional.subscriptions import subscribe as conditional
     from .correspondence.subscriptions import subscribe as correspondence
     from .play.subscriptions import subscribe as play
+    from .push.subscriptions import subscribe as push
     from .ratings.subscriptions import subscribe as ratings
     from .tournaments.subscriptions import subscribe as tournaments
 
-    for subscribe in (play, archive, clocks, correspondence, ratings, tournaments, challenges):
+    for subscribe in (play, archive, clocks, correspondence, ratings, tournaments, challenges,
+                      push, conditional):
         subscribe()
+    _join_thinking_tools()
+
+
+def _join_thinking_tools() -> None:
+    """What the thinking tools add to others' pages and mail, handed over here (neither side
+    imports the other): the turn email's remark on cleared conditional moves, the analysis
+    board's "keep this line" and notes."""
+    from .analysis.views import add_to_board
+    from .conditional.service import keep_from_mail, turn_mail_remark
+    from .conditional.views import keep_line_section
+    from .correspondence import ingest
+    from .correspondence.messages import turn_remarks
+
+    ingest.keep_conditional = keep_from_mail
+    from .notes.views import notes_context
+    from .play import events
+
+    if turn_mail_remark not in turn_remarks:
+        turn_remarks.append(turn_mail_remark)
+    add_to_board("conditional", keep_line_section)
+    add_to_board("notes", lambda game, found, seat: {
+        **notes_context(game, g.player.id if g.get("player") else None),
+        "board_sections": ["notes/_notes.html"]})
+    events.game_page.connect(_notes_on_game_page, weak=False)
+
+    from .botplay.views import review_context
+
+    events.game_page.connect(review_context, weak=False)
+
+
+def _notes_on_game_page(game, *, reader_id, now) -> dict:
+    from .notes.views import notes_context
+
+    return notes_context(game, reader_id)
+
+
 def _trust_proxies(app: Flask) -> None:
     """Take the client's address and scheme from the configured number of proxies' forwarded
     headers (and only theirs: a client can send any X-Forwarded-For it likes)."""
@@ -118,7 +165,7 @@ def _refuse_unreadable_input():
     """Refuse what no page here reads: a JSON body (Flask-WTF would take it for the form, with
     values of any type that the validators do not expect) and NUL characters (nobody types
     them, and PostgreSQL cannot store them in text)."""
-    if request.method == "POST" and request.is_json:
+    if request.method == "POST" and request.is_json and not request.path.startswith("/api/"):
         abort(415, "This site takes form posts, not JSON.")
     if any("\x00" in value for values in (request.args, request.form)
            for _, value in values.items(multi=True)):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from .botplay import review as reviews
 from .botplay import worker as bots
 from .challenges import tick as challenges
 from .clocks import tick as clocks
@@ -20,7 +21,7 @@ from .tournaments import tick as tournaments
 
 #: Every tick task with its name, in the order they run.
 TASKS = (("tournaments", tournaments.run), ("clocks", clocks.run), ("bots", bots.run_quick),
-         ("challenges", challenges.run))
+         ("reviews", reviews.run), ("challenges", challenges.run))
 
 
 def run_tick(now: datetime | None = None) -> list[str]:
@@ -30,3 +31,12 @@ def run_tick(now: datetime | None = None) -> list[str]:
     for name, task in TASKS:
         summaries.append(f"{name}: {task(now)}")
     return summaries
+
+
+#: What a task says when it had nothing to do.
+IDLE = ("nothing due", "nothing to play", "0 challenges expired, 0 posted for standing challenges")
+
+
+def idle(summary: str) -> bool:
+    """Whether a line of :func:`run_tick` says its task had nothing to do."""
+    return summary.partition(": ")[2] in IDLE

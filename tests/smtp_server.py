@@ -20,6 +20,12 @@ class _Collector:
     def __init__(self, server):
         self.server = server
 
+    async def handle_EHLO(self, smtp_server, session, envelope, hostname, responses):
+        session.host_name = hostname
+        if self.server.pipelining:
+            responses.insert(1, "250-PIPELINING")
+        return responses
+
     async def handle_RCPT(self, smtp_server, session, envelope, address, rcpt_options):
         if address in self.server.refuse:
             self.server.refused.append(address)
@@ -47,9 +53,11 @@ class _CountingController(Controller):
 class SMTPServer:
     """Start, stop and start again on the same port (for the outage test). Recipients in
     ``refuse`` are refused for good (550) and noted in ``refused``; ``connections`` counts the
-    connections made, ``envelopes`` the envelope sender and bytes of each message."""
+    connections made, ``envelopes`` the envelope sender and bytes of each message. With
+    ``pipelining`` it offers PIPELINING (RFC 2920)."""
 
-    def __init__(self):
+    def __init__(self, pipelining: bool = False):
+        self.pipelining = pipelining
         self.port = free_port()
         self.messages: list = []
         self.envelopes: list[tuple[str, bytes]] = []

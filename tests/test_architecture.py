@@ -45,6 +45,14 @@ ALLOWED = {
     "mail": set(),
     "play": {"accounts", "games"},
     "notifications": {"accounts", "mail"},
+    # The JSON API sits above play, beside the reacting domains (it reads the lobby's).
+    "api": {"accounts", "play", "games", "challenges"},
+    # Push notifications: beside mail, told by the mail sender when a message went.
+    "push": {"accounts", "mail"},
+    # The thinking tools (issue #30) sit above play, beside the reacting domains.
+    "analysis": {"play", "accounts", "games"},
+    "conditional": {"play", "accounts", "notifications", "mail", "games"},
+    "notes": {"play", "accounts"},
 }
 
 

@@ -79,10 +79,11 @@ def test_the_configuration_checks_are_start_up_warnings(production, caplog):
     assert any("base URL" in line for line in failed)
     assert any("secure cookies" in line for line in failed)
     assert any("mail domain" in line for line in failed)
+    assert any("mail sender" in line for line in failed)
     caplog.clear()
     with caplog.at_level(logging.WARNING):
         production(SECRET_KEY=KEY, BASE_URL="https://pbem.example.org",
-                   MAIL_DOMAIN="pbem.example.org")
+                   MAIL_DOMAIN="pbem.example.org", PROXY_FIX_X_FOR=1, PROXY_FIX_X_PROTO=1)
     assert not [r for r in caplog.records if "deployment check" in r.getMessage()]
 
 
@@ -99,16 +100,16 @@ def test_check_fails_a_development_configuration_line_by_line(make_app, tmp_path
                    MAIL_SPOOL_DIR=str(tmp_path / "a-file" / "spool"))
     result = app.test_cli_runner().invoke(args=["pbem", "check"])
     assert result.exit_code == 1
-    lines = result.output.splitlines()
+    lines = [line for line in result.output.splitlines() if line.startswith("FAIL")]
     assert [line.split(":")[0] for line in lines] == [
         "FAIL  secret key", "FAIL  base URL", "FAIL  secure cookies", "FAIL  mail domain",
-        "FAIL  SMTP", "FAIL  migrations", "FAIL  spool"]
-    assert "unreachable" in lines[4] and "init-db" in lines[5] and "exit 75" in lines[6]
+        "FAIL  mail sender", "FAIL  SMTP", "FAIL  migrations", "FAIL  spool"]
+    assert "unreachable" in lines[5] and "init-db" in lines[6] and "exit 75" in lines[7]
 
 
 def test_check_passes_a_production_configuration(make_app, tmp_path):
     app = make_app(migrate=True, SECRET_KEY=KEY, BASE_URL="https://pbem.example.org",
-                   MAIL_DOMAIN="pbem.example.org")
+                   MAIL_DOMAIN="pbem.example.org", PROXY_FIX_X_FOR=1, PROXY_FIX_X_PROTO=1)
     with app.app_context():
         from smtp_server import SMTPServer
 
@@ -124,7 +125,7 @@ def test_check_passes_a_production_configuration(make_app, tmp_path):
         finally:
             server.stop()
     assert result.exit_code == 0, result.output
-    assert [line[:4] for line in result.output.splitlines()] == ["ok  "] * 7
+    assert [line[:4] for line in result.output.splitlines()] == ["ok  "] * 13
     assert "127.0.0.1" in result.output and not server.messages
 
 

@@ -21,7 +21,8 @@ EXPECTED = {
 }
 SAMPLE_VALUES = {"game_id": 1, "player_id": 1, "tournament_id": 1, "table_id": 1,
                  "entrant_id": 1, "slug": "pylon", "token": "not-a-token",
-                 "filename": "style.css", "challenge_id": 1, "standing_id": 1}
+                 "filename": "style.css", "challenge_id": 1, "standing_id": 1, "token_id": 1,
+                 "subscription_id": 1}
 
 
 def every_request(app):

@@ -9,10 +9,12 @@ record's placeholder accounts.
 
 from __future__ import annotations
 
+import io
 import logging
 import random
 import re
 import socket
+import zipfile
 from datetime import UTC, datetime
 
 import pytest
@@ -155,6 +157,14 @@ def sweep_urls(app, viewer: Player | None) -> tuple[list[str], set[str]]:
     return urls, covered
 
 
+def readable(response) -> str:
+    """The response's text; a zip's (a bulk download of records) is every file in it."""
+    if response.mimetype != "application/zip":
+        return response.get_data(as_text=True)
+    with zipfile.ZipFile(io.BytesIO(response.get_data())) as bundle:
+        return "\n".join(bundle.read(name).decode() for name in bundle.namelist())
+
+
 @pytest.mark.parametrize("who", ["anonymous", "stranger", "bob"])
 def test_no_page_shows_another_players_address(app, client, world, who, caplog):
     """Nor does the server's log, which names players by id, while the world is made (failed
@@ -172,7 +182,7 @@ def test_no_page_shows_another_players_address(app, client, world, who, caplog):
         response = client.get(url)
         # readiness answers 503 by design while the tick has not run (its lines name no one)
         assert response.status_code < 500 or url == "/ready", url
-        text = response.get_data(as_text=True) + str(response.headers)
+        text = readable(response) + str(response.headers)
         if leaks(text, others):
             found[url] = leaks(text, others)
     assert not found, "\n".join(f"{url}: {leaked}" for url, leaked in found.items())
@@ -193,3 +203,42 @@ def test_no_email_shows_another_players_address(app, world):
         if leaks(text, others):
             found[(message.kind, message.recipient)] = leaks(text, others)
     assert not found, "\n".join(f"{mail}: {leaked}" for mail, leaked in found.items())
+
+
+@pytest.mark.parametrize("who", ["stranger", "bob", "admin"])
+def test_no_api_answer_shows_another_players_address(app, client, world, who):
+    """Every documented API operation, with each game's and challenge's id, as a token of the
+    viewer's with every scope: only ``/api/me`` names an address, the viewer's own."""
+    from pbem.api import tokens
+    from pbem.api.openapi import document
+    from pbem.challenges.models import Challenge
+
+    viewer = world[who]
+    _token, secret = tokens.create(viewer, ["read", "play", "challenge"])
+    app.config["API_LIMIT_PER_TOKEN"] = 10**6
+    db.session.commit()
+    headers = {"Authorization": f"Bearer {secret}"}
+    others = every_address() - {viewer.email}
+    ids = {"game_id": [g.id for g in db.session.scalars(select(Game))],
+           "challenge_id": [c.id for c in db.session.scalars(select(Challenge))]}
+    bodies = {"move": {"move": "Sa1", "ply": 0}, "resign": {}, "end": {"ply": 0,
+              "answer": "agree"}, "messages": {"text": "hi"}, "join": {}, "withdraw": {},
+              "challenges": {"game": "pylon"}}
+    found, answered = {}, 0
+    for path, operations in document()["paths"].items():
+        for method in operations:
+            names = re.findall(r"{(\w+)}", path)
+            urls = [path.replace(f"{{{names[0]}}}", str(i)) for i in ids[names[0]]] \
+                if names else [path]
+            for url in urls + [f"{url}?to_move=me" for url in urls if url == "/api/games"]:
+                body = bodies.get(url.rstrip("/").rsplit("/", 1)[-1])
+                response = client.open(url, method=method.upper(), headers=headers,
+                                       json=body if method == "post" else None)
+                assert response.status_code < 500, url
+                answered += 1
+                text = response.get_data(as_text=True) + str(response.headers)
+                if leaks(text, others):
+                    found[f"{method} {url}"] = leaks(text, others)
+    assert answered > 20
+    assert not found, "\n".join(f"{url}: {leaked}" for url, leaked in found.items())
+    assert client.get("/api/me", headers=headers).json["email"] == viewer.email

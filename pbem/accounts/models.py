@@ -46,6 +46,12 @@ class Player(db.Model):
     #: once, has a placeholder address that never gets mail, and is marked as a bot wherever
     #: it is shown.
     is_bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: For a bot run from outside (through the API, ``pbem.api.bots``): the player whose
+    #: engine it is, named wherever the bot is listed. ``None`` for pbem's own bots and for an
+    #: account an admin marked a bot without naming an owner.
+    bot_owner_id: Mapped[int | None] = mapped_column(
+        ForeignKey("players.id", ondelete="SET NULL"), nullable=True)
+    bot_owner = relationship("Player", remote_side="Player.id", viewonly=True)
     #: Notification settings (no row: the defaults), a ``pbem.notifications.models``
     #: ``StoredSettings`` named by its class name here (accounts import no domain above them).
     #: A query that mails the player joins them in (``pbem.play.queries.get_game``).

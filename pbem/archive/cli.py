@@ -61,3 +61,32 @@ def recount_command(check):
     counters.recount()
     db.session.commit()
     click.echo(f"recounted: {len(wrong)} counters were wrong and are now right")
+
+
+@archive_group.command("import-ap")
+@click.argument("source", type=click.File("r", encoding="utf-8"))
+def import_abstractplay(source):
+    """Import Abstract Play records of Stawvs and Pylon games from SOURCE (one record, a JSON
+    list of them, or one per line; '-' reads standard input). Each is checked by the rules
+    and stored as an imported game; one imported before is skipped. Exits with status 1 when
+    any record was refused."""
+    from .abstractplay import parse_ap, parse_dump
+    from .history import BadRecord
+    from .importer import import_record
+
+    try:
+        records = parse_dump(source.read())
+    except BadRecord as exc:
+        raise click.BadParameter(exc.message, param_hint="SOURCE") from None
+    imported, refused = [], 0
+    for number, data in enumerate(records, 1):
+        try:
+            imported.append(import_record(parse_ap(data)).id)
+        except BadRecord as exc:
+            refused += 1
+            click.echo(f"record {number}: {exc.message}")
+    db.session.commit()
+    click.echo(f"imported {len(imported)} games, refused {refused}"
+               + (f": #{', #'.join(map(str, imported))}" if imported else ""))
+    if refused:
+        sys.exit(1)

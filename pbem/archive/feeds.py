@@ -93,4 +93,5 @@ def game_feed(game: Game) -> bytes:
     entries = _result_entries([game]) if game.status == FINISHED else []
     entries += [_move_entry(game, move) for move in moves]
     return atom(f"pbem: {game.title}", external_url("archive.game_feed", game_id=game.id),
-                 external_url("play.game", game_id=game.id), entries)
+                 external_url("play.game", game_id=game.id), entries,
+                 since=game.started_at or game.created_at)

@@ -9,7 +9,6 @@ counters, the only thing here that reacts to a game, take the imported game dire
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 import re
@@ -19,8 +18,9 @@ from sqlalchemy.exc import IntegrityError
 
 from ..accounts.models import Player
 from ..accounts.service import BadEmail, player_by_email
-from ..core.db import utcnow
+from ..core.db import row_id, utcnow
 from ..core.extensions import db
+from ..core.urls import external_url
 from ..play.models import ACTIVE, FINISHED, RESIGN, Game, Move, Seat
 from ..play.service import PASS
 from ..play.termination import AUTOMATIC, termination
@@ -37,40 +37,66 @@ def import_record(record: Record, *, by: Player | None = None) -> Game:
     commits).
 
     :raises BadRecord: the first problem found (options, a ply, the result, the players),
-        or the record was imported before.
+        the record is a copy of a game of this server, or it was imported before: the same
+        game (setup, players and moves, however the record is written) or the same source.
     """
-    key = digest(record)
-    _refuse_a_second_import(key)
     rules, options, state = setup(record.slug, len(record.players), record.options,
                                   record.seed)
     state, plies = replay(rules, state, record.plies)
     result = _checked_result(record.result, result_of(rules, state), rules.scores(state),
                              len(record.players))
     _check_termination(record.result, result, plies)
+    _refuse_a_game_of_ours(record.source)
+    keys = [digest(record, options, plies)]
+    if record.source:
+        keys.append(source_digest(record.source))
+    _refuse_a_second_import(keys)
     try:
         with db.session.begin_nested():  # all of the game or none of it; the caller commits
             game = _store(record, rules, options, state, plies, result, by)
-            db.session.add(ImportedRecord(digest=key, game_id=game.id))
+            db.session.add_all(ImportedRecord(digest=key, game_id=game.id) for key in keys)
             counters.game_added(game)
     except IntegrityError:
-        _refuse_a_second_import(key)  # the same record, imported at the same moment
+        _refuse_a_second_import(keys)  # the same record, imported at the same moment
         raise
     return game
 
 
-def _refuse_a_second_import(key: str) -> None:
-    """:raises BadRecord: a record with this digest has been imported."""
+def _refuse_a_second_import(keys: list[str]) -> None:
+    """:raises BadRecord: a record with one of these digests has been imported."""
     earlier = db.session.scalar(select(ImportedRecord.game_id).where(
-        ImportedRecord.digest == key))
+        ImportedRecord.digest.in_(keys)).limit(1))
     if earlier is not None:
-        raise BadRecord(f"This record has been imported already, as game #{earlier}.")
+        raise BadRecord(f"This game has been imported already, as game #{earlier}: the "
+                        "same players, setup and moves, or the same source address.")
 
 
-def digest(record: Record) -> str:
-    """The record's content as parsed (game, options, seed, players, plies, result, dates),
-    hashed: the same game in JSON or text, spaced differently, has one digest."""
-    content = json.dumps(dataclasses.asdict(record), sort_keys=True, default=str)
+def _refuse_a_game_of_ours(source: str | None) -> None:
+    """:raises BadRecord: the record's source is the address of a game on this server."""
+    ours = external_url("play.game", game_id=0)[:-1]  # ".../games/"
+    if not source or not source.startswith(ours):
+        return
+    number = row_id(source[len(ours):].split("?")[0].split("#")[0].rstrip("/"))
+    game = db.session.get(Game, number) if number else None
+    if game is not None:
+        raise BadRecord(f"This record is game #{game.id} of this server, which is here "
+                        "already: there is nothing to import.")
+
+
+def digest(record: Record, options: dict, plies: list) -> str:
+    """The game a record describes, hashed: game, canonical options, seed, the players'
+    names (case aside) and the canonical moves with their seats. The same game exported as
+    JSON and as text, spaced or dated differently, has one digest."""
+    content = json.dumps({"game": record.slug, "options": options, "seed": record.seed,
+                          "players": [p.name.casefold() for p in record.players],
+                          "plies": [[p.seat, p.move] for p in plies]},
+                         sort_keys=True, default=str)
     return hashlib.sha256(content.encode()).hexdigest()
+
+
+def source_digest(source: str) -> str:
+    """The digest under which a record's source address is kept (one import per source)."""
+    return hashlib.sha256(f"source:{source.strip().rstrip('/')}".encode()).hexdigest()
 
 
 def _checked_result(stated, actual: dict | None, scores: list, seats: int) -> dict | None:

@@ -50,6 +50,8 @@ class Record:
     #: ``termination.WORDS`` key}``.
     result: dict | str | None = None
     dates: dict = field(default_factory=dict)
+    #: Where the game was played, as the record says (JSON ``url``, text ``Site``).
+    source: str | None = None
 
 
 # ----- export ---------------------------------------------------------------------------------
@@ -244,7 +246,15 @@ def parse_json(text: str) -> Record:
         plies=plies, result=_json_result(data),
         dates={key: _time(dates.get(key), f"The {key} date")
                for key in ("created", "started", "finished")},
+        source=_source(data.get("url")),
     )
+
+
+def _source(value) -> str | None:
+    """The record's source address, trimmed (``None`` when it gives none worth keeping)."""
+    if not isinstance(value, str) or not value.strip() or CONTROL_CHARACTERS.search(value):
+        return None
+    return value.strip()[:500]
 
 
 def _json_result(data: dict):
@@ -325,6 +335,7 @@ def _text_record(tags: dict, options: dict, plies: list[Ply]) -> Record:
         plies=plies, result=_text_result(tags, len(players)),
         dates={key: _time(tags.get(key.capitalize()), f"Tag {key.capitalize()}")
                for key in ("created", "started", "finished")},
+        source=_source(tags.get("Site")),
     )
 
 

@@ -5,13 +5,25 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, abort, flash, g, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    g,
+    redirect,
+    render_template,
+    request,
+    stream_with_context,
+    url_for,
+)
 
 from ..accounts.auth import admin_required
 from ..accounts.blocks import is_blocked
 from ..accounts.service import get_player
 from ..core.extensions import db
 from ..core.feeds import CONTENT_TYPE
+from ..core.headers import public_read
 from ..games import all_rules
 from ..games.base import format_option_value
 from ..play.models import ACTIVE, FINISHED
@@ -21,8 +33,8 @@ from ..play.termination import WORDS, terminations
 from ..ratings.chart import line_chart
 from ..ratings.model import PROVISIONAL_GAMES
 from ..ratings.queries import histories
-from ..tournaments.service import all_tournaments
-from . import feeds, queries, records
+from ..tournaments.service import all_tournaments, get_tournament
+from . import abstractplay, bundle, feeds, queries, records
 from .forms import ImportForm
 from .history import BadRecord
 from .importer import import_record
@@ -121,13 +133,49 @@ def _record_response(body: str, mimetype: str, game, extension: str) -> Response
 def record_json(game_id):
     game = _started_game(game_id)
     body = json.dumps(records.to_json(game), indent=1, ensure_ascii=False) + "\n"
-    return _record_response(body, "application/json", game, "json")
+    return public_read(_record_response(body, "application/json", game, "json"),
+                       game.updated_at)
+
+
+@bp.get("/games/<int:game_id>/abstractplay.json")
+def record_abstractplay(game_id):
+    """The game as an Abstract Play record (Stawvs and Pylon: :mod:`.abstractplay`)."""
+    game = _started_game(game_id)
+    if not abstractplay.exportable(game):
+        abort(404, f"Only Stawvs and Pylon games have Abstract Play records; #{game.id} is "
+                   f"{game.rules.name}.")
+    body = json.dumps(abstractplay.to_ap(game), indent=1, ensure_ascii=False) + "\n"
+    response = _record_response(body, "application/json", game, "json")
+    response.headers["Content-Disposition"] = (
+        f'inline; filename="pbem-{game.slug}-{game.id}-abstractplay.json"')
+    return public_read(response, game.updated_at)
 
 
 @bp.get("/games/<int:game_id>.txt")
 def record_text(game_id):
     game = _started_game(game_id)
-    return _record_response(records.to_text(game), "text/plain", game, "txt")
+    return public_read(_record_response(records.to_text(game), "text/plain", game, "txt"),
+                       game.updated_at)
+
+
+def _zip_response(game_ids: list[int], name: str) -> Response:
+    """Every game's records in one zip, streamed as it is written."""
+    response = Response(stream_with_context(bundle.zip_chunks(game_ids, name)),
+                        mimetype="application/zip")
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}.zip"'
+    return response
+
+
+@bp.get("/tournaments/<int:tournament_id>/games.zip")
+def tournament_games(tournament_id):
+    t = get_tournament(tournament_id)
+    return _zip_response(bundle.tournament_game_ids(t.id), f"pbem-tournament-{t.id}")
+
+
+@bp.get("/players/<int:player_id>/games.zip")
+def player_games(player_id):
+    player = _player_or_404(player_id)
+    return _zip_response(bundle.player_game_ids(player.id), f"pbem-player-{player.id}")
 
 
 @bp.route("/admin/import", methods=["GET", "POST"])
@@ -150,14 +198,17 @@ def import_game():
 
 @bp.get("/archive/feed.atom")
 def finished_feed():
-    return Response(feeds.finished_feed(), content_type=CONTENT_TYPE)
+    return public_read(Response(feeds.finished_feed(), content_type=CONTENT_TYPE))
 
 
 @bp.get("/players/<int:player_id>/feed.atom")
 def player_feed(player_id):
-    return Response(feeds.player_feed(_player_or_404(player_id)), content_type=CONTENT_TYPE)
+    return public_read(Response(feeds.player_feed(_player_or_404(player_id)),
+                                content_type=CONTENT_TYPE))
 
 
 @bp.get("/games/<int:game_id>/feed.atom")
 def game_feed(game_id):
-    return Response(feeds.game_feed(_started_game(game_id)), content_type=CONTENT_TYPE)
+    game = _started_game(game_id)
+    return public_read(Response(feeds.game_feed(game), content_type=CONTENT_TYPE),
+                       game.updated_at)

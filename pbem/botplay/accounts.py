@@ -29,6 +29,11 @@ def bot_name(level: int) -> str:
 _LEVEL_OF_EMAIL = {bot_email(level): level for level in LEVELS}
 
 
+def bot_emails() -> list[str]:
+    """The addresses of pbem's own bots (bots run from outside, through the API, have others)."""
+    return list(_LEVEL_OF_EMAIL)
+
+
 def level_of(email: str) -> int | None:
     """The level of the bot with this address (None: not a bot's address)."""
     return _LEVEL_OF_EMAIL.get(email)

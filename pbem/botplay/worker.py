@@ -47,7 +47,7 @@ from ..play import commands
 from ..play.agreement import players_in
 from ..play.errors import GameNotActive, NotYourTurn, PositionChanged
 from ..play.models import ACTIVE, Game, Seat
-from .accounts import bot_email, level_of
+from .accounts import bot_email, bot_emails, level_of
 from .models import BotLease
 
 log = logging.getLogger(__name__)
@@ -172,16 +172,17 @@ def due_games(limit: int, levels=None) -> list[int]:
     snapshot is read and games waiting for humans cost nothing; proposals are few (a bot's
     games with a proposal written at some time, checked here for one standing that a bot
     has not answered). ``levels``: only those bots' games (all bots' by default)."""
-    bots = Player.is_bot if levels is None else Player.email.in_(
-        [bot_email(level) for level in levels])
+    # pbem's own bots only: bots run from outside (through the API) have other addresses
+    emails = bot_emails() if levels is None else [bot_email(level) for level in levels]
+    bots = (Player.is_bot, Player.email.in_(emails))
     due = set(db.session.scalars(
         select(Game.id).join(Player, Player.id == Game.to_move_player_id)
-        .where(bots).order_by(Game.id).limit(limit)
+        .where(*bots).order_by(Game.id).limit(limit)
     ).all())
     offers = db.session.execute(
         select(Game.id, Game.ply, Game.end_offer, Seat.index)
         .join(Seat, Seat.game_id == Game.id).join(Player, Player.id == Seat.player_id)
-        .where(bots, Game.status == ACTIVE, Game.end_offer.is_not(None))
+        .where(*bots, Game.status == ACTIVE, Game.end_offer.is_not(None))
         .order_by(Game.id).limit(limit)
     ).all()
     due.update(game_id for game_id, ply, offer, seat in offers

@@ -41,7 +41,7 @@ from .heuristics import heuristics_for
 from .search import Search
 
 __all__ = ["CORRESPONDENCE", "LEVELS", "Decision", "accepts_end", "choose_move", "decide",
-           "resigns", "search_move"]
+           "evaluate", "resigns", "search_move"]
 
 #: Playouts per move at each level (a game's heuristics may scale them, see ``Heuristics``).
 LEVELS = {1: 100, 2: 400, 3: 1600, 4: 25600}
@@ -183,3 +183,27 @@ def _rng(rules, data: dict, playouts: int, seed: int) -> random.Random:
     JSON form, which is stable across processes, unlike ``hash()`` of a string)."""
     position = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return random.Random(f"{rules.slug}|{seed}|{playouts}|{position}")
+
+
+def evaluate(rules, state, level: int = 3, seed: int = 0, budget_s: float | None = None,
+             playouts: int | None = None) -> tuple[str | None, list[float]]:
+    """What the bot of ``level`` (or a search of ``playouts``) prefers in ``state`` and the
+    shares of the game it expects each seat to get from there (a win counts 1, a draw splits
+    it): the post-game review's reading of a position. A finished game's shares are its
+    result, with no ply.
+    """
+    if rules.to_move(state) is None:
+        winners = rules.winners(state)
+        seats = len(rules.scores(state))
+        return None, [1 / len(winners) if seat in winners else 0.0 for seat in range(seats)]
+    heuristics = heuristics_for(rules.slug)
+    count = playouts if playouts is not None else heuristics.playouts(LEVELS[level])
+    data = rules.to_dict(state)
+    rng = _rng(rules, data, count, seed)
+    search = Search(rules, heuristics, rng, seats=len(rules.scores(state)))
+    deadline = None if budget_s is None else cpu_clock() + budget_s
+    move, shares = search.best_with_values(rules.from_dict(data), count, deadline)
+    if shares is None:  # a forced ply: read the position after it
+        return move, evaluate(rules, rules.play(state, move), level, seed, budget_s,
+                              playouts)[1]
+    return move, shares

@@ -70,6 +70,13 @@ class Search:
         """The ply :meth:`run` chooses."""
         return self.run(state, playouts, deadline, plies).move
 
+    def best_with_values(self, state, playouts: int, deadline: float | None = None,
+                         plies: list[str] | None = None) -> tuple[str, list[float] | None]:
+        """:meth:`best_move` and the shares it expects for each seat after that ply (its
+        node's mean results; None when the only legal ply needed no search)."""
+        found = self.run(state, playouts, deadline, plies)
+        return found.move, None if found.shares is None else list(found.shares)
+
     def run(self, state, playouts: int, deadline: float | None = None,
             plies: list[str] | None = None) -> Outcome:
         """The most visited ply of the root after ``playouts`` playouts (or at ``deadline``,

@@ -14,8 +14,11 @@ def main() -> None:
     only). Every other command builds the app.
     """
     if sys.argv[1:] == ["ingest-mail"]:
-        from .pipe import main as pipe
-
+        try:
+            from .pipe import main as pipe
+        except BaseException:  # noqa: BLE001 - an install half upgraded: the MTA keeps the mail
+            print("failed: pbem does not load; try again later")
+            sys.exit(75)
         sys.exit(pipe())
     from .commands import run
 

@@ -23,7 +23,9 @@ class _Commands(AppGroup):
     ELSEWHERE = {"verify-records": ("pbem.archive.cli", "verify_records"),
                  "archive": ("pbem.archive.cli", "archive_group"),
                  "ratings": ("pbem.ratings.cli", "ratings_group"),
-                 "deploy": ("pbem.cli.deploy", "deploy_group")}
+                 "deploy": ("pbem.cli.deploy", "deploy_group"),
+                 "token": ("pbem.api.cli", "token_group"),
+                 "bot-account": ("pbem.api.cli", "bot_account")}
 
     def list_commands(self, ctx):
         return sorted({*super().list_commands(ctx), *self.ELSEWHERE})
@@ -36,6 +38,8 @@ class _Commands(AppGroup):
 
 
 pbem_group = _Commands("pbem", help="Run and administer the pbem server.")
+#: The commands whose output is data (a file to redirect), never wrapped as JSON log lines.
+DATA_COMMANDS = {"deploy"}
 #: The commands that migrate or check the schema, and so need Flask-Migrate (and Alembic).
 MIGRATING = {"init-db", "dev", "check"}
 
@@ -68,12 +72,12 @@ def init_db():
 
 @pbem_group.command("check")
 def check():
-    """Check the deployment: secret key, https, cookies, mail domain, SMTP, migrations,
-    the inbound spool."""
+    """Check the deployment: secret key, https, cookies, mail domain and sender, proxy, SMTP,
+    migrations, the inbound spool and log (run it as the MTA's user too), DKIM, IMAP, pg_dump."""
     from ..core.checks import run_all
-    from ..ops.checks import spool
+    from ..ops.checks import RUNNING_CHECKS
 
-    results = [*run_all(current_app), spool(current_app.config)]
+    results = [*run_all(current_app), *(check(current_app.config) for check in RUNNING_CHECKS)]
     for result in results:
         click.echo(result)
     if not all(result.ok for result in results):
@@ -128,9 +132,10 @@ def ingest_mail(mbox):
     suppress the address they are about.
 
     Exits 0 once the message is in the spool (or, with --mbox, every message was handled or
-    ignored), 65 (EX_DATAERR) for one that can never be read (too large, not a message), 75
-    (EX_TEMPFAIL: the MTA tries again later) when it cannot be spooled (or, with --mbox, one
-    could not be handled now). Errors go to MAIL_INGEST_LOG, not to the MTA."""
+    ignored), 65 (EX_DATAERR) for one that can never be read (too large, not a message, over a
+    limit on its header or parts), 75 (EX_TEMPFAIL: the MTA tries again later) when it cannot
+    be spooled or anything else fails (or, with --mbox, one could not be handled now). Errors
+    go to MAIL_INGEST_LOG, not to the MTA."""
     from ..mail.handoff import worst
     from ..ops.logs import logging_to
     from .pipe import accept, read_message
@@ -234,9 +239,14 @@ def lmtp(host, port):
 def tick(loop, interval):
     """Do what is due: timeouts, reminders, digests, tournament rounds (idempotent); and,
     should no mail worker run, the replies waiting in the spool."""
+    from ..tick import idle
+
     def tick_once():
         for line in _tick_and_beat():
-            click.echo(line)
+            if idle(line):  # a quiet round says nothing (about 5,800 lines a day)
+                logging.getLogger("pbem.tick").debug("%s", line)
+            else:
+                click.echo(line)
         _take_in_spool(quiet=True)  # after the tick: a spool it cannot read stops no tick
         _deliver_if_configured()
         _prune_outbox()
@@ -248,7 +258,9 @@ def tick(loop, interval):
 @click.option("--create", is_flag=True, help="Create the bot accounts (one per level) first.")
 @_periodic("playing the bots' turns", every=2.0)
 def bots(create, loop, interval):
-    """Play the turns of bots (computer opponents) that are to move."""
+    """Play the turns of bots (computer opponents) that are to move; then review a finished
+    game a player asked the bots to review, if any."""
+    from ..botplay import review
     from ..botplay.accounts import ensure_bots
     from ..botplay.worker import run
     from ..core.extensions import db
@@ -262,6 +274,9 @@ def bots(create, loop, interval):
         summary = run()
         if not loop or summary != "nothing to play":
             click.echo(summary)
+        reviewed = review.run()
+        if reviewed != "nothing to review":
+            click.echo(reviewed)
         _deliver_if_configured()
 
     _repeat(play_once, loop, interval)
@@ -428,9 +443,11 @@ def run() -> None:
     """The ``pbem`` console script's commands (:func:`pbem.cli.main`), with logging configured
     first (:mod:`pbem.ops.logs`)."""
     from .. import create_app
-    from ..ops.logs import configure_logging
+    from ..ops.logs import configure_logging, json_stdout
 
     configure_logging()
     command = sys.argv[1] if len(sys.argv) > 1 else None
+    if command not in DATA_COMMANDS:
+        json_stdout()
     migrations = command not in pbem_group.commands or command in MIGRATING
     pbem_group.main(obj=ScriptInfo(create_app=lambda: create_app(migrations=migrations)))

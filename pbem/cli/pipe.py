@@ -6,8 +6,11 @@ click, Flask, SQLAlchemy or the models: building the app and handling the move h
 message cost most of a second. It exits 0 once the message is in the spool (on disk: it
 survives a crash), 65 (EX_DATAERR: the MTA bounces it) for a message that can never be read,
 and 75 (EX_TEMPFAIL: the MTA keeps it and tries again) when it cannot be spooled — a full
-disk, permissions, settings that do not load. A message is thus either in the spool or still
-with the MTA. The MTA gets one line; what went wrong goes to ``MAIL_INGEST_LOG``.
+disk, permissions, settings that do not load, and anything else that goes wrong, even while
+logging it. A message is thus either in the spool or still with the MTA, and pbem never makes
+the MTA bounce a reply for a fault of its own. The MTA gets one line on standard output (no
+address, no path, never a traceback; nothing on standard error); what went wrong goes to
+``MAIL_INGEST_LOG`` when that can be written.
 """
 
 from __future__ import annotations
@@ -54,13 +57,24 @@ def read_message(stream: BinaryIO, max_bytes: int) -> bytes:
 
 def main() -> int:
     """Spool the message on standard input; the exit status."""
+    logging.raiseExceptions = False  # a handler's failure prints nothing to stderr
+    try:
+        status, text = _spool_stdin()
+    except BaseException as exc:  # noqa: BLE001 - whatever it is, the MTA keeps the message
+        status, text = Status.RETRY, f"failed: {type(exc).__name__}; try again later"
+    try:
+        print(text, flush=True)
+    except BaseException:  # noqa: BLE001 - an MTA that closed the pipe needs no line
+        pass
+    return status
+
+
+def _spool_stdin() -> tuple[Status, str]:
     try:
         settings = config.settings(config.instance_path())
     except Exception as exc:  # a config.py may raise anything
-        print(f"failed: the settings do not load ({type(exc).__name__}); try again later")
-        return Status.RETRY
+        return (Status.RETRY,
+                f"failed: the settings do not load ({type(exc).__name__}); try again later")
     raw = read_message(sys.stdin.buffer, settings["MAIL_INBOUND_MAX_BYTES"])
     with logging_to(settings["MAIL_INGEST_LOG"]):
-        status, text = accept(raw, settings)
-    print(text)
-    return status
+        return accept(raw, settings)

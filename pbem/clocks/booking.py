@@ -7,11 +7,19 @@ from datetime import datetime
 from flask import current_app
 from sqlalchemy import delete, select
 
+from ..accounts.models import Player
 from ..core.db import row_id
 from ..core.extensions import db
 from ..notifications.settings import zone_of
+from . import away
 from .logic.errors import InvalidVacation
-from .logic.vacation import Vacation, days_left, parse_request, validate_request
+from .logic.vacation import (
+    Vacation,
+    describe_hours,
+    hours_left,
+    parse_request,
+    validate_request,
+)
 from .models import StoredVacation
 from .service import reschedule, vacations_of
 
@@ -20,8 +28,18 @@ def per_year() -> int:
     return current_app.config["VACATION_DAYS_PER_YEAR"]
 
 
-def allowance_left(player_id: int, now: datetime) -> int:
-    return days_left(vacations_of(player_id), now.year, per_year())
+def allowance_left(player_id: int, now: datetime) -> str:
+    """What is left of this year's allowance, in days and hours (``13 days 23 hours``): a
+    vacation ended early gives back the hours it did not use."""
+    return describe_hours(hours_left(vacations_of(player_id), now.year, per_year()))
+
+
+def all_of(player_id: int) -> list[StoredVacation]:
+    """Every vacation the player took, takes or booked, oldest first (their data)."""
+    return db.session.scalars(
+        select(StoredVacation).where(StoredVacation.player_id == player_id)
+        .order_by(StoredVacation.starts_at)
+    ).all()
 
 
 def upcoming(player_id: int, now: datetime) -> list[StoredVacation]:
@@ -46,6 +64,7 @@ def book(player_id: int, days: str, start_date: str, now: datetime) -> Vacation:
     db.session.flush()
     reschedule(player_id, now)  # the deadlines move later; the games show them
     db.session.flush()
+    away.tell_opponents(db.session.get(Player, player_id), request)
     return request
 
 

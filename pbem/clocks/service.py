@@ -247,7 +247,8 @@ def game_view(game, reader_id: int | None, now: datetime) -> dict:
     """For the game page: the time control in words, the deadline of the seat to move and
     who is away on vacation, in the reader's time zone."""
     zone = zone_of(reader_id)
-    view = {"control": control_of(game).describe(), "deadlines": {}, "away": {}}
+    view = {"control": control_of(game).describe(), "deadlines": {}, "away": {},
+            "going_away": {}}
     if game.status != ACTIVE or not _timed(game):
         return view
     # Each player's vacations are read once, for both the "away" note and the deadline.
@@ -256,6 +257,11 @@ def game_view(game, reader_id: int | None, now: datetime) -> dict:
         away = current(vacations[seat.player_id], now)
         if away is not None:
             view["away"][seat.index] = format_moment(away.end, zone)
+            continue
+        coming = min((v for v in vacations[seat.player_id] if v.start > now), default=None)
+        if coming is not None:  # booked: the opponents see it coming
+            view["going_away"][seat.index] = (format_moment(coming.start, zone),
+                                              format_moment(coming.end, zone))
     for seat, row in clocks_of(game).items():
         if row.turn_started is not None:
             deadline = row.clock.deadline(vacations[row.player_id])

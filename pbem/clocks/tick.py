@@ -330,7 +330,8 @@ def compose_timeout(outbox_message) -> None:
     game = get_game(outbox_message.game_id)
     _compose(outbox_message, game, {"seat": game.seats[facts["seat"]],
                                     "timed_out": game.seats[facts["timed_out"]],
-                                    "over": facts["over"]})
+                                    "over": facts["over"]},
+             {"Reply-To": reply_address(game, facts["seat"])})
 
 
 def _compose(outbox_message, game: Game, context: dict, headers: dict | None = None) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import smtplib
 from dataclasses import dataclass
+from email.utils import parseaddr
 from urllib.parse import urlsplit
 
 from .config import DEFAULT_SECRET_KEY
@@ -68,14 +69,64 @@ def secure_cookies(config) -> Check:
                  "BASE_URL is https, unless SESSION_COOKIE_SECURE is set false)")
 
 
+#: Top-level domains that are no one's on the internet (RFC 2606, RFC 6761, mDNS's ``local``).
+RESERVED_TLDS = ("localhost", "local", "test", "invalid", "example")
+
+
+def _public(domain: str) -> bool:
+    return "." in domain and domain.rsplit(".", 1)[1].lower() not in RESERVED_TLDS
+
+
 def mail_domain(config) -> Check:
     """Reply addresses and Message-IDs need a domain the world can deliver to."""
     domain = config["MAIL_DOMAIN"]
-    if "." in domain and domain.rsplit(".", 1)[1] not in ("localhost", "local", "test",
-                                                           "invalid", "example"):
+    if _public(domain):
         return Check("mail domain", True, domain)
     return Check("mail domain", False, f"{domain!r} cannot receive mail from outside; set "
                  "PBEM_MAIL_DOMAIN")
+
+
+def _aligned(domain: str, other: str) -> bool:
+    """DMARC's relaxed alignment, near enough: the same domain, or one below the other."""
+    domain, other = domain.lower(), other.lower()
+    return domain == other or domain.endswith("." + other) or other.endswith("." + domain)
+
+
+def mail_sender(config) -> Check:
+    """The ``From`` of every message (``MAIL_DEFAULT_SENDER``) is on a public domain aligned
+    with ``MAIL_DOMAIN`` (the envelope's bounce addresses) and with the DKIM signing domain:
+    DMARC judges mail by that alignment, and large receivers junk or refuse what fails it."""
+    sender = config["MAIL_DEFAULT_SENDER"]
+    address = parseaddr(sender if isinstance(sender, str) else f"{sender[0]} <{sender[1]}>")[1]
+    domain = address.rpartition("@")[2]
+    if not domain or not _public(domain):
+        return Check("mail sender", False, f"mail goes out From {address or sender!r}, which "
+                     "no receiver accepts; set PBEM_MAIL_DEFAULT_SENDER (default: "
+                     "pbem@<MAIL_DOMAIN>)")
+    if not _aligned(domain, config["MAIL_DOMAIN"]):
+        return Check("mail sender", False, f"the From domain {domain} does not align with "
+                     f"MAIL_DOMAIN {config['MAIL_DOMAIN']} (the envelope sender): DMARC fails")
+    signing = config["MAIL_DKIM_SELECTOR"] and (config["MAIL_DKIM_DOMAIN"]
+                                                or config["MAIL_DOMAIN"])
+    if signing and not _aligned(domain, signing):
+        return Check("mail sender", False, f"the From domain {domain} does not align with "
+                     f"the DKIM domain {signing}: DMARC fails")
+    return Check("mail sender", True, f"{address}, aligned with {config['MAIL_DOMAIN']}"
+                 + (f" and DKIM's {signing}" if signing else ""))
+
+
+def proxy(config) -> Check:
+    """Behind a TLS-terminating proxy (an https ``BASE_URL`` served by gunicorn over http),
+    the app must trust the proxy's ``X-Forwarded-For`` and ``X-Forwarded-Proto``: else every
+    client shares the proxy's address (one rate limit for all) and the app thinks it is http."""
+    if urlsplit(config["BASE_URL"]).scheme != "https":
+        return Check("proxy", True, "not checked (BASE_URL is not https)")
+    missing = [name for name in ("PROXY_FIX_X_FOR", "PROXY_FIX_X_PROTO") if not config[name]]
+    if missing:
+        return Check("proxy", False, f"BASE_URL is https but {' and '.join(missing)} "
+                     f"{'is' if len(missing) == 1 else 'are'} 0; behind one proxy (nginx) set "
+                     + " and ".join(f"PBEM_{name}=1" for name in missing))
+    return Check("proxy", True, f"trusting {config['PROXY_FIX_X_FOR']} proxy hop(s)")
 
 
 def smtp_reachable(config) -> Check:
@@ -115,7 +166,7 @@ def migrations_at_head(directory: str, engine) -> Check:
 
 
 #: The checks that read only the configuration (run at start-up too).
-CONFIG_CHECKS = (secret_key, https_base_url, secure_cookies, mail_domain)
+CONFIG_CHECKS = (secret_key, https_base_url, secure_cookies, mail_domain, mail_sender, proxy)
 
 
 def startup(app) -> None:

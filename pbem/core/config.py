@@ -77,10 +77,21 @@ DEFAULTS = {
     # mailed to the other players (comments sent with moves are not counted against it).
     "MESSAGE_LIMIT_PER_PLAYER": 30,
     "MESSAGE_LIMIT_WINDOW": 3600,
+    # Requests each API token may make within the window (seconds), and the largest request
+    # body the API reads (bytes); a move, a message or a challenge is far smaller.
+    "API_LIMIT_PER_TOKEN": 600,
+    "API_LIMIT_WINDOW": 60,
+    "API_MAX_BODY": 16 * 1024,
+    # Web Push (VAPID): the server's private key (PEM, or the base64url raw key; none: no
+    # pushes), the contact its pushes name to the push services, and the seconds to wait for
+    # one; the public key is derived from the private one for the browsers.
+    "PUSH_VAPID_PRIVATE_KEY": None,
+    "PUSH_VAPID_SUBJECT": "mailto:admin@localhost",
+    "PUSH_TIMEOUT": 10,
     # Mail: "smtp" delivers through Flask-Mail; "console" prints; "file" writes .eml files;
     # several may be combined with commas ("console,file").
     "MAIL_BACKEND": "smtp",
-    "MAIL_DEFAULT_SENDER": "pbem <pbem@localhost>",
+    "MAIL_DEFAULT_SENDER": None,  # default: pbem <pbem@MAIL_DOMAIN>
     "MAIL_DOMAIN": "localhost",
     "MAIL_SERVER": "localhost",
     "MAIL_PORT": 25,
@@ -128,7 +139,7 @@ DEFAULTS = {
     "MAIL_SPOOL_CLAIM_TIMEOUT": 600,
     # /ready fails when due mail has waited longer than this many seconds (is send-mail
     # running?), or the tick last ran longer ago (is the tick's timer or loop running?).
-    "READY_MAIL_MAX_AGE": 15 * 60,
+    "READY_MAIL_MAX_AGE": 5 * 60,
     "READY_TICK_MAX_AGE": 10 * 60,
     # The dev mailbox page (/dev/mail) is served only in debug mode or when this is set.
     "DEV_MAILBOX": False,
@@ -199,6 +210,8 @@ def _derive(values: dict, instance: Path) -> None:
     if values["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         # SQLite waits for the writer lock itself (busy_timeout).
         values["SQLALCHEMY_ENGINE_OPTIONS"] = {"connect_args": {"timeout": 15}}
+    values["MAIL_DEFAULT_SENDER"] = (values["MAIL_DEFAULT_SENDER"]
+                                     or f"pbem <pbem@{values['MAIL_DOMAIN']}>")
     for name, default in (("MAIL_FILE_DIR", "mail"), ("MAIL_INGEST_LOG", "ingest-mail.log"),
                           ("MAIL_SPOOL_DIR", "spool")):
         values[name] = values[name] or str(instance / default)

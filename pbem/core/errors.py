@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import logging
 
-from flask import render_template, request
+from flask import jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
+from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from .signing import LinkError
 
 log = logging.getLogger(__name__)
+
+#: Seconds a client is asked to wait when the database cannot be reached.
+RETRY_AFTER = 30
 
 
 class PbemError(Exception):
@@ -26,6 +31,23 @@ class PbemError(Exception):
         self.status = status or self.status
 
 
+#: Where every answer, errors included, is JSON (``pbem.api``): ``{"error": ..., "code": ...}``.
+API_PREFIX = "/api/"
+
+
+def _is_api() -> bool:
+    return request.path.startswith(API_PREFIX)
+
+
+def api_error(status: int, message: str, code: str):
+    """The API's error body; a 401 names the scheme it wants (RFC 6750)."""
+    response = jsonify(error=message, code=code)
+    response.status_code = status
+    if status == 401:
+        response.headers["WWW-Authenticate"] = 'Bearer realm="pbem"'
+    return response
+
+
 def _page(status: int, title: str, message: str, onward: tuple[str, str, dict] | None = None):
     return render_template("errors/error.html", title=title, message=message,
                            onward=onward), status
@@ -34,6 +56,10 @@ def _page(status: int, title: str, message: str, onward: tuple[str, str, dict] |
 def register(app) -> None:
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
+        if _is_api():
+            code = "too-large" if exc.code == 413 else (
+                (exc.name or "error").lower().replace(" ", "-").replace("'", ""))
+            return api_error(exc.code or 500, exc.description or exc.name, code)
         if exc.code == 413:
             limit = app.config["MAX_CONTENT_LENGTH"]
             most = f" (at most {limit // 1024} KB)" if limit else ""
@@ -43,6 +69,8 @@ def register(app) -> None:
 
     @app.errorhandler(CSRFError)
     def csrf_error(exc: CSRFError):
+        if _is_api():
+            return api_error(400, "The request was refused.", "bad-request")
         message = (
             "The form was missing its security token or it had expired. "
             "Go back, reload the page and try again."
@@ -51,13 +79,41 @@ def register(app) -> None:
 
     @app.errorhandler(LinkError)
     def link_error(exc: LinkError):
+        if _is_api():
+            return api_error(exc.status, exc.message, "bad-link")
         return _page(exc.status, "Link not usable", exc.message, exc.onward)
 
     @app.errorhandler(PbemError)
     def domain_error(exc: PbemError):
+        if _is_api():
+            return api_error(exc.status, exc.message, exc.code)
         return _page(exc.status, "Cannot do that", exc.message)
+
+    @app.errorhandler(OperationalError)
+    @app.errorhandler(InterfaceError)
+    @app.errorhandler(PoolTimeout)
+    def database_unavailable(exc: Exception):
+        """The database down, restarting or out of connections: nothing was done, and trying
+        again shortly will do. The page must not need the database itself."""
+        log.error("the database is unavailable on %s %s: %s", request.method, request.path,
+                  type(exc).__name__)
+        from .extensions import db
+
+        try:
+            db.session.rollback()
+        except Exception:  # noqa: BLE001 - the connection itself may be what failed
+            pass
+        title, message = ("Try again shortly", "The site cannot reach its database just now; "
+                          "nothing was changed. Please try again in a minute.")
+        try:
+            body, status = _page(503, title, message)
+        except Exception:  # noqa: BLE001 - the page's own layout needed the database
+            body, status = f"{title}\n\n{message}\n", 503
+        return body, status, {"Retry-After": str(RETRY_AFTER)}
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):
         log.exception("unhandled error on %s %s", request.method, request.path)
+        if _is_api():
+            return api_error(500, "Something went wrong on our side.", "internal")
         return _page(500, InternalServerError().name, "Something went wrong on our side.")

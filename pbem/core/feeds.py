@@ -11,9 +11,12 @@ from .db import utcnow
 CONTENT_TYPE = "application/atom+xml; charset=utf-8"
 
 
-def atom(title: str, self_url: str, page_url: str, entries: list[dict]) -> bytes:
+def atom(title: str, self_url: str, page_url: str, entries: list[dict],
+         since=None) -> bytes:
     """An Atom document; ``entries`` (newest first) are dicts of ``url``, ``title``,
     ``updated``, ``summary`` and optionally ``id`` (the entry's stable id; ``url`` by default).
+    An empty feed is updated ``since`` (when the thing it follows began), so the same feed is
+    the same bytes and its ETag holds.
     """
     # Imported here: feedgen (and lxml) are a tenth of a second of every process's start-up,
     # and only a feed request needs them.
@@ -25,7 +28,7 @@ def atom(title: str, self_url: str, page_url: str, entries: list[dict]) -> bytes
     feed.author({"name": "pbem"})
     feed.link(href=self_url, rel="self")
     feed.link(href=page_url, rel="alternate")
-    feed.updated(max((e["updated"] for e in entries), default=utcnow()))
+    feed.updated(max((e["updated"] for e in entries), default=since or utcnow()))
     for data in reversed(entries):  # feedgen prepends: the newest ends up first
         entry = feed.add_entry()
         entry.id(data.get("id", data["url"]))

@@ -58,4 +58,16 @@ def _private() -> bool:
     signed-in player (their address, their calendar link, the forms' CSRF tokens)."""
     if request.endpoint == "static":
         return False
-    return "token" in (request.view_args or {}) or g.get("player") is not None
+    return ("token" in (request.view_args or {}) or g.get("player") is not None
+            or "Authorization" in request.headers)  # an API token's answers are its own
+
+
+def public_read(response, last_modified=None):
+    """Make ``response`` (a public, read-only record or feed) cheap to poll and readable from
+    any origin: an ETag of its body, ``Last-Modified`` when known, and ``304 Not Modified`` to
+    a request that already holds it (``If-None-Match`` / ``If-Modified-Since``)."""
+    response.headers["Access-Control-Allow-Origin"] = "*"
+    if last_modified is not None:
+        response.last_modified = last_modified
+    response.add_etag()
+    return response.make_conditional(request)

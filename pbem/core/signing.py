@@ -15,6 +15,7 @@ from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 PURPOSES = {
     "move": ("pbem.move-link", "MOVE_LINK_MAX_AGE"),
     "reply": ("pbem.reply-address", "MOVE_LINK_MAX_AGE"),
+    "digest-reply": ("pbem.digest-reply-address", "MOVE_LINK_MAX_AGE"),
     "sign-in": ("pbem.sign-in", "SIGN_IN_MAX_AGE"),
     "invitation": ("pbem.invitation", "INVITATION_MAX_AGE"),
     "tournament-invitation": ("pbem.tournament-invitation", "INVITATION_MAX_AGE"),

@@ -2,9 +2,9 @@
 
 Every reply that authorises itself (the token and the seat's own ``From``) is answered, so a
 player is never left believing they moved when they did not. An answer goes to the seat's own
-address as an ``auto-replied`` message in the game's thread (``pbem.mail.outbox``); while it
-is still the seat's turn it carries a fresh reply address and move link, so a refused move can
-be tried again by replying to the refusal.
+address as an ``auto-replied`` message in the game's thread (``pbem.mail.outbox``); it carries a
+fresh reply address (and, while it is the seat's turn, a move link), so a refused move can be
+tried again by replying to the refusal, and a comment sent by replying to any answer.
 
 Each answer has a text part and an HTML part (``templates/mail/reply/<answer>.txt`` and
 ``.html``, inside ``mail/reply_result``); an answer about a position shows the board as the
@@ -38,6 +38,9 @@ COMMANDS = (
     ("help", "this help"),
     ("comment <text>", "post a message to the game (mailed to the other players)"),
     ("confirm", "play the move you were shown (when you confirm moves sent by email)"),
+    ("if <their turn> ; <your reply> ; …", "conditional moves while your opponent is to move: "
+     "one line a branch, each starting with if"),
+    ("rematch", "offer the same players a new game, once this one is over"),
 )
 #: How many legal moves a "not understood" answer quotes as examples.
 EXAMPLES = 3
@@ -59,9 +62,12 @@ def answer(game, seat: int, answer: str, what: str, *, shown: Shown | None = Non
            **context) -> None:
     """Queue the ``answer`` (``templates/mail/reply/<answer>``) for ``seat`` about ``game`` as it
     stands (or showing the position ``shown``), subject ``what``; with a reply address and
-    link while it is the seat's turn."""
+    link while it is the seat's turn. Every answer carries a reply address bound to the game
+    and the seat, so a reply to it (``comment …``, ``board``, ``rematch`` …) is understood;
+    a move in it is played only while the turn it names is still to be played."""
     state = game.load_state()
-    to_move = None if game.is_over else game.rules.to_move(state)
+    started = state is not None  # an invitation is answered before its game starts
+    to_move = None if game.is_over or not started else game.rules.to_move(state)
     my_turn = to_move == seat
     played = [move.move for move in game.moves if move.move != RESIGN]
     last = played[-1] if played else None
@@ -69,25 +75,26 @@ def answer(game, seat: int, answer: str, what: str, *, shown: Shown | None = Non
     if shown is not None:
         board.update(then=shown.then, last=shown.last_move)
     board_cid = drawn = None
-    if answer in SHOWING_THE_BOARD:
+    if answer in SHOWING_THE_BOARD and started:
         board_cid = (f"board-{game.id}-{game.ply}-{secrets.token_hex(4)}"
                      f"@{current_app.config['MAIL_DOMAIN']}")
         board["cid"] = board_cid
         drawn = drawn_board(game, shown.state if shown else state, board["last"])
     message("reply_result", game.seats[seat].player, game_subject(game, what), game=game,
-            reply_to=reply_address(game, seat) if my_turn else None,
+            reply_to=reply_address(game, seat),
             facts={"board": board} if board_cid else None,
             context={"answer": answer, "seat": game.seats[seat],
                      "to_move": None if to_move is None else game.seats[to_move],
                      "my_turn": my_turn, "link": move_url(game, seat) if my_turn else None,
                      "board": game.renderer.text(shown.state if shown else state,
-                                                 last_move=board["last"]),
+                                                 last_move=board["last"]) if started else "",
                      "board_cid": board_cid, "last_move": board["last"],
                      "board_width": drawn and drawn.width,
                      "board_notes": drawn.notes if drawn else (),
                      "winners": [game.seats[i] for i in (game.result or {}).get("winners", ())],
                      "legal": grouped_moves(game, state) if my_turn else [],
-                     "examples": examples(game, state), "commands": COMMANDS,
+                     "examples": examples(game, state) if started else [],
+                     "commands": COMMANDS,
                      "game_url": external_url("play.game", game_id=game.id), **context})
 
 

@@ -16,14 +16,15 @@ from .models import PendingMove
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
 
-def hold(game_id: int, seat: int, ply: int, move: str) -> PendingMove:
-    """Hold ``move`` (a whole turn) for ``seat`` at ``ply``, in place of any move held before,
-    under a new code."""
+def hold(game_id: int, seat: int, ply: int, move: str, comment: str = "") -> PendingMove:
+    """Hold ``move`` (a whole turn) for ``seat`` at ``ply``, with the ``comment`` that goes with
+    it, in place of any move held before, under a new code."""
     pending = db.session.get(PendingMove, (game_id, seat))
     if pending is None:
         pending = PendingMove(game_id=game_id, seat=seat)
         db.session.add(pending)
     pending.ply, pending.move, pending.code = ply, move, _new_code()
+    pending.comment = comment or None
     pending.created_at = utcnow()
     return pending
 

@@ -31,6 +31,7 @@ from sqlalchemy.exc import IntegrityError
 from ..core.errors import PbemError
 from ..core.extensions import db
 from ..core.signing import LinkError
+from ..core.urls import external_url
 from ..games import IllegalMove
 from ..mail import bounces, inbound, reply, verp
 from ..mail.handoff import Outcome, hand_over
@@ -39,7 +40,7 @@ from ..notifications.settings import confirms_email_moves
 from ..play import commands, service, thread
 from ..play.links import token_in_address, token_seat
 from ..play.queries import get_game
-from . import answers, held
+from . import answers, digest_reply, held
 from .answers import Shown
 
 ADDRESS_HEADERS = ("To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To")
@@ -58,6 +59,9 @@ def ingest_bytes(raw: bytes) -> str:
         return bounces.handle_bounce(message, outbox_id)
     token = _token(message)
     if token is None:
+        digest = digest_reply.token_in(message)  # a reply to the daily digest
+        if digest is not None:
+            return digest_reply.handle(message, digest)
         return "ignored: not addressed to a move address"
     reading = reply.read_reply(message)
     if reading.ignored:
@@ -113,15 +117,16 @@ def preview_reply(game, seat: int, lines: tuple[str, ...], key: str | None) -> s
     move held before, and answer with the position it leads to and the code that confirms it
     (or the refusal, as :func:`play_reply` does)."""
     try:
-        move_text, _, _, preview = _first_accepted(  # a held move carries no comment
+        move_text, comment, dropped, preview = _first_accepted(
             lines, lambda line, _: service.preview_whole_turn(game, seat, line, game.ply))
     except _Refused as refused:
         return _refusal(game.id, seat, key, refused)
-    pending = held.hold(game.id, seat, game.ply, " ".join(preview.plies))
+    pending = held.hold(game.id, seat, game.ply, " ".join(preview.plies), comment)
     return _answered(game, seat, "preview", f"confirm {pending.move}?",
                      f"preview of {pending.move!r} in game {game.id}",
                      shown=Shown(preview.state, preview.plies[-1], pending.move),
-                     move_text=pending.move, code=pending.code)
+                     move_text=pending.move, code=pending.code, comment=comment,
+                     comment_refused=dropped)
 
 
 def _confirm(game, seat: int, key: str | None, rest: str, _more) -> str:
@@ -135,12 +140,13 @@ def _confirm(game, seat: int, key: str | None, rest: str, _more) -> str:
     if code is not None and code != pending.code:
         return _answered(game, seat, "unconfirmed", "nothing played",
                          f"wrong confirm code in game {game.id}", pending=pending, code=code)
-    move = pending.move
+    move, comment = pending.move, pending.comment
     db.session.delete(pending)
     if pending.ply != game.ply or game.status != "active":
         return _answered(game, seat, "late", "too late to move",
                          f"confirmed too late in game {game.id}", move_text=move, previewed=True)
-    return play_reply(game, seat, (move,), key)
+    # The comment held with it goes with it, as the lines below a move played at once do.
+    return play_reply(game, seat, (move, *(comment or "").splitlines()), key)
 
 
 def _refusal(game_id: int, seat: int, key: str | None, refused: _Refused) -> str:
@@ -208,9 +214,52 @@ def _comment(game, seat: int, key: str | None, rest: str, more: tuple[str, ...])
                      text=thread.normalised(text), refused=None)
 
 
+def _conditional(game, seat: int, key: str | None, rest: str, more: tuple[str, ...]) -> str:
+    """``if <line>``: every ``if`` line of the reply is a branch of the seat's conditional
+    moves (the syntax of ``/games/<id>/conditional``), replacing those kept; ``if`` alone
+    clears them. Kept by the callable handed over at start-up (``keep_conditional``)."""
+    lines = [rest, *(line.strip()[3:] for line in more
+                     if line.strip().lower().startswith("if "))]
+    game_id = game.id
+    try:
+        kept = keep_conditional(game, seat, [line for line in lines if line.strip()])
+    except PbemError as exc:
+        return _answered(_undone(game_id, key), seat, "conditional", "conditional moves refused",
+                         f"conditional moves refused in game {game_id}", refused=exc.message,
+                         lines=[])
+    return _answered(game, seat, "conditional", "conditional moves kept",
+                     f"conditional moves kept in game {game_id}", refused=None, lines=kept)
+
+
+#: Keeps a seat's conditional moves from a reply's lines, ``(game, seat, lines) -> the lines
+#: kept, as text``, raising ``PbemError`` with the reason; handed over at start-up.
+keep_conditional = None
+
+
+def _rematch(game, seat: int, key: str | None, rest: str, _more) -> str:
+    """``rematch`` alone, once the game is over, offers its players a new game (as the game
+    page's button does); before the end, or when one exists, the answer says so."""
+    game_id = game.id
+    if rest:
+        return _answered(game, seat, "help", "no rematch offered",
+                         f"not understood in game {game_id}", understood=False,
+                         note='to offer a rematch, write "rematch" alone on its line')
+    try:
+        new = commands.offer_rematch(game, game.seats[seat].player)  # commits it and the key
+    except PbemError as exc:
+        existing = getattr(exc, "rematch", None)
+        return _answered(_undone(game_id, key), seat, "rematch", "no rematch offered",
+                         f"rematch refused in game {game_id}", refused=exc.message,
+                         rematch_url=existing and external_url("play.game", game_id=existing.id))
+    return _answered(get_game(game_id), seat, "rematch", "rematch offered",
+                     f"rematch offered in game {game_id}", refused=None, rematch_id=new.id,
+                     rematch_url=external_url("play.game", game_id=new.id))
+
+
 #: The first word of a reply that makes it a command rather than a move.
 COMMANDS = {"resign": _resign, "board": _board, "moves": _moves, "help": _help,
-            "comment": _comment, "confirm": _confirm}
+            "comment": _comment, "confirm": _confirm, "rematch": _rematch,
+            "if": _conditional}
 
 
 class _Refused(Exception):
@@ -276,10 +325,15 @@ def ingest_mbox(path: str) -> list[Outcome]:
 
 
 def _addresses(message):
-    """The values of the address headers, in the order they are trusted."""
-    for header in ADDRESS_HEADERS:
-        for value in message.get_all(header, []):
-            yield str(value)
+    """The values of the address headers, in the order they are trusted, as written (a token
+    or a bounce address is plain ASCII: the header parser, whose work grows faster than the
+    header, is not needed to find one)."""
+    values = {name.lower(): [] for name in ADDRESS_HEADERS}
+    for name, value in message.raw_items():
+        if name.lower() in values:
+            values[name.lower()].append(str(value))
+    for found in values.values():
+        yield from found
 
 
 def _token(message) -> str | None:

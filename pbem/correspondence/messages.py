@@ -24,11 +24,14 @@ from ..play.service import replay
 from .board_image import board, board_png
 
 
-def _message_for_game(kind: str, recipient, game, what: str, **context) -> None:
+def _message_for_game(kind: str, recipient, game, what: str, *, seat=None, **context) -> None:
     """Queue a message about ``game``: the subject names it and its rules, the body links to
-    its page."""
+    its page; sent to a ``seat``'s player, it carries that seat's reply address, so a reply
+    (``comment …``, ``board`` …) is understood."""
     message(kind, recipient, game_subject(game, what), game=game,
-            context={"game_url": external_url("play.game", game_id=game.id), **context})
+            reply_to=None if seat is None else reply_address(game, seat.index),
+            context={"game_url": external_url("play.game", game_id=game.id), "seat": seat,
+                     **context})
 
 
 def turn_begins(game, *, seat, state, moves=()) -> None:
@@ -87,16 +90,27 @@ def _read_turn(outbox_message) -> _Turn:
     game = get_game(outbox_message.game_id)
     seat, ply = outbox_message.facts["seat"], outbox_message.facts["ply"]
     state = game.load_state() if game.ply == ply else replay(game, ply)
-    rows = moves_since_turn(game.id, seat, ply)
-    comments = thread.comments_on(game.id, rows[0].ply, rows[-1].ply) if rows else {}
-    moves = [(game.seats[row.seat],
-              _Ply(row.move, row.auto, _OUT.get(row.text, _OUT[RESIGNED])
-                   if row.move == RESIGN else None,
-                   comments[row.ply].body if row.ply in comments else None))
-             for row in rows]
+    moves = moves_since(game, seat, ply)
     played = [done.move for _, done in moves if done.out is None]
     last_move = played[-1] if played else None
     return _Turn(game, seat, ply, state, moves, last_move, board(game, state, last_move))
+
+
+def moves_since(game, seat: int, ply: int) -> list[tuple[object, _Ply]]:
+    """The moves up to ``ply`` since ``seat`` last moved, each with its seat and the comment
+    sent with it: what the player is told happened while they waited."""
+    rows = moves_since_turn(game.id, seat, ply)
+    comments = thread.comments_on(game.id, rows[0].ply, rows[-1].ply) if rows else {}
+    return [(game.seats[row.seat],
+             ply_of(row, comments[row.ply].body if row.ply in comments else None))
+            for row in rows]
+
+
+def ply_of(row, comment: str | None = None) -> _Ply:
+    """A stored ply (a row with ``move``, ``auto`` and ``text``) as mail lists it, with the
+    ``comment`` sent with it."""
+    return _Ply(row.move, row.auto,
+                _OUT.get(row.text, _OUT[RESIGNED]) if row.move == RESIGN else None, comment)
 
 
 def compose_turn(outbox_message) -> None:
@@ -135,8 +149,15 @@ def turn_context(turn: _Turn) -> tuple[dict, str]:
         "link": move_url(game, seat, turn.ply),
         "deadline": clocks.deadline_text(game, seat, game.seats[seat].player_id, utcnow()),
         "game_url": external_url("play.game", game_id=game.id),
+        "remarks": [remark for remarks in turn_remarks
+                    if (remark := remarks(game, seat, turn.ply))],
     }
     return context, reply_address(game, seat, turn.ply)
+
+
+#: What other packages add to a turn email, each ``callable(game, seat, ply) -> str | None``,
+#: handed over at start-up (the conditional moves: why they were cleared).
+turn_remarks: list = []
 
 
 def seat_out(game, *, state, moves) -> None:
@@ -181,15 +202,35 @@ def compose_game_over(outbox_message) -> None:
     last = thread.comments_on(game.id, game.ply, game.ply).get(game.ply) if game.ply else None
     comment = last if last is not None and last.seat != seat.index else None
     link = unsubscribe_url(outbox_message.facts.get("unsubscribe"))
+    drawn = _final_board(game)
     context = {"game": game, "subject": outbox_message.subject, "seat": seat,
                "winners": [game.seats[i].player.name for i in game.result["winners"]],
                "board": game.renderer.text(game.load_state()),
+               "board_cid": _final_board_id(game), "board_width": drawn.width,
+               "board_notes": drawn.notes,
                "decided": next((words for flag, words in _DECIDED.items()
                                 if game.result.get(flag)), ""),
                "comment": comment and (game.seats[comment.seat], comment.body),
                "game_url": external_url("play.game", game_id=game.id)}
     outbox_message.body_text, outbox_message.body_html = bodies("game_over", context, link)
-    outbox_message.headers = {**outbox_message.headers, **unsubscribe_headers(link)}
+    outbox_message.headers = {**outbox_message.headers,
+                              "Reply-To": reply_address(game, seat.index),
+                              **unsubscribe_headers(link)}
+
+
+def _final_board(game):
+    played = [move.move for move in game.moves if move.move != RESIGN]
+    return board(game, game.load_state(), played[-1] if played else None)
+
+
+def _final_board_id(game) -> str:
+    return f"board-{game.id}-{game.ply}-end@{current_app.config['MAIL_DOMAIN']}"
+
+
+def game_over_images(outbox_message) -> list[Image]:
+    """The final position the game-over email's HTML shows, drawn at each attempt."""
+    game = get_game(outbox_message.game_id)
+    return [Image(_final_board_id(game), "board.png", board_png(_final_board(game)))]
 
 
 def end_proposed(game, *, proposer: int, seats: list[int], outcome: str) -> None:
@@ -220,6 +261,7 @@ def invitation(game, *, seat) -> None:
         game_subject(game, "an invitation to a rematch" if game.rematch_of_id
                      else "an invitation to play"),
         game=game,
+        reply_to=reply_address(game, seat.index),
         context={"seat": seat, "link": invitation_url(game, seat)},
     )
 
@@ -233,6 +275,7 @@ def declined(game, *, seat) -> None:
                 other.player,
                 game_subject(game, f"{seat.label} declined the invitation"),
                 game=game,
+                reply_to=reply_address(game, other.index),
                 context={"seat": other, "declined_by": seat},
             )
 

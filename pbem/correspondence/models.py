@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import ForeignKey, Integer, String
+from sqlalchemy import ForeignKey, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..core.db import UTCDateTime, utcnow
@@ -27,4 +27,6 @@ class PendingMove(db.Model):
     move: Mapped[str] = mapped_column(String(500))
     #: The short code the preview shows; ``confirm CODE`` must name it.
     code: Mapped[str] = mapped_column(String(8))
+    #: The comment written below the move (already checked), sent with it when confirmed.
+    comment: Mapped[str | None] = mapped_column(Text, nullable=True)
     created_at = mapped_column(UTCDateTime, default=utcnow, nullable=False)

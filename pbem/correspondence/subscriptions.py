@@ -1,18 +1,23 @@
 """What correspondence does when something happens in play, connected once when the
 application is built (``pbem.app``): the mail players get about their games
-(:mod:`.messages`), composed when it goes out, and the moves held for confirmation by email
-forgotten when their game ends."""
+(:mod:`.messages`), composed when it goes out; mail held back that became moot before it went
+(:mod:`.moot`); what the daily digest says (:mod:`.digest`); and the moves held for
+confirmation by email forgotten when their game ends."""
 
 from __future__ import annotations
 
 from ..mail import compose
+from ..notifications import digest as digest_mail
 from ..play import events
-from . import answers, held, messages
+from . import answers, digest, held, messages, moot
 
 
 def subscribe() -> None:
     events.turn_begins.connect(messages.turn_begins)
     events.turn_played.connect(messages.seat_out)
+    events.turn_played.connect(moot.turn_played)
+    events.game_started.connect(moot.invitation_settled)
+    events.declined.connect(moot.invitation_settled)
     events.game_finished.connect(messages.game_over)
     events.game_finished.connect(_game_finished)
     events.end_proposed.connect(messages.end_proposed)
@@ -22,7 +27,9 @@ def subscribe() -> None:
     events.message_posted.connect(messages.message_posted)
     compose.register("turn", messages.compose_turn, messages.turn_images)
     compose.register("reply_result", images=answers.answer_images)
-    compose.register("game_over", messages.compose_game_over)
+    compose.register("game_over", messages.compose_game_over, messages.game_over_images)
+    digest_mail.contents.connect(digest.contents)
+    compose.register("digest", images=digest.digest_images)
 
 
 def _game_finished(game, **_facts) -> None:

@@ -24,13 +24,30 @@ def poll(config, ingest: Callable[[bytes], str]) -> list[Outcome]:
     :raises MailboxError: the server could not be reached or refused us.
     """
     try:
-        with _connect(config) as imap:
-            return [_one(imap, config, ingest, uid) for uid in _unseen(imap, config)]
+        with connect(config) as imap:
+            uids = _unseen(imap, config)
+            done = config["MAIL_IMAP_DONE_FOLDER"]
+            if uids and done and not folder_exists(imap, done):
+                # Made before any message is handled: a move played and then not put away
+                # would stay unseen, and every later poll fail on it.
+                _ok(imap.create(_quoted(done)))
+            return [_one(imap, config, ingest, uid) for uid in uids]
     except (OSError, imaplib.IMAP4.error) as exc:
         raise MailboxError(f"{type(exc).__name__}: {exc}") from None
 
 
-def _connect(config) -> imaplib.IMAP4:
+def folder_exists(imap: imaplib.IMAP4, folder: str) -> bool:
+    """Whether the mailbox has ``folder``."""
+    status, data = imap.list('""', _quoted(folder))
+    return status == "OK" and any(item for item in data if item)
+
+
+def _quoted(folder: str) -> str:
+    return '"' + folder.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def connect(config) -> imaplib.IMAP4:
+    """A logged-in connection to the configured mailbox (a context manager that logs out)."""
     kind = imaplib.IMAP4_SSL if config["MAIL_IMAP_SSL"] else imaplib.IMAP4
     imap = kind(config["MAIL_IMAP_HOST"], config["MAIL_IMAP_PORT"],
                 timeout=config["MAIL_TIMEOUT"])
@@ -43,7 +60,7 @@ def _connect(config) -> imaplib.IMAP4:
 
 
 def _unseen(imap: imaplib.IMAP4, config) -> list[bytes]:
-    _ok(imap.select(config["MAIL_IMAP_FOLDER"]))
+    _ok(imap.select(_quoted(config["MAIL_IMAP_FOLDER"])))
     return _ok(imap.uid("SEARCH", None, "UNSEEN"))[0].split()
 
 
@@ -60,10 +77,10 @@ def _put_away(imap: imaplib.IMAP4, folder: str | None, uid: bytes) -> None:
     """Move the message to ``folder`` (copied, then deleted where MOVE is missing), or delete
     it without one."""
     if folder and "MOVE" in imap.capabilities:
-        _ok(imap.uid("MOVE", uid, folder))
+        _ok(imap.uid("MOVE", uid, _quoted(folder)))
         return
     if folder:
-        _ok(imap.uid("COPY", uid, folder))
+        _ok(imap.uid("COPY", uid, _quoted(folder)))
     _ok(imap.uid("STORE", uid, "+FLAGS", "(\\Seen \\Deleted)"))
     _ok(imap.expunge())
 

@@ -11,12 +11,15 @@ tries again.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 
 from aiosmtpd.controller import Controller
 from aiosmtpd.lmtp import LMTP
 
 from .handoff import Status, hand_over
+
+log = logging.getLogger(__name__)
 
 REPLIES = {
     Status.DONE: "250 2.0.0 delivered",
@@ -35,6 +38,7 @@ class _Handler:
         for recipient in envelope.rcpt_tos:
             raw = b"Delivered-To: " + recipient.encode() + b"\r\n" + envelope.content
             outcome = await asyncio.to_thread(self._hand_over, raw)
+            log.info("lmtp: %s", outcome.text)  # one line per message: no address, no token
             replies.append(REPLIES[outcome.status])
         return "\r\n".join(replies)
 

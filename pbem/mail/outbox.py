@@ -10,6 +10,7 @@ settings); a message they can switch off carries its one-click unsubscribe link.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import datetime
@@ -98,13 +99,24 @@ def queue(kind: str, recipient: str, subject: str, *, game=None, reply_to: str |
     g.pbem_mail_queued = True
 
 
+_unsubscribe_label: list[Callable[[str], str | None]] = []
+
+
+def describe_unsubscribe(label: Callable[[str], str | None]) -> None:
+    """``label(kind)`` names what the unsubscribe link under a ``kind`` message stops (the
+    domain that decides delivery hands it in: mail knows no kinds)."""
+    _unsubscribe_label[:] = [label]
+
+
 def bodies(kind: str, context: dict, unsubscribe_url: str | None) -> tuple[str, str]:
     """The text and HTML bodies of ``mail/<kind>``; mail that can be switched off ends with
-    its unsubscribe link."""
-    context["unsubscribe_url"] = unsubscribe_url
+    its unsubscribe link, naming what it stops."""
+    label = _unsubscribe_label[0](kind) if unsubscribe_url and _unsubscribe_label else None
+    context["unsubscribe_url"], context["unsubscribe_label"] = unsubscribe_url, label
     body_text = render_template(f"mail/{kind}.txt", **context)
     if unsubscribe_url:
-        body_text += f"\n\n-- \nStop emails like this: {unsubscribe_url}\n"
+        what = f" ({label})" if label else ""
+        body_text += f"\n\n-- \nStop emails like this{what}: {unsubscribe_url}\n"
     return body_text, render_template(f"mail/{kind}.html", **context)
 
 

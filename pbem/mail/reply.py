@@ -21,6 +21,11 @@ from html.parser import HTMLParser
 #: At most this many candidate lines are offered, each at most this long: a move is short.
 MAX_LINES = 20
 MAX_LINE = 500
+#: Only the first lines of a body are read (the move is near the top; below come quotes), and
+#: only the beginning of an HTML body: each tag costs the HTML parser a step, and a body of
+#: millions of empty lines or tags would otherwise hold the mail worker for seconds.
+MAX_SCANNED_LINES = 2000
+MAX_HTML_CHARS = 32 * 1024
 
 # Attribution lines end with the verb of the client's language and a colon: "On … wrote:",
 # "Am … schrieb …:", "Le … a écrit :", "El … escribió:", "Op … schreef …:", "Il … ha scritto:",
@@ -89,7 +94,7 @@ def automatic(message: EmailMessage) -> str | None:
 def _header(message: EmailMessage, name: str) -> str:
     try:
         return str(message.get(name) or "").strip()
-    except (ValueError, IndexError, TypeError):  # the header parser's errors on junk
+    except (ValueError, IndexError, TypeError, RecursionError):  # the parser's errors on junk
         return ""
 
 
@@ -105,7 +110,7 @@ def body_text(message: EmailMessage) -> str:
     except LookupError:
         text = (part.get_payload(decode=True) or b"").decode("utf-8", "replace")
     if part.get_content_subtype() == "html":
-        text = html_to_text(text)
+        text = html_to_text(text[:MAX_HTML_CHARS])
     return text.replace("\x00", "").replace("\xa0", " ")
 
 
@@ -156,7 +161,7 @@ class _TextOf(HTMLParser):
 def candidate_lines(text: str) -> list[str]:
     """The lines that could hold the move: not empty, not quoted (``>``), not an attribution
     line, and above the first signature, forwarded or quoted original, or mobile footer."""
-    lines = [line.strip() for line in text.splitlines()]
+    lines = [line.strip() for line in text.splitlines()[:MAX_SCANNED_LINES]]
     found: list[str] = []
     index = 0
     while index < len(lines) and len(found) < MAX_LINES:

@@ -21,7 +21,7 @@ import logging
 from datetime import timedelta
 from email.mime.image import MIMEImage
 from email.mime.multipart import MIMEMultipart
-from email.utils import formataddr
+from email.utils import formataddr, parseaddr
 from pathlib import Path
 
 from flask import current_app
@@ -30,7 +30,7 @@ from sqlalchemy import select, update
 
 from ..core.db import utcnow
 from ..core.extensions import db
-from . import dkim_signature, smtp, suppression, verp
+from . import dkim_signature, events, smtp, suppression, verp
 from .compose import Image, compose, images
 from .models import OutboxMessage
 
@@ -79,8 +79,28 @@ def _attempt(session: smtp.Session, message_id: int) -> bool:
         _record_failure(message_id, exc)
     else:
         _mark_sent(message_id)
+        _announce(message_id)
         return True
     return False
+
+
+def _announce(message_id: int) -> None:
+    """Tell the listeners (``events.delivered``) that the message went, then commit what they
+    flushed (a push service's answer that a browser is gone). A listener's failure is logged:
+    the mail is sent whatever happens to the rest."""
+    if not events.delivered.receivers:
+        return
+    row = db.session.execute(
+        select(OutboxMessage.kind, OutboxMessage.category, OutboxMessage.recipient,
+               OutboxMessage.game_id).where(OutboxMessage.id == message_id)).one()
+    try:
+        events.delivered.send(None, message_id=message_id, kind=row.kind,
+                              category=row.category, recipient=row.recipient,
+                              game_id=row.game_id)
+        db.session.commit()
+    except Exception:
+        db.session.rollback()
+        log.exception("after delivering message %s", message_id)
 
 
 class _Suppressed(Exception):
@@ -193,6 +213,10 @@ class _Verbatim(Message):
     def _message(self):
         message = super()._message()
         message.policy = message.policy.clone(refold_source="none")
+        # Flask-Mail writes every display name as an RFC 2047 encoded word, even "pbem": one
+        # that needs no encoding is written as it is (formataddr encodes only what must be).
+        sender = self.sender if isinstance(self.sender, tuple) else parseaddr(self.sender)
+        message.replace_header("From", formataddr(sender, charset="utf-8"))
         if self.images:
             _relate(message, self.images)
         return message

@@ -5,11 +5,14 @@ Flask-Mail builds the message and holds the server settings, but opens a connect
 and with no timeout: a server that accepts and never answers held a sender (and, through it, its
 database connection) for ever. Here one session delivers a whole batch, and each message —
 connecting if need be, every command and reply — has its own budget: each exchange may wait
-only for what is left of it.
+only for what is left of it. Where the server offers PIPELINING (RFC 2920), a message's
+``MAIL``, ``RCPT`` and ``DATA`` go in one write and their replies are read together: two round
+trips a message instead of four.
 """
 
 from __future__ import annotations
 
+import re
 import smtplib
 import time
 
@@ -88,9 +91,13 @@ class Session:
             temporary refusal (4xx).
         """
         server = self._connected()
+        sender = sanitize_address(envelope_sender)
+        recipients = list(sanitize_addresses(recipients))
         try:
-            server.sendmail(sanitize_address(envelope_sender),
-                            list(sanitize_addresses(recipients)), data)
+            if server.has_extn("pipelining"):
+                _pipelined(server, sender, recipients, data)
+            else:
+                server.sendmail(sender, recipients, data)
         except smtplib.SMTPRecipientsRefused as exc:
             self._reset()
             codes = [code for code, _ in exc.recipients.values()]
@@ -120,6 +127,7 @@ class Session:
                 server.starttls()
             if settings.username and settings.password:
                 server.login(settings.username, settings.password)
+            server.ehlo_or_helo_if_needed()  # what the server offers, PIPELINING among it
         except BaseException:
             server.close()
             raise
@@ -142,6 +150,39 @@ class Session:
             server.quit()
         except (OSError, smtplib.SMTPException):
             server.close()
+
+
+_LEADING_DOT = re.compile(rb"(?m)^\.")
+
+
+def _pipelined(server: smtplib.SMTP, sender: str, recipients: list[str], data: bytes) -> None:
+    """``server.sendmail(sender, recipients, data)`` with its commands pipelined, raising what
+    it raises: the transaction is left for the caller to reset when it fails."""
+    size = f" SIZE={len(data)}" if server.has_extn("size") else ""
+    commands = [f"MAIL FROM:{smtplib.quoteaddr(sender)}{size}",
+                *(f"RCPT TO:{smtplib.quoteaddr(recipient)}" for recipient in recipients), "DATA"]
+    server.send("".join(command + "\r\n" for command in commands))
+    mail = server.getreply()
+    refused = {}
+    for recipient in recipients:
+        code, reply = server.getreply()
+        if code not in (250, 251):
+            refused[recipient] = (code, reply)
+    code, reply = server.getreply()
+    if code == 354 and len(refused) == len(recipients):  # nobody to send it to: end it empty
+        server.send(b".\r\n")
+        code, reply = server.getreply()
+    if mail[0] != 250:
+        raise smtplib.SMTPSenderRefused(mail[0], mail[1], sender)
+    if len(refused) == len(recipients):
+        raise smtplib.SMTPRecipientsRefused(refused)
+    if code != 354:
+        raise smtplib.SMTPDataError(code, reply)
+    quoted = _LEADING_DOT.sub(b"..", data)
+    server.send(quoted + (b"" if quoted.endswith(b"\r\n") else b"\r\n") + b".\r\n")
+    code, reply = server.getreply()
+    if code != 250:
+        raise smtplib.SMTPDataError(code, reply)
 
 
 def _text(reply: bytes | str) -> str:

@@ -14,24 +14,36 @@ from datetime import datetime
 from ..core.db import utcnow
 from ..core.signing import sign
 from ..core.urls import external_url
+from ..mail import outbox
 from ..mail.outbox import queue
 from . import settings as stored_settings
-from .logic.schedule import Kind, Mode
+from .logic.schedule import KIND_LABELS, Kind, Mode
 
 #: Message template -> notification kind (tournament_* mail is tournament news).
 KINDS = {
     "turn": Kind.TURN,
+    "conditional_answered": Kind.TURN,
     "reminder": Kind.REMINDER,
     "game_over": Kind.GAME,
     "end_offer": Kind.GAME,
     "end_declined": Kind.GAME,
     "declined": Kind.GAME,
     "timeout": Kind.GAME,
-    "comment": Kind.GAME,
+    "comment": Kind.MESSAGE,
     "seat_out": Kind.GAME,
+    "vacation": Kind.GAME,
     "invitation": Kind.INVITATION,
     "tournament_invitation": Kind.INVITATION,
 }
+
+
+def unsubscribe_label(template: str) -> str | None:
+    """What the unsubscribe link under a ``template`` message stops, in the settings page's
+    words (``messages from other players``)."""
+    if template == stored_settings.DIGEST:
+        return "the daily digest"
+    kind = kind_of(template)
+    return None if kind is None else KIND_LABELS[kind]
 
 
 def kind_of(template: str) -> Kind | None:
@@ -117,3 +129,6 @@ def decide(template: str, recipient, now: datetime) -> Decision:
     if settings.mode(kind) is Mode.DIGEST:  # the player's next digest is already scheduled
         return Decision(kind, held=True, unsubscribe=unsubscribe)
     return Decision(kind, not_before=when if when > now else None, unsubscribe=unsubscribe)
+
+
+outbox.describe_unsubscribe(unsubscribe_label)  # each footer names the kind its link stops

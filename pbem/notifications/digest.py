@@ -1,6 +1,7 @@
 """The daily digest: at the hour a player picked, one email listing every game waiting for
-them, each with its signed move link, and folding in the mail held for it. The games come from
-the domains that know them, through :data:`waiting_games` (the clocks answer, with deadlines).
+them (nearest deadline first, each with the moves since their turn and its signed move link),
+then what else happened, folding in the mail held for it. What it says comes from the domains
+that know the games, through :data:`contents` (correspondence answers).
 
 A player's digest is claimed by a compare-and-set on ``next_digest_at`` (moved to the next
 digest hour in the same transaction), so two ticks never send it twice.
@@ -23,9 +24,11 @@ from .settings import DIGEST, schedule_digest
 
 log = logging.getLogger(__name__)
 
-waiting_games = Namespace().signal("digest-waiting-games", doc="""\
-Asks for the games waiting for ``player_id`` at ``now``: a receiver returns a list of dicts
-(``game``, ``link``, ``deadline``, ``game_url``) that the digest lists.""")
+contents = Namespace().signal("digest-contents", doc="""\
+Asks what the digest of ``player`` at ``now`` says, folding the ``held`` messages: a receiver
+returns a dict with ``waiting`` (one entry per game waiting for the player, nearest deadline
+first), ``news`` (lines: what else happened), ``reply_to`` (the digest's reply address) and
+``facts`` (what its images are drawn from), which the digest's templates show.""")
 
 
 def run(now: datetime) -> int:
@@ -58,20 +61,23 @@ def _send(player_id: int, seen: datetime, now: datetime) -> int:
     row = db.session.get(StoredSettings, player_id, populate_existing=True)
     schedule_digest(row, now)
     player = db.session.get(Player, player_id)
-    waiting = [entry for _, entries in waiting_games.send(None, player_id=player_id, now=now)
-               for entry in entries]
     held = db.session.scalars(
         select(OutboxMessage)
         .where(OutboxMessage.held.is_(True), OutboxMessage.sent_at.is_(None),
-               OutboxMessage.recipient == player.email)
+               OutboxMessage.abandoned_at.is_(None), OutboxMessage.recipient == player.email)
         .order_by(OutboxMessage.id)
     ).all()
-    if not waiting and not held:
-        return 0
+    said = {"waiting": [], "news": [], "reply_to": None, "facts": None}
+    for _, answer in contents.send(None, player=player, held=held, now=now):
+        said.update(answer)
     for folded in held:
-        folded.sent_at = now  # folded into this digest
+        folded.sent_at = now  # folded into this digest (or moot: a turn played, a game over)
+    waiting = said["waiting"]
+    if not waiting and not said["news"]:
+        return 0
     count = len(waiting)
-    message(DIGEST, player,
-            f"pbem digest: {count} game{'' if count == 1 else 's'} waiting for you",
-            context={"player": player, "waiting": waiting, "held": held})
+    subject = (f"pbem digest: {count} game{'' if count == 1 else 's'} waiting for you"
+               if count else "pbem digest: news of your games")
+    message(DIGEST, player, subject, reply_to=said["reply_to"], facts=said["facts"],
+            context={"player": player, "waiting": waiting, "news": said["news"]})
     return 1

@@ -3,6 +3,10 @@ the configuration alone cannot say."""
 
 from __future__ import annotations
 
+import imaplib
+import shutil
+from pathlib import Path
+
 from ..core.checks import Check
 from ..mail.spool import BAD_KEPT_DAYS, Spool
 
@@ -22,3 +26,74 @@ def spool(config) -> Check:
         detail += (f"; {aside} unreadable message{'s' if aside > 1 else ''} in bad/ "
                    f"(deleted after {BAD_KEPT_DAYS} days)")
     return Check("spool", True, detail)
+
+
+def ingest_log(config) -> Check:
+    """The MTA's pipe can append to ``MAIL_INGEST_LOG`` (run ``pbem check`` as the pipe's
+    user): it still spools without it, but what went wrong is then written nowhere."""
+    path = Path(config["MAIL_INGEST_LOG"])
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        return Check("ingest log", False, f"cannot append to {path} ({exc.strerror}): the "
+                     "pipe's failures would be logged nowhere")
+    return Check("ingest log", True, f"{path} is writable")
+
+
+def dkim_key(config) -> Check:
+    """The DKIM key loads (else every delivery fails and is retried until given up), and the
+    TXT record to publish for it."""
+    selector, key_file = config["MAIL_DKIM_SELECTOR"], config["MAIL_DKIM_KEY_FILE"]
+    if not selector and not key_file:
+        return Check("DKIM", True, "not signing (the MTA may sign instead)")
+    if not (selector and key_file):
+        return Check("DKIM", False, "set both MAIL_DKIM_SELECTOR and MAIL_DKIM_KEY_FILE, or "
+                     "neither")
+    from ..mail.dkim_signature import dns_record
+
+    try:
+        name, record = dns_record(config)
+    except OSError as exc:
+        return Check("DKIM", False, f"cannot read the key file {key_file} ({exc.strerror}): "
+                     "every delivery would fail")
+    except ValueError as exc:
+        return Check("DKIM", False, f"the key file {key_file} is {exc}")
+    return Check("DKIM", True, f'key loads; publish {name} TXT "{record}"')
+
+
+def imap_mailbox(config) -> Check:
+    """``fetch-mail`` can log in and select its folder; its done folder exists (the poller
+    creates it otherwise, if the server lets it)."""
+    if not config["MAIL_IMAP_HOST"]:
+        return Check("IMAP", True, "not used (MAIL_IMAP_HOST is not set)")
+    from ..mail import imap
+
+    where = f"{config['MAIL_IMAP_USER']}@{config['MAIL_IMAP_HOST']}:{config['MAIL_IMAP_PORT']}"
+    try:
+        with imap.connect(config) as mailbox:
+            missing = [folder for folder in (config["MAIL_IMAP_FOLDER"],
+                                             config["MAIL_IMAP_DONE_FOLDER"])
+                       if folder and not imap.folder_exists(mailbox, folder)]
+    except (OSError, imaplib.IMAP4.error) as exc:
+        return Check("IMAP", False, f"{where}: cannot log in ({type(exc).__name__}: {exc})")
+    if missing:
+        return Check("IMAP", False, f"{where}: no folder {', '.join(map(repr, missing))}; "
+                     "create it (or set MAIL_IMAP_FOLDER / MAIL_IMAP_DONE_FOLDER)")
+    return Check("IMAP", True, f"{where}: logged in, folders exist")
+
+
+def pg_dump(config) -> Check:
+    """``pbem backup`` of a PostgreSQL database runs ``pg_dump``."""
+    if not config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql"):
+        return Check("pg_dump", True, "not needed (the database is not PostgreSQL)")
+    found = shutil.which("pg_dump")
+    if found is None:
+        return Check("pg_dump", False, "not installed: pbem backup would fail (Debian: "
+                     "apt-get install postgresql-client)")
+    return Check("pg_dump", True, found)
+
+
+#: The checks of the running parts, after ``pbem.core.checks.run_all``.
+RUNNING_CHECKS = (spool, ingest_log, dkim_key, imap_mailbox, pg_dump)

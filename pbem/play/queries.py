@@ -12,7 +12,7 @@ from ..accounts.models import PLACEHOLDER_TLD, Player
 from ..core.db import row_id
 from ..core.extensions import db
 from .errors import GameNotFound
-from .models import RESIGN, Game, Move, Seat
+from .models import FORFEITED, RESIGN, Game, Move, Seat
 
 
 @cache
@@ -84,6 +84,21 @@ def resigned_seats(game_ids) -> dict[int, list[int]]:
         for game_id, seat in rows:
             resigned.setdefault(game_id, []).append(seat)
     return resigned
+
+
+def forfeited_seats(game_ids) -> dict[int, list[int]]:
+    """Each game's seats that forfeited (a tournament's decision, or a withdrawal), for the
+    games that have any."""
+    forfeited: dict[int, list[int]] = {}
+    if game_ids:
+        rows = db.session.execute(
+            select(Move.game_id, Move.seat)
+            .where(Move.game_id.in_(list(game_ids)), Move.move == RESIGN,
+                   Move.text == FORFEITED)
+        )
+        for game_id, seat in rows:
+            forfeited.setdefault(game_id, []).append(seat)
+    return forfeited
 
 
 def games_of(player) -> list[Game]:

@@ -291,11 +291,33 @@ def _publish(game: Game, state, moves: list[Played], result: dict | None, how: s
 
 
 def _turn_begins(game: Game, state, moves: list[Played]) -> None:
-    """Publish the turn that begins in ``state``, if one does (not mid-turn, not at the end)."""
+    """Publish the turn that begins in ``state``, if one does (not mid-turn, not at the end);
+    a turn its seat answered beforehand (conditional moves: :func:`answer_turns_with`) is
+    played at once instead, in this transaction, and the next turn begins."""
     rules = game.rules
     seat = rules.to_move(state)
-    if seat is not None and not rules.turn_plies(state):
+    if seat is None or rules.turn_plies(state):
+        return
+    answer = _answerer(game, seat, state, moves) if _answerer is not None else None
+    if answer is None:
         events.turn_begins.send(game, seat=seat, state=state, moves=moves)
+        return
+    reply, plies, state = answer
+    answered = [Played(seat, ply, reply[:500]) for ply in plies]
+    state = _store(game, state, answered)
+    _turn_begins(game, state, answered)
+
+
+#: Answers a turn that begins, ``(game, seat, state, moves) -> None or (the whole turn's
+#: text, its canonical plies, the state after them)``, before it is published: handed over at
+#: start-up by the package that keeps players' conditional moves (play does not import it);
+#: the turn it answers has been played by the rules, and is complete.
+_answerer = None
+
+
+def answer_turns_with(answerer) -> None:
+    global _answerer
+    _answerer = answerer
 
 
 _INSERT_PLIES = insert(Move.__table__)

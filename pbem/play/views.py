@@ -82,6 +82,8 @@ def _actor(game_id=None, token=None, *, lock=False):
         return links.open_token(token, lock=lock)
     if g.player is None:
         abort(403, "Sign in (or use the link in your turn email) to move in this game.")
+    if g.player.is_bot:
+        abort(403, "A bot account plays through the API, not through these pages.")
     game = get_game(game_id, lock=lock)
     seat = game.seat_of(g.player)
     if seat is None:

@@ -70,6 +70,12 @@ def is_provisional(games: int) -> bool:
     return games < PROVISIONAL_GAMES
 
 
+def rating_text(rating: int, provisional: bool) -> str:
+    """A rating as every page, feed and mail writes it: ``1086``, or ``1000?`` while it is
+    provisional (``templates/ratings/_rating.html`` is the same for HTML)."""
+    return f"{rating}?" if provisional else str(rating)
+
+
 def rate(skills: Sequence[Skill], places: Sequence[int]) -> list[Skill]:
     """Every player's skill after one game, in the order given.
 

@@ -119,3 +119,11 @@ def shown_ratings(slug: str, player_ids: list[int]) -> dict[int, int]:
         .where(Rating.slug == slug, Rating.player_id.in_(player_ids))).all())
     newcomer = Skill().shown
     return {p: shown(stored[p]) if p in stored else newcomer for p in player_ids}
+
+
+def game_changes(game_id: int) -> dict[int, tuple[int, int, int]]:
+    """What a rated game did to its players' ratings: by player id, the rating before, after
+    and the change (players who left before moving were not rated: absent)."""
+    return {change.player_id: (change.before, change.after, change.change)
+            for change in db.session.scalars(
+                select(RatingChange).where(RatingChange.game_id == game_id))}

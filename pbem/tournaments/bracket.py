@@ -76,6 +76,17 @@ def stage_title(number: int, total: int | None) -> str:
     return f"Round {number}"
 
 
+def round_title(t: Tournament, rounds, number: int) -> str:
+    """What round ``number`` is called everywhere (page, feed, mail): a knockout's as its
+    bracket stage ("Final", "Semi-finals", "Final table" …), any other round "Round n"."""
+    if t.format != KNOCKOUT or not 1 <= number <= len(rounds):
+        return f"Round {number}"
+    if t.table_size == 2:
+        return stage_title(number, len(rounds[0].matches).bit_length())
+    rnd = rounds[number - 1]
+    return "Final table" if len(rnd.tables) == 1 and not rnd.byes else f"Round {number}"
+
+
 def build(t: Tournament, rounds, names: dict[int, str]) -> Bracket:
     """The bracket of a knockout (``rounds`` as stored, or the page's plain rows); the rounds
     still to come of a two-player bracket are drawn empty."""

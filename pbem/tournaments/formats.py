@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..play.queries import forfeited_seats
 from .logic.history import History
 from .logic.model import PlayedRound, PlayerId, Result, Round, Table
 from .logic.pairing import (
@@ -71,17 +72,44 @@ def table_sizes(t: Tournament) -> range:
     return range(min_table(t), t.table_size + 1)
 
 
-def results_of(rounds: list[TournamentRound]) -> tuple[list[Result], list[PlayerId]]:
-    """The finished games in the order played, and every bye given."""
+def results_of(rounds: list[TournamentRound], forfeits: dict | None = None,
+               ) -> tuple[list[Result], list[PlayerId]]:
+    """The finished games in the order played, and every bye given. ``forfeits``: each
+    game's forfeited seats, whose games count as unplayed (:func:`unplayed_seats`)."""
     results, byes = [], []
     for rnd in rounds:
-        results += [Result(tuple(tb.seats), tuple(tb.places)) for tb in rnd.tables if tb.places]
+        results += [Result(tuple(tb.seats), tuple(tb.places),
+                           unplayed_seats(len(tb.seats), (forfeits or {}).get(tb.game_id)))
+                    for tb in rnd.tables if tb.places]
         byes += rnd.byes
     return results, byes
 
 
-def ranking(t: Tournament, players: list[PlayerId], rounds: list[TournamentRound]):
-    played = [PlayedRound(*map(tuple, results_of([rnd]))) for rnd in rounds]
+def unplayed_seats(size: int, forfeited) -> tuple[int, ...]:
+    """The seats for which a game counts as not played: two at a table, both seats of a game
+    forfeited; at a bigger table (which plays on), the seats that forfeited."""
+    if not forfeited:
+        return ()
+    return tuple(range(size)) if size == 2 else tuple(sorted(set(forfeited)))
+
+
+def ranking(t: Tournament, players: list[PlayerId], rounds: list[TournamentRound],
+            forfeits: dict | None = None):
+    """The standings of ``players``; ``forfeits`` (each game's forfeited seats) read from
+    the games when not given. A Swiss player missing from a round (after withdrawing) has
+    an unplayed round there."""
+    if forfeits is None:
+        forfeits = forfeited_seats([tb.game_id for rnd in rounds for tb in rnd.tables])
+    seen = {p for rnd in rounds for tb in rnd.tables for p in tb.seats} | {
+        p for rnd in rounds for p in rnd.byes}
+    played = []
+    for rnd in rounds:
+        results, byes = results_of([rnd], forfeits)
+        absent = ()
+        if t.format == SWISS:
+            there = {p for tb in rnd.tables for p in tb.seats} | set(rnd.byes)
+            absent = tuple(sorted(seen - there))
+        played.append(PlayedRound(tuple(results), tuple(byes), absent))
     return compute_standings(players, played, tiebreaks(t), bye_points(t))
 
 

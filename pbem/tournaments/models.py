@@ -37,8 +37,8 @@ FORMATS = {ROUND_ROBIN: "Round robin", SWISS: "Swiss", KNOCKOUT: "Knockout"}
 #: Tournament.stall_policy: what happens to an unfinished game at its deadline
 ADJUDICATE, FORFEIT, EXTEND = "adjudicate", "forfeit", "extend"
 POLICIES = {
-    ADJUDICATE: "adjudicate by the current finishing order",
-    FORFEIT: "forfeit the seat to move",
+    ADJUDICATE: "adjudicate by the current finishing order (a player who never moved loses)",
+    FORFEIT: "forfeit the seat to move (at a bigger table the others play on)",
     EXTEND: "extend by the set number of days (once; then adjudicate)",
 }
 #: Tournament.enrolment

@@ -25,21 +25,24 @@ def invitation(tournament, entrant) -> None:
                      "link": external_url("tournaments.invitation", token=token)})
 
 
-def round_paired(tournament, rnd, names: dict, first: bool) -> None:
+def round_paired(tournament, rnd, names: dict, first: bool, title: str = "") -> None:
     """Every player still in hears the pairings (the first round's mail announces the start);
-    the turn emails of the games themselves come from play."""
+    the turn emails of the games themselves come from play. ``title``: what the round is
+    called ("Round 3", a knockout's "Final")."""
+    title = title or f"Round {rnd.number}"
     pairings = [(tb.board, [names[p] for p in tb.seats],
                  external_url("play.game", game_id=tb.game_id)) for tb in rnd.tables]
     byes = [names[p] for p in rnd.byes]
     kind, what = ("tournament_start", "has started") if first else (
-        "tournament_round", f"round {rnd.number} pairings")
+        "tournament_round", f"{title} pairings")
     for entrant in tournament.entrants:
         if entrant.playing:
             mine = [p for p, tb in zip(pairings, rnd.tables, strict=True)
                     if entrant.player_id in tb.seats]
             message(kind, entrant.player, f"{_tag(tournament)} {what}",
                     context={"tournament": tournament, "player": entrant.player, "round": rnd,
-                             "page": _page(tournament), "pairings": pairings, "mine": mine,
+                             "title": title, "page": _page(tournament), "pairings": pairings,
+                             "mine": mine,
                              "byes": byes, "bye": entrant.player_id in rnd.byes})
 
 

@@ -19,6 +19,7 @@ from ..accounts.models import Player
 from ..core.extensions import db
 from ..core.urls import external_url
 from ..play.models import FINISHED, Game
+from ..play.queries import forfeited_seats
 from . import bracket, formats, results
 from .logic.scoring import format_points, seat_points
 from .models import (
@@ -26,6 +27,7 @@ from .models import (
     KNOCKOUT,
     ROUND_ROBIN,
     SETUP,
+    SWISS,
     Entrant,
     Tournament,
     TournamentRound,
@@ -33,7 +35,7 @@ from .models import (
 )
 
 #: Part of the cache's key: a cache stored in an older shape is computed afresh.
-CACHE_FORMAT = 2
+CACHE_FORMAT = 3
 
 
 @dataclass
@@ -63,6 +65,12 @@ class View:
     board_page: Paged | None = None
     bracket: bracket.Bracket | None = None
     champion: bracket.Winner | None = None
+    #: Each round's name where it has one (a knockout's "Final", "Semi-finals" …, as the
+    #: bracket says), by number.
+    titles: dict[int, str] = field(default_factory=dict)
+
+    def title(self, number: int) -> str:
+        return self.titles.get(number, f"Round {number}")
 
 
 @dataclass
@@ -149,9 +157,10 @@ def _field_ids(t: Tournament) -> list[int]:
 
 def _computed(t: Tournament, key: list[int]) -> dict:
     rounds = _load(t)
-    rows = results.standings(t, rounds)
+    forfeits = forfeited_seats([tb.game_id for rnd in rounds for tb in rnd.tables])
+    rows = results.standings(t, rounds, forfeits)
     return {"key": key, "rows": [list(astuple(row)) for row in rows],
-            "crosstable": _crosstable(t, rows, rounds)}
+            "crosstable": _crosstable(t, rows, rounds, forfeits)}
 
 
 def refresh(t: Tournament) -> None:
@@ -221,6 +230,7 @@ def build(t: Tournament, round_number: int | None, first_row: int | None = None,
     if t.format == KNOCKOUT and t.rounds:
         view.bracket = bracket.build(t, _load(t), _names(t))
         view.champion = view.bracket.champion
+        view.titles = {stage.number: stage.title for stage in view.bracket.stages}
     elif t.finished_at is not None:
         view.champion = bracket.champion(t, t.rounds, {}, rows)
     if rnd is not None:
@@ -268,12 +278,13 @@ def _points(places: tuple[int, ...]) -> tuple[str, ...]:
     return tuple(format_points(p) for p in seat_points(places))
 
 
-def _crosstable(t: Tournament, rows, rounds: list[_Round]) -> dict | None:
+def _crosstable(t: Tournament, rows, rounds: list[_Round], forfeits: dict) -> dict | None:
     """Two at a table: a round robin's player-by-player grid, otherwise each player's
     games round by round (``+5`` a win against the player ranked 5th, ``=`` a draw, ``-`` a
-    loss). Each cell is a list of ``[mark, game id]`` (the id ``None`` for a bye or the
-    diagonal), so the page links every result to its game. Bigger tables show their results
-    round by round instead."""
+    loss; ``F`` after a result won or lost by forfeit; ``bye``; ``out`` for a round after
+    the player withdrew). Each cell is a list of ``[mark, game id]`` (the id ``None`` for a
+    bye or the diagonal), so the page links every result to its game. Bigger tables show
+    their results round by round instead."""
     if t.table_size != 2 or not rounds:
         return None
     rank = {row.player_id: i for i, row in enumerate(rows, 1)}
@@ -283,17 +294,23 @@ def _crosstable(t: Tournament, rows, rounds: list[_Round]) -> dict | None:
             if not tb.places:
                 continue
             points = seat_points(tb.places)
+            forfeit = "F" if tb.game_id in forfeits else ""
             for seat, player in enumerate(tb.seats):
                 other = tb.seats[1 - seat]
                 mark = {1: "1", 0: "0"}.get(points[seat], "½")
                 if t.format == ROUND_ROBIN:
-                    cells[player].setdefault(other, []).append([mark, tb.game_id])
+                    cells[player].setdefault(other, []).append([mark + forfeit, tb.game_id])
                 else:
                     sign = {"1": "+", "0": "-"}.get(mark, "=")
                     cells[player].setdefault(rnd.number, []).append(
-                        [f"{sign}{rank[other]}", tb.game_id])
+                        [f"{sign}{rank[other]}{forfeit}", tb.game_id])
         for player in rnd.byes if t.format != ROUND_ROBIN else ():
             cells[player][rnd.number] = [["bye", None]]
+        if t.format == SWISS:
+            there = {p for tb in rnd.tables for p in tb.seats} | set(rnd.byes)
+            for row in rows:
+                if row.withdrawn and row.player_id not in there:
+                    cells[row.player_id][rnd.number] = [["out", None]]
     if t.format == ROUND_ROBIN:
         columns = [row.player_id for row in rows]
         grid = [[cells[r.player_id].get(c, [["×", None]] if c == r.player_id else [])
@@ -322,11 +339,12 @@ def feed_entries(t: Tournament) -> list[dict]:
     for rnd in rounds:
         tables = _tables(rnd, names)
         byes = [f"Byes: {', '.join(names[p] for p in rnd.byes)}"] if rnd.byes else []
-        entry(f"round-{rnd.number}-pairings", rnd.started_at, f"Round {rnd.number} pairings",
+        title = bracket.round_title(t, t.rounds, rnd.number)
+        entry(f"round-{rnd.number}-pairings", rnd.started_at, f"{title} pairings",
               [_table_line(tb, results=False) for tb in tables] + byes)
         if rnd.finished_at:
             entry(f"round-{rnd.number}-results", rnd.finished_at,
-                  f"Round {rnd.number} results", [_table_line(tb, results=True) for tb in tables])
+                  f"{title} results", [_table_line(tb, results=True) for tb in tables])
     if t.finished_at:
         rows = [results.Row(*r) for r in _current(t)["rows"]]
         winner = bracket.champion(t, rounds, names, rows)

@@ -10,11 +10,13 @@ from __future__ import annotations
 import random
 from datetime import datetime, timedelta
 
+from sqlalchemy import select
+
 from ..core.errors import PbemError
 from ..core.extensions import db
 from ..games import IllegalMove
 from ..play import service as play
-from ..play.models import ACTIVE, FORFEITED
+from ..play.models import ACTIVE, FORFEITED, RESIGN, Move
 from ..play.queries import get_game, resigned_seats
 from ..play.service import race_guard
 from ..play.setup import create_game
@@ -113,7 +115,9 @@ def apply_policy(t: Tournament, tb: TournamentTable, policy: str, now: datetime,
 
     An extension at the deadline is given once; the next deadline adjudicates. A forfeit
     takes ``seat`` (the director names the player), at a deadline the seat to move; at a
-    bigger table one that leaves the game going adjudicates the rest.
+    bigger table the game plays on without that seat (as after a resignation), its deadline
+    moved on by the extension's days if it had passed. Adjudication first forfeits a no-show
+    (:func:`no_show`), so it only ever weighs players who have moved.
     """
     by_hand = actor is not None
     game = tb.game
@@ -123,25 +127,55 @@ def apply_policy(t: Tournament, tb: TournamentTable, policy: str, now: datetime,
         start = max(tb.deadline, now) if by_hand else tb.deadline
         tb.deadline = start + timedelta(days=t.extend_days)
         tb.extended += 1
-        action = f"extended game #{game.id} by {t.extend_days} days"
+        action = (f"extended game #{game.id} by {t.extend_days} "
+                  f"{'day' if t.extend_days == 1 else 'days'}")
     elif policy == FORFEIT:
         if seat is None:
             seat = game.rules.to_move(game.load_state())
-        name = game.seats[seat].player.name
-        with race_guard():
-            play.resign(get_game(game.id, lock=True), seat, game.ply, reason=FORFEITED)
-            db.session.flush()
-        if game.status == ACTIVE:
-            _adjudicate(t, tb, now, automatic=not by_hand)
+        name = _forfeit(game, seat)
         tb.note = f"{name} forfeited at the deadline" if not by_hand else f"{name} forfeited"
+        if game.status == ACTIVE:  # a bigger table plays on
+            tb.deadline = max(tb.deadline, now + timedelta(days=t.extend_days))
+            tb.note += "; the others play on"
         action = f"forfeited {name} in game #{game.id}"
     elif policy in (ADJUDICATE, EXTEND):
-        tb.note = _adjudicate(t, tb, now, automatic=not by_hand)
-        action = f"adjudicated game #{game.id}"
+        absent = None if by_hand else no_show(game)
+        if absent is not None:  # at a deadline: the no-show loses, the rest are weighed
+            name = _forfeit(game, absent)
+            tb.note = f"{name} never moved: forfeited"
+            if game.status == ACTIVE:
+                tb.note += f"; {_adjudicate(t, tb, now, automatic=True)}"
+            action = f"forfeited {name}, who never moved, in game #{game.id}"
+        else:
+            tb.note = _adjudicate(t, tb, now, automatic=not by_hand)
+            action = f"adjudicated game #{game.id}"
     else:
         raise PbemError(f"Unknown action {policy!r}.", "bad-action", 422)
     log(t, actor, action if by_hand else f"{action} (deadline policy)", reason, now)
     return action
+
+
+def no_show(game) -> int | None:
+    """The seat to move when it has never moved in this game: its player let a deadline
+    pass without a single move. The seats that never had a turn are not no-shows."""
+    seat = game.rules.to_move(game.load_state())
+    return None if seat is None or seat in _moved(game) else seat
+
+
+def _moved(game) -> set[int]:
+    """The seats that have made a move of their own (not a resignation, nor a pass the
+    server forced)."""
+    return set(db.session.scalars(select(Move.seat).distinct().where(
+        Move.game_id == game.id, Move.move != RESIGN, Move.auto.is_(False))))
+
+
+def _forfeit(game, seat: int) -> str:
+    """Resign ``seat`` as a forfeit (the game's row locked); the player's name."""
+    name = game.seats[seat].player.name
+    with race_guard():
+        play.resign(get_game(game.id, lock=True), seat, game.ply, reason=FORFEITED)
+        db.session.flush()
+    return name
 
 
 def _decide(game, winners: list[int], *, automatic: bool) -> None:
@@ -154,13 +188,14 @@ def _decide(game, winners: list[int], *, automatic: bool) -> None:
 def _adjudicate(t: Tournament, tb: TournamentTable, now: datetime, *, automatic: bool) -> str:
     """End the game by its current finishing order: the leaders on score win (a draw when
     every seat still in is level); ``automatic``: by the deadline's policy, not the director.
-    A knockout game nobody has moved in is no draw: its seats finish in seed order, so the
-    better seed goes through. The note for the page."""
+    A knockout game where nobody still in has moved is no draw: those seats finish in seed
+    order (above any who resigned), so the better seed goes through. The note for the page."""
     game, tb.adjudicated = tb.game, True
     resigned = resigned_seats([game.id]).get(game.id, [])
-    if t.format == KNOCKOUT and game.ply == 0 and not resigned:
+    if t.format == KNOCKOUT and not _moved(game) - set(resigned):
         seed = {e.player_id: e.seed for e in t.entrants}
-        order = sorted(range(len(tb.seats)), key=lambda s: seed[tb.seats[s]])
+        order = sorted((s for s in range(len(tb.seats)) if s not in resigned),
+                       key=lambda s: seed[tb.seats[s]]) + resigned[::-1]
         _decide(game, order[:1], automatic=automatic)
         tb.places, tb.finished_at = [order.index(s) for s in range(len(tb.seats))], now
         return "not played: placed in seed order"
@@ -230,7 +265,8 @@ def _create_round(t: Tournament, pairing: formats.Pairing, now: datetime) -> Tou
         _add_table(t, rnd, board, table.seats, now, match)
     db.session.flush()
     names = {e.player_id: e.player.name for e in t.entrants}
-    notify.round_paired(t, rnd, names, first=rnd.number == 1)
+    notify.round_paired(t, rnd, names, first=rnd.number == 1,
+                        title=bracket.round_title(t, t.rounds, rnd.number))
     return rnd
 
 

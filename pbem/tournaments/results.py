@@ -6,6 +6,7 @@ A game's places come from its result (winners, scores) and the order its seats r
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from types import SimpleNamespace
 
@@ -17,7 +18,7 @@ from ..play.queries import resigned_seats
 from . import formats
 from .logic.scoring import finishing_places, format_points, number_format
 from .logic.standings import EXPLANATIONS, LABELS
-from .models import Tournament, TournamentTable
+from .models import KNOCKOUT, Tournament, TournamentTable
 
 
 def places_of(game: Game, resigned: list[int]) -> tuple[int, ...]:
@@ -46,13 +47,15 @@ class Row:
     byes: int
     tiebreaks: tuple[str, ...]
     withdrawn: bool
+    forfeits: int = 0
 
 
-def standings(t: Tournament, rounds=None) -> list[Row]:
+def standings(t: Tournament, rounds=None, forfeits: dict | None = None) -> list[Row]:
     """The standings of everyone who started, with this format's tiebreaks (formatted).
 
     ``rounds`` defaults to ``t.rounds``; anything with the same attributes will do (the page
     passes plain rows). A game over but not yet recorded counts, without being stored.
+    ``forfeits``: each game's forfeited seats, read from the games when not given.
     """
     rounds = t.rounds if rounds is None else rounds
     field = t.field()
@@ -60,7 +63,9 @@ def standings(t: Tournament, rounds=None) -> list[Row]:
     if live:
         rounds = [_with_places(rnd, live) for rnd in rounds]
     names = {e.player_id: (e.player.name, not e.playing) for e in field}
-    ranked = formats.ranking(t, [e.player_id for e in field], rounds)
+    ranked = formats.ranking(t, [e.player_id for e in field], rounds, forfeits)
+    if t.format == KNOCKOUT:
+        ranked = _by_round_reached(t, ranked, rounds)
     number = number_format([s.points for s in ranked]
                            + [v for s in ranked for v in s.tiebreaks if v is not None])
     rows = []
@@ -68,14 +73,43 @@ def standings(t: Tournament, rounds=None) -> list[Row]:
         name, withdrawn = names[s.player]
         rows.append(Row(s.rank, s.player, name, number(s.points), s.games, s.byes,
                         tuple("" if v is None else number(v) for v in s.tiebreaks),
-                        withdrawn))
+                        withdrawn, s.forfeits))
     return rows
 
 
 def _with_places(rnd, live: dict):
-    tables = [SimpleNamespace(seats=tb.seats, places=live.get(tb.game_id, tb.places))
+    tables = [SimpleNamespace(seats=tb.seats, places=live.get(tb.game_id, tb.places),
+                              game_id=tb.game_id, match=tb.match, adjudicated=tb.adjudicated)
               for tb in rnd.tables]
-    return SimpleNamespace(tables=tables, byes=rnd.byes)
+    return SimpleNamespace(tables=tables, byes=rnd.byes, matches=rnd.matches,
+                           number=rnd.number)
+
+
+def _by_round_reached(t: Tournament, ranked, rounds) -> list:
+    """A knockout's standings: by the round each player reached, and within it by how they
+    did there (a match won, or the place at the table), so the champion is first and the
+    runner-up second, above the semi-finalists; players out in the same round and the same
+    way share a rank (listed by points, then seed)."""
+    reached: dict[int, tuple[int, int]] = {}
+    for number, rnd in enumerate(rounds, 1):
+        if rnd.matches:  # a match lost is below one won or still being played
+            for pair, winner in zip(rnd.matches, formats.match_winners(t, rnd), strict=True):
+                for player in filter(None, pair):
+                    reached[player] = (number, int(winner not in (None, player)))
+        for tb in rnd.tables if not rnd.matches else ():
+            for seat, player in enumerate(tb.seats):
+                reached[player] = (number, tb.places[seat] if tb.places else 0)
+        for player in rnd.byes:
+            reached[player] = (number, 0)
+    order = sorted(ranked, key=lambda s: (-reached.get(s.player, (0, 0))[0],
+                                          reached.get(s.player, (0, 0))[1]))
+    out, rank, previous = [], 0, None
+    for i, s in enumerate(order, 1):
+        key = reached.get(s.player, (0, 0))
+        if key != previous:
+            rank, previous = i, key
+        out.append(dataclasses.replace(s, rank=rank))
+    return out
 
 
 def tiebreak_labels(t: Tournament) -> list[str]:
@@ -92,5 +126,7 @@ def legend(t: Tournament) -> list[tuple[str, str]]:
     byes = formats.bye_points(t)
     if byes:
         points += f"; a bye scores {format_points(byes)}"
-    columns = [("Points", points), ("Games", "Games finished; + the byes had")]
+    columns = [("Points", points),
+               ("Games", "Games played to the end; + the byes had, and the forfeits (a forfeit is "
+                "not a game played: in the crosstable F marks it)")]
     return columns + [(LABELS[tb], EXPLANATIONS[tb]) for tb in formats.tiebreaks(t)]

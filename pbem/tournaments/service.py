@@ -13,9 +13,11 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import select
 
+from ..accounts.models import UNNAMED
 from ..accounts.service import mark_joined, player_by_email
 from ..clocks import service as clocks
 from ..clocks.logic.errors import ClockError
+from ..clocks.logic.timecontrol import parse as parse_control
 from ..core.db import row_id
 from ..core.errors import PbemError
 from ..core.extensions import db
@@ -135,6 +137,7 @@ def _adjust(t: Tournament, data: dict) -> None:
     policy (for the deadlines of rounds to come) and a Swiss's number of rounds (not below
     the rounds paired already)."""
     t.round_days = _whole(data, "round_days", 1, 365, t.round_days)
+    _check_fits_the_round(t)
     t.extend_days = _whole(data, "extend_days", 1, 365, t.extend_days)
     policy = data.get("stall_policy") or t.stall_policy
     if policy not in POLICIES:
@@ -174,6 +177,7 @@ def _configure(t: Tournament, data: dict, now: datetime) -> None:
     except ClockError as exc:
         raise BadTournament(f"Time control: {exc.message}") from None
     t.round_days = _whole(data, "round_days", 1, 365, 14)
+    _check_fits_the_round(t)
     t.extend_days = _whole(data, "extend_days", 1, 365, 7)
     t.stall_policy = data.get("stall_policy")
     if t.stall_policy not in POLICIES:
@@ -190,6 +194,23 @@ def _configure(t: Tournament, data: dict, now: datetime) -> None:
                             "time, or none.")
     if t.starts_at and t.registration_deadline and t.registration_deadline > t.starts_at:
         raise BadTournament("Registration must close before the tournament starts.")
+
+
+def _check_fits_the_round(t: Tournament) -> None:
+    """:raises BadTournament: a single move (or a starting bank) may take the whole round,
+    so the game cannot be played out before its deadline."""
+    control = parse_control(t.time_control or "none")
+    move = control.per_move or control.initial
+    if move and move >= timedelta(days=t.round_days):
+        raise BadTournament(
+            f"With {control.describe()}, one move may take as long as a whole round "
+            f"({days(t.round_days)}) or longer: a game could not be played out before its "
+            f"deadline. Give the rounds more days, or the moves less time.")
+
+
+def days(n: int) -> str:
+    """``1 day``, ``14 days``."""
+    return f"{n} day" if n == 1 else f"{n} days"
 
 
 def _whole(data: dict, key: str, low: int, high: int, default: int) -> int:
@@ -243,10 +264,19 @@ def invite(tournament_id, emails_text: str, actor, now: datetime, reason: str = 
     for entrant in t.entrants[-len(invited):] if invited else ():
         notify.invitation(t, entrant)
     if invited:  # the public log names players, never addresses (unstarted accounts: unnamed)
-        names = ", ".join(player.name for player in invited)
-        progress.log(t, actor, f"invited {names}"[:200], reason, now)
+        progress.log(t, actor, f"invited {_who(invited)}"[:200], reason, now)
     db.session.flush()
     return len(invited)
+
+
+def _who(players) -> str:
+    """``Lena, Max and 2 new players``: the named ones by name, the accounts not started yet
+    counted."""
+    named = [p.name for p in players if p.name != UNNAMED]
+    new = len(players) - len(named)
+    if new:
+        named.append("a new player" if new == 1 else f"{new} new players")
+    return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
 
 
 def open_invitation(token: str) -> tuple[Tournament, Entrant]:

@@ -21,7 +21,9 @@ from ..core.validators import BadNumber, whole_number
 from ..notifications.settings import zone_of
 from ..play import lists
 from ..play.models import Game, Seat
+from ..play.queries import resigned_seats
 from ..play.termination import WORDS, terminations
+from ..tournaments.logic.scoring import finishing_places
 
 #: The lists in page order: (query string parameter, heading, what fills it).
 SECTIONS = (
@@ -92,10 +94,13 @@ def sections(player: Player, args, now: datetime) -> list[Section]:
     games = [game for _, _, page in pages for game in page.games]
     turns = lists.last_turns(games)
     ends = terminations(games)
+    out = resigned_seats([game.id for game in games
+                          if len(game.seats) > 2 and game.status == "finished"])
     zone = zone_of(player.id)
     shown = {key: page.number for key, _, page in pages if page.number > 1}
     return [Section(key, title, [_card(game, player, turns.get(game.id), ends.get(game.id),
-                                       zone, now) for game in page.games], page, shown)
+                                       zone, now, out.get(game.id, ()))
+                                 for game in page.games], page, shown)
             for key, title, page in pages]
 
 
@@ -106,7 +111,8 @@ def _page_number(args, key: str) -> int:
         abort(400, str(exc))
 
 
-def _card(game: Game, player: Player, turn, ended, zone, now: datetime) -> Card:
+def _card(game: Game, player: Player, turn, ended, zone, now: datetime,
+          resigned=()) -> Card:
     seat = game.seat_of(player)
 
     def name(index: int) -> str:
@@ -123,18 +129,29 @@ def _card(game: Game, player: Player, turn, ended, zone, now: datetime) -> Card:
         last_exact=format_moment(turn.at, zone) if turn else None,
         to_move=None if game.to_move_seat is None else name(game.to_move_seat),
         deadline=None if deadline is None else deadline_view(deadline, zone, now),
-        outcome=_outcome(game, seat, ended),
+        outcome=_outcome(game, seat, ended, resigned),
     )
 
 
 _OUTCOMES = {"won": "You won", "lost": "You lost", "drawn": "You shared the win"}
 
 
-def _outcome(game: Game, seat: Seat | None, ended: str | None) -> str | None:
+def _outcome(game: Game, seat: Seat | None, ended: str | None, resigned=()) -> str | None:
+    """``You won``, ``You lost``; in a game of three or four, a place that is not first is
+    said as a place (``You came 2nd of 4``), not as a loss."""
     if seat is None or seat.outcome is None:
         return None
     how = WORDS.get(ended)
     text = _OUTCOMES[seat.outcome]
+    if seat.outcome == "lost" and len(game.seats) > 2 and game.result:
+        place = finishing_places(game.result["scores"], game.result["winners"],
+                                 list(resigned))[seat.index]
+        text = f"You came {ordinal(place + 1)} of {len(game.seats)}"
     if seat.outcome == "drawn" and len(game.seats) == 2:
         text = "Draw"
     return f"{text} {how}" if how else text
+
+
+def ordinal(number: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``."""
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number, 'th') }"

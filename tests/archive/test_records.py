@@ -11,12 +11,13 @@ from io import BytesIO
 
 import pytest
 from helpers import play_turns, sign_in
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 
 from pbem.accounts.models import Player
 from pbem.archive import records
 from pbem.archive.history import BadRecord
 from pbem.archive.importer import import_record
+from pbem.archive.models import ImportedRecord
 from pbem.core.extensions import db
 from pbem.games import all_rules
 from pbem.play import commands
@@ -39,6 +40,14 @@ def same_game(a: Game, b: Game) -> None:
         assert b.to_move_player_id == b.seats[b.to_move_seat].player_id
 
 
+def elsewhere(text: str) -> records.Record:
+    """A record of this server's game read as if it came from another server (a record of a
+    game that is here already is refused)."""
+    record = records.parse(text)
+    record.source = None
+    return record
+
+
 def counts():
     return (db.session.scalar(select(func.count()).select_from(Game)),
             db.session.scalar(select(func.count()).select_from(Player)))
@@ -55,7 +64,7 @@ def test_an_exported_json_record_reimported_gives_the_same_game(client, make_gam
     assert data["players"][0] == {"seat": "P1", "name": game.seats[0].player.name}
     assert all(set(p) >= {"ply", "seat", "move", "time"} for p in data["plies"])
     assert game.seats[0].player.email not in exported.get_data(as_text=True)  # public
-    copy = import_record(records.parse(exported.get_data(as_text=True)))
+    copy = import_record(elsewhere(exported.get_data(as_text=True)))
     same_game(get_game(game.id), get_game(copy.id))
     assert [m.created_at for m in copy.moves] == [m.created_at for m in game.moves]
     assert client.get(f"/games/{copy.id}.json").get_json()["plies"] == data["plies"]
@@ -70,7 +79,7 @@ def test_a_text_record_reimported_gives_the_same_game(client, make_game, slug):
     text = client.get(f"/games/{game.id}.txt").get_data(as_text=True)
     assert f'[Slug "{slug}"]' in text and f'[P1 "{game.seats[0].player.name}"]' in text
     assert f"\n1. P1 {game.moves[0].move}\n" in text
-    copy = import_record(records.parse(text))
+    copy = import_record(elsewhere(text))
     same_game(get_game(game.id), get_game(copy.id))
 
 
@@ -90,7 +99,10 @@ def test_a_game_ended_by_a_decision_round_trips_in_both_formats(client, make_gam
     text = client.get(f"/games/{game.id}.txt").get_data(as_text=True)
     assert f'[Ended "{how}"]' in text
     for record in (json.dumps(data), text):
-        same_game(game, get_game(import_record(records.parse(record)).id))
+        same_game(game, get_game(import_record(elsewhere(record)).id))
+        with pytest.raises(BadRecord, match="imported already"):  # in either format
+            import_record(elsewhere(json.dumps(data)))
+        db.session.execute(delete(ImportedRecord))  # forget it, to import the other
 
 
 @pytest.mark.parametrize("how, termination, words", [
@@ -120,14 +132,14 @@ def test_every_reader_is_told_how_a_game_ended(client, make_game, how, terminati
     feed = page(f"/games/{game.id}/feed.atom")
     assert re.search(rf"<title>Pylon #{game.id}: P1 vs P2: P[12] wins {re.escape(words)}</",
                      feed)
-    copy = import_record(records.parse(text))
+    copy = import_record(elsewhere(text))
     same_game(game, get_game(copy.id))
     assert f'[Termination "{termination}"]' in client.get(f"/games/{copy.id}.txt").get_data(
         as_text=True)
     if how not in ("resign", "timeout", "forfeit"):  # a resignation's reason is the record's
         wrong = text.replace(f'[Termination "{termination}"]', '[Termination "timeout"]')
         with pytest.raises(BadRecord, match="ended by timeout, but"):
-            import_record(records.parse(wrong))
+            import_record(elsewhere(wrong))
     with pytest.raises(BadRecord, match="'boredom' is not one this server writes"):
         records.parse(text.replace(f'[Termination "{termination}"]', '[Termination "boredom"]'))
 
@@ -137,10 +149,10 @@ def test_a_decided_ending_is_refused_for_a_game_its_moves_ended(client, make_gam
     data = client.get(f"/games/{game.id}.json").get_json()
     data["result"]["ended"] = "agreement"
     with pytest.raises(BadRecord, match="ended by agreement, but its moves end it"):
-        import_record(records.parse(json.dumps(data)))
+        import_record(elsewhere(json.dumps(data)))
     data["result"]["ended"] = "a coin toss"
     with pytest.raises(BadRecord, match="'a coin toss': this server knows agreement"):
-        import_record(records.parse(json.dumps(data)))
+        import_record(elsewhere(json.dumps(data)))
 
 
 def test_records_of_unknown_or_unstarted_games_are_404(client, make_game):
@@ -172,6 +184,7 @@ def test_an_admin_imports_a_hand_written_text_record(client, make_player):
 def test_an_uploaded_json_record_matches_players_by_email(client, make_game, make_player):
     game = play_turns(make_game("pylon"), 5, random.Random(1))
     data = client.get(f"/games/{game.id}.json").get_json()
+    del data["url"]  # as if from elsewhere
     data["players"][0]["email"] = game.seats[0].player.email
     data["players"][1]["email"] = "newcomer@example.com"
     sign_in(client, make_player(admin=True))
@@ -243,6 +256,7 @@ def test_bad_records_are_refused_naming_the_problem_and_store_nothing(
     assert game.status == "finished"
     data = client.get(f"/games/{game.id}.json").get_json()
     data["ply_count"] = len(data["plies"])
+    del data["url"]
     sign_in(client, make_player(admin=True))
     before = counts()
     for text, words in bad_records(data):
@@ -271,8 +285,41 @@ def test_a_record_that_resigns_replays_the_resignation(make_game):
     game = play_turns(make_game("stawvs", seed=3), 4, random.Random(4))
     commands.resign(commands.locked(game.id), 1)
     game = get_game(game.id)
-    copy = import_record(records.parse(records.to_text(game)))
+    copy = import_record(elsewhere(records.to_text(game)))
     same_game(game, get_game(copy.id))
     assert copy.moves[-1].move == "resign" and copy.moves[-1].seat == 1
     with pytest.raises(BadRecord, match="must name its seat"):
-        import_record(records.parse(records.to_text(game).replace("P2 resign", "resign")))
+        import_record(elsewhere(records.to_text(game).replace("P2 resign", "resign")))
+
+
+def test_the_same_game_as_json_then_as_text_is_imported_once(client, make_game, make_player):
+    game = play_turns(make_game("stawvs", seed=6), 6, random.Random(3))
+    data = client.get(f"/games/{game.id}.json").get_json()
+    text = client.get(f"/games/{game.id}.txt").get_data(as_text=True)
+    sign_in(client, make_player(admin=True))
+    own = client.post("/admin/import", data={"record": json.dumps(data)})
+    assert own.status_code == 422  # this server's own game: refused, nothing stored
+    assert (f"This record is game #{game.id} of this server, which is here already"
+            in html.unescape(own.get_data(as_text=True)))
+    del data["url"]
+    first = client.post("/admin/import", data={"record": json.dumps(data)})
+    assert first.status_code == 302
+    copy = int(first.location.rsplit("/", 1)[1])
+    before = counts()
+    site = f'[Site "http://pbem.test/games/{game.id}"]'
+    assert site in text
+    again = client.post("/admin/import", data={"record": text.replace(site, "")})
+    assert again.status_code == 422 and counts() == before
+    assert (f"This game has been imported already, as game #{copy}: the same players, setup "
+            "and moves" in html.unescape(again.get_data(as_text=True)))
+
+
+def test_a_record_from_the_same_source_is_imported_once(make_game, make_player):
+    game = play_turns(make_game("pylon", seed=2), 3, random.Random(1))
+    text = records.to_text(game).replace(f"/games/{game.id}", "").replace(
+        "http://pbem.test", "https://elsewhere.example/game/77")
+    first = import_record(records.parse(text))
+    assert first.id != game.id
+    changed = text.replace(f'"{game.seats[0].player.name}"', '"Somebody Else"')
+    with pytest.raises(BadRecord, match=f"imported already, as game #{first.id}"):
+        import_record(records.parse(changed))  # other names, but the same source

@@ -37,7 +37,7 @@ def test_a_digest_lists_every_game_waiting_with_its_move_link(app, make_player):
     [digest] = outbox("digest")
     assert digest.recipient == me.email and "3 games waiting" in digest.subject
     for game in games:
-        assert game.title in digest.body_text
+        assert f"#{game.id} Pylon against " in digest.body_text
     assert digest.body_text.count("/play/") == 3 and digest.body_html.count("/play/") == 3
     assert all(m.sent_at is not None for m in outbox("turn"))  # folded into the digest
     assert tick(datetime(2026, 3, 3, 6, 30, tzinfo=UTC)) == "nothing due"
@@ -146,12 +146,70 @@ def test_vacations_beyond_the_allowance_are_refused(app, client, make_player):
         sign_in(client, me)
         answer = client.post("/settings/vacation", data={"days": "15"})
         assert answer.status_code == 422
-        assert "needs 15 days but you have 14 left" in answer.get_data(as_text=True)
+        assert "needs 15 days but you have 14 days left" in answer.get_data(as_text=True)
         assert client.post("/settings/vacation", data={"days": "10"}).status_code == 302
         answer = client.post("/settings/vacation", data={"days": "5", "start": "2026-04-01"})
-        assert "you have 4 left" in answer.get_data(as_text=True)
+        assert "you have 4 days left" in answer.get_data(as_text=True)
         answer = client.post("/settings/vacation", data={"days": "2", "start": "yesterday"})
         assert "is not a date" in answer.get_data(as_text=True)
         page = client.get("/settings/vacation").get_data(as_text=True)
-        assert "<strong>4</strong> of 14 days left" in page
+        assert "<strong>4 days</strong> left this year, of 14 days" in page
     assert db.session.query(StoredVacation).count() == 1
+
+
+def test_a_game_message_s_unsubscribe_link_stops_messages_and_says_so(make_app, make_player):
+    app = make_app(WTF_CSRF_ENABLED=True)
+    with app.app_context():
+        alice, bob = make_player(), make_player()
+        game = timed_game([alice, bob], None)
+        commands.post_message(commands.locked(game.id), 1, "Hello Alice")
+        [note] = outbox("comment")
+        url = note.headers["List-Unsubscribe"].strip("<>")
+        assert f"Stop emails like this (messages from other players): {url}" in note.body_text
+        assert "(messages from other players)" in note.body_html
+        assert "game news" not in note.body_text + note.body_html
+        [turn] = outbox("turn")
+        assert "Stop emails like this (your turn):" in turn.body_text
+        client = app.test_client()
+        page = client.get(path_of(url)).get_data(as_text=True)
+        assert "messages from other players" in page and "game news" not in page
+        client.post(path_of(url), data="List-Unsubscribe=One-Click",
+                    content_type="application/x-www-form-urlencoded")
+        modes = settings.settings_of(alice.id).modes
+        assert modes[Kind.MESSAGE] is Mode.OFF and modes[Kind.GAME] is Mode.IMMEDIATE
+        commands.post_message(commands.locked(game.id), 1, "Still there?")
+        assert len(outbox("comment")) == 1  # no more messages by mail
+        sign_in(client, alice)
+        settings_page = client.get("/settings/notifications").get_data(as_text=True)
+        for label in ("your turn", "reminders", "game news: results, proposals, vacations",
+                      "messages from other players", "invitations", "tournament news"):
+            assert f"<th scope=\"row\">{label}</th>" in settings_page
+        assert 'name="mode_message" value="off" checked' in settings_page
+
+
+def test_opponents_are_told_of_a_vacation_by_mail_and_on_the_game_page(app, client,
+                                                                       make_player):
+    me, bob, cat = make_player(name="Mia"), make_player(name="Bob"), make_player(name="Cat")
+    settings.save(cat.id, NotificationSettings(modes={Kind.GAME: Mode.OFF}), T0)
+    db.session.commit()
+    with_bob = [timed_game([me, bob], "3d/move"), timed_game([bob, me], "3d/move")]
+    timed_game([me, cat], "3d/move")  # Cat switched game news off
+    timed_game([make_player(), bob], "3d/move")  # a game of Bob's without Mia
+    with freeze_time(T0 + H):
+        sign_in(client, me)
+        assert client.post("/settings/vacation", data={"days": "5", "start": "2026-03-04"}) \
+            .status_code == 302
+    [notice] = outbox("vacation")
+    assert notice.recipient == bob.email and "Mia is on vacation" in notice.subject
+    text = notice.body_text
+    assert "from Wed 4 Mar 2026, 00:00 UTC until Mon 9 Mar 2026, 00:00 UTC" in text
+    assert all(f"Pylon #{game.id}: http://pbem.test/games/{game.id}" in text
+               for game in with_bob)
+    assert text.count("Pylon #") == 2 and notice.headers.get("List-Unsubscribe")
+    # The game page says so to everyone, before the vacation and during it.
+    with freeze_time(T0 + 2 * H):
+        page = client.get(f"/games/{with_bob[0].id}").get_data(as_text=True)
+    assert "Mia will be on vacation from Wed 4 Mar 2026" in page
+    with freeze_time(T0 + 2 * D + H):
+        page = client.get(f"/games/{with_bob[0].id}").get_data(as_text=True)
+    assert "Mia is on vacation until Mon 9 Mar 2026" in page

@@ -80,7 +80,7 @@ def test_form_round_trip():
         ({"quiet_end": "22"}, "different hours", "quiet", "quiet_end"),
         (
             {"mode_game": "weekly"},
-            "game start and end: 'weekly' is not one of",
+            "game news: results, proposals, vacations: 'weekly' is not one of",
             "mode",
             "mode_game",
         ),

@@ -131,7 +131,7 @@ def test_vacation_days_are_spent_to_save_a_clock_until_they_run_out(app, make_pl
     for _ in range(13):  # the rest of the 14 days, a day at a time
         now += D
         assert tick(now) == "1 vacation"
-    assert booking.allowance_left(alice.id, now) == 0
+    assert booking.allowance_left(alice.id, now) == "0 days"
     assert tick(now + D) == "1 timeout"
     assert get_game(game.id).status == "finished"
 
@@ -146,7 +146,8 @@ def test_a_cut_short_vacation_brings_the_deadline_back(app, make_player):
     with freeze_time(T0 + 2 * H):
         booking.end(alice.id, vacation.id, T0 + 2 * H)
         db.session.commit()  # the page that does this commits
-    assert booking.allowance_left(alice.id, T0) == 13  # the day begun is charged
+    # The hour begun is charged, the rest given back.
+    assert booking.allowance_left(alice.id, T0) == "13 days 23 hours"
     assert tick(T0 + 2 * D + H) == "1 timeout"
     assert get_game(game.id).status == "finished"
 

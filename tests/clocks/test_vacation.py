@@ -16,6 +16,8 @@ from pbem.clocks.logic.vacation import (
     current,
     days_left,
     days_used,
+    describe_hours,
+    hours_left,
     overlap,
     parse_request,
     validate_request,
@@ -95,7 +97,7 @@ def test_validation_accepts_a_request_within_the_rules():
         ),
         (
             Vacation.of_days(NOW + 20 * D, 5),
-            r"needs 5 days but you have 4 left in 2026 \(of 14\)",
+            r"needs 5 days but you have 4 days left in 2026 \(of 14 days\)",
             "allowance",
         ),
     ],
@@ -109,7 +111,7 @@ def test_refused_requests_say_why(request_, message, code):
 
 def test_allowance_is_configurable():
     request = Vacation.of_days(NOW, 20)
-    with pytest.raises(InvalidVacation, match="you have 14 left"):
+    with pytest.raises(InvalidVacation, match="you have 14 days left"):
         validate_request(request, [], NOW)
     assert validate_request(request, [], NOW, per_year=30) is request
 
@@ -120,6 +122,12 @@ def test_ending_early_gives_back_the_days_not_begun():
     assert trip.ended_early(NOW) is None
     shortened = trip.ended_early(NOW + 2 * D + H)
     assert shortened == Vacation(NOW, NOW + 2 * D + H) and shortened.days == 3
+    # The allowance counts hours: 2 days and 1 hour used, 11 days 23 hours left.
+    assert shortened.hours == 49 and hours_left([shortened], NOW.year) == 11 * 24 + 23
+    assert describe_hours(hours_left([shortened], NOW.year)) == "11 days 23 hours"
+    assert days_left([shortened], NOW.year) == 11
+    minute = trip.ended_early(NOW + timedelta(minutes=1))
+    assert describe_hours(hours_left([minute], NOW.year)) == "13 days 23 hours"
     assert trip.ended_early(NOW + 20 * D) is trip
 
 

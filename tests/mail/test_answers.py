@@ -43,7 +43,10 @@ def test_played_answer_carries_the_new_board(make_game):
     answer = only_answer()
     assert "Mc3 in Pylon" in answer.body_text and game.renderer.text(
         get_game(game.id).load_state(), last_move="Mc3") in answer.body_text
-    assert "Reply-To" not in answer.headers  # no longer their turn
+    # No longer their turn, but a reply to it is understood: a comment, the board…
+    assert answer.headers["Reply-To"].startswith("move+") and "/play/" not in answer.body_text
+    assert ingest_bytes(reply_to(answer, "Mc4")) == \
+        f"refused in game {game.id}: It is not your turn."
 
 
 def test_refused_answer_gives_reason_moves_and_a_fresh_reply_address(make_game):

@@ -8,6 +8,7 @@ import random
 import re
 
 from helpers import outbox, sign_in
+from sqlalchemy import select
 
 from pbem.core.db import utcnow
 from pbem.core.extensions import db
@@ -16,6 +17,7 @@ from pbem.correspondence.models import PendingMove
 from pbem.mail.sender import as_message
 from pbem.notifications.settings import DEFAULTS, confirms_email_moves, save
 from pbem.play import commands
+from pbem.play.models import GameMessage
 from pbem.play.queries import get_game
 
 from .test_answers import reply_to
@@ -139,3 +141,22 @@ def test_a_multi_ply_game_holds_only_a_whole_turn(make_game):
     assert ingest_bytes(reply_to(turn, whole)).startswith("preview of")
     assert ingest_bytes(reply_to(turn, "confirm")).startswith("played")
     assert get_game(game.id).ply == len(whole.split())
+
+
+def test_a_comment_sent_with_a_held_move_goes_with_it_when_confirmed(make_game):
+    game = make_game("pylon")
+    turn = confirming(game)
+    assert ingest_bytes(reply_to(turn, "Mc3\nTake that.\nAnd this.")).startswith("preview")
+    preview = last_answer()
+    assert "Your comment goes with it when you confirm it" in preview.body_text
+    assert "    Take that.\n    And this." in preview.body_text
+    assert "Take that." in preview.body_html
+    code = code_in(preview)
+    assert ingest_bytes(reply_to(preview, f"confirm {code}")) == \
+        f"played 'Mc3' in game {game.id}"
+    [comment] = db.session.scalars(select(GameMessage).where(GameMessage.game_id == game.id))
+    assert comment.with_move and comment.body == "Take that.\nAnd this." and comment.ply == 1
+    assert "Your comment went with it" in last_answer().body_text
+    # The opponent's turn mail carries it.
+    to_p2 = [m for m in outbox("turn") if m.recipient == game.seats[1].player.email][-1]
+    assert "Take that." in to_p2.body_text

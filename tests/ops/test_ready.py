@@ -58,6 +58,19 @@ def test_not_ready_when_due_mail_has_waited_too_long(app, client):
     assert checks["tick"].startswith("ok")
 
 
+def test_by_default_a_backlog_seven_minutes_old_is_not_ready(app, client):
+    """One sender falling behind: the oldest message 7 minutes old must not pass as ready."""
+    beat("tick")
+    assert app.config["READY_MAIL_MAX_AGE"] == 300
+    due_mail(timedelta(minutes=4))
+    assert client.get("/ready").status_code == 200
+    due_mail(timedelta(minutes=7))
+    response = client.get("/ready")
+    assert response.status_code == 503
+    assert lines(response)["mail"].startswith(
+        "FAIL  mail: the oldest due message has waited 7 min")
+
+
 def test_not_ready_when_a_spooled_reply_has_waited_too_long(app, client):
     """The MTA's pipe only spools: without a mail worker, moves by email would wait unseen."""
     beat("tick")

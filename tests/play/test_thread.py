@@ -133,15 +133,15 @@ def test_a_message_is_posted_shown_and_mailed_to_the_others_only(client, make_ga
         assert "good luck" in mail.body_text and "&lt;script&gt;" in mail.body_html
         assert mail.headers["Reply-To"].startswith("move+")
         assert author.player.email not in mail.body_text + mail.body_html
-        assert "List-Unsubscribe" in mail.headers  # sent under the game kind
+        assert "List-Unsubscribe" in mail.headers  # sent under the message kind
 
 
-def test_a_player_who_switched_game_mail_off_is_not_mailed(client, make_game):
+def test_a_player_who_switched_message_mail_off_is_not_mailed(client, make_game):
     from pbem.core.db import utcnow
     from pbem.notifications import settings
 
     game = make_game("pylon")
-    settings.switch_off(game.seats[1].player_id, "game", utcnow())
+    settings.switch_off(game.seats[1].player_id, "message", utcnow())
     db.session.commit()
     sign_in(client, game.seats[0].player)
     assert client.post(f"/games/{game.id}/messages", data={"body": "hi"}).status_code == 302

@@ -13,7 +13,7 @@ from helpers import outbox, play_turns
 from pbem.core.extensions import db
 from pbem.play import commands
 from pbem.play.queries import get_game
-from pbem.tournaments import service
+from pbem.tournaments import results, service
 
 from .tournament_sim import T0, open_games, run_to_end, settings, started, tick
 
@@ -46,20 +46,28 @@ def test_a_two_player_knockout_with_a_drawn_decider_names_its_champion(app, clie
         tick(now)
     final = service.get_tournament(t.id).rounds[-1]
     assert final.matches == [[p1, p2]]
-    now += timedelta(days=8)  # nobody plays the final: the higher seed goes through
+    now += timedelta(days=8)  # nobody plays the final: the one who had to move loses
     tick(now)
 
     t = service.get_tournament(t.id)
     assert t.status == "finished"
     html = client.get(f"/tournaments/{t.id}").get_data(as_text=True)
-    assert f"Champion: {names[p1]}" in html
+    (final,) = t.rounds[-1].tables
+    absent, champion = final.seats
+    assert f"Champion: {names[champion]}" in html
+    assert f"{names[absent]} never moved: forfeited" in html
+    rows = results.standings(t)  # by round reached: the runner-up above the semi-finalists
+    assert [r.player_id for r in rows[:2]] == [champion, absent]
+    assert [r.rank for r in rows] == [1, 2, 3, 3]
+    assert "<h2>Final</h2>" in html  # the games list names its round as the bracket does
+    assert f'<a href="/tournaments/{t.id}?round=1">Semi-finals</a>' in html
     assert f"{names[p2]} advances as the higher seed after a drawn decider" in html
     assert f"{names[p1]} beats {names[p4]} 1–0" in html
-    assert "Semi-finals" in html and "Final" in html and "not played" in html
+    assert "Semi-finals" in html and "Final" in html
     mail, summary = _final_mail_and_feed(client, t)
-    assert names[p1] in mail.subject and t.name in mail.subject
-    assert f"Champion: {names[p1]}" in mail.body_text and t.name in mail.body_text
-    assert summary.splitlines()[0] == f"Champion: {names[p1]}"
+    assert names[champion] in mail.subject and t.name in mail.subject
+    assert f"Champion: {names[champion]}" in mail.body_text and t.name in mail.body_text
+    assert summary.splitlines()[0] == f"Champion: {names[champion]}"
 
 
 def test_a_final_table_nobody_played_goes_to_the_best_seed_not_a_draw(app, client,
@@ -69,8 +77,9 @@ def test_a_final_table_nobody_played_goes_to_the_best_seed_not_a_draw(app, clien
     t = service.get_tournament(t.id)
     assert t.status == "finished"
     (table,) = t.rounds[0].tables
-    assert sorted(table.places) == [0, 1, 2, 3]  # in seed order, not a 4-way draw
-    best = t.field()[0].player.name
+    absent = table.seats[0]  # had the first turn and never moved: last
+    assert table.places[0] == 3 and sorted(table.places) == [0, 1, 2, 3]  # not a draw
+    best = next(e for e in t.field() if e.player_id != absent).player.name
     html = client.get(f"/tournaments/{t.id}").get_data(as_text=True)
     assert f"Champion: {best}" in html and "not played: placed in seed order" in html
     mail, summary = _final_mail_and_feed(client, t)
@@ -88,3 +97,15 @@ def test_a_table_knockout_played_out_names_the_winner_of_the_final_table(app, cl
     mail, summary = _final_mail_and_feed(client, t)
     champion = summary.splitlines()[0]
     assert champion.startswith("Champion: ") and champion in html and champion in mail.body_text
+
+
+def test_a_knockouts_mail_and_feed_name_rounds_as_the_bracket_does(app, client, make_player):
+    t = started(make_player, "spike", 4, settings("knockout"))
+    for tb in open_games(t.id):
+        commands.resign(commands.locked(tb.game_id), 1)  # the last one pairs the final
+    (mail, *_) = outbox("tournament_round")
+    assert mail.subject.endswith("Final pairings")
+    assert f'The pairings for Final of "{t.name}" are out.' in mail.body_text
+    feed = ET.fromstring(client.get(f"/tournaments/{t.id}.atom").data)
+    titles = [e.find(f"{ATOM}title").text for e in feed.iter(f"{ATOM}entry")]
+    assert sorted(titles) == ["Final pairings", "Semi-finals pairings", "Semi-finals results"]

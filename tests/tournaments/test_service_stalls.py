@@ -64,13 +64,62 @@ def test_forfeit_at_the_deadline_resigns_the_seat_to_move(app, make_player):
         assert tb.places[loser] == 1 and "forfeited at the deadline" in tb.note
 
 
-def test_forfeit_at_a_bigger_table_adjudicates_the_rest(app, make_player):
+def test_a_forfeit_at_a_table_of_three_removes_the_seat_and_the_game_plays_on(
+        app, make_player):
     t = one_round(make_player, "forfeit", slug="stawvs", players=3, table_size=3)
     (tb,) = tables(t.id)
     seat = tb.game.rules.to_move(tb.game.load_state())
     tick(DEADLINE)
     (tb,) = tables(t.id)
-    assert tb.places[seat] == 2 and tb.game.result["adjudicated"]
+    assert tb.game.status == "active" and tb.places is None  # the other two play on
+    assert tb.game.moves[-1].move == "resign" and tb.game.moves[-1].seat == seat
+    assert "forfeited at the deadline; the others play on" in tb.note
+    assert tb.deadline == DEADLINE + timedelta(days=3)  # time for them to finish
+    tick(DEADLINE + timedelta(hours=1))  # no second forfeit at the old deadline
+    assert sum(m.move == "resign" for m in tables(t.id)[0].game.moves) == 1
+    play_open_games(t.id, random.Random(2))
+    tick(DEADLINE + timedelta(hours=2))
+    (tb,) = tables(t.id)
+    assert tb.places[seat] == 2 and "adjudicated" not in tb.game.result
+    assert service.get_tournament(t.id).status == "finished"
+
+
+def test_a_no_show_loses_and_the_opponent_who_never_had_a_turn_wins(app, make_player):
+    t = started(make_player, "spike", 2, settings("swiss", rounds=1, stall_policy="extend"))
+    (tb,) = tables(t.id)
+    absent = tb.game.rules.to_move(tb.game.load_state())
+    tick(DEADLINE)  # extended once ...
+    assert tables(t.id)[0].places is None
+    tick(DEADLINE + timedelta(days=3))  # ... then the no-show forfeits: no draw
+    (tb,) = tables(t.id)
+    assert tb.places[absent] == 1 and tb.places[1 - absent] == 0
+    assert tb.game.moves[-1].text == "forfeit" and "never moved: forfeited" in tb.note
+    rows = results.standings(service.get_tournament(t.id))
+    assert {r.player_id: r.points for r in rows} == {
+        tb.seats[absent]: "0", tb.seats[1 - absent]: "1"}
+
+
+def test_a_no_show_loses_to_the_opponent_who_moved(app, make_player):
+    t = started(make_player, "spike", 2, settings("swiss", rounds=1))
+    (tb,) = tables(t.id)
+    play_turns(tb.game, 1, random.Random(4))  # the first player moves; the second never
+    (tb,) = tables(t.id)
+    absent = tb.game.rules.to_move(tb.game.load_state())
+    tick(DEADLINE)
+    (tb,) = tables(t.id)
+    assert tb.places[absent] == 1 and "never moved" in tb.note
+
+
+def test_adjudication_weighs_only_the_players_who_moved(app, make_player):
+    t = started(make_player, "stawvs", 3, settings("swiss", rounds=1, table_size=3))
+    (tb,) = tables(t.id)
+    play_turns(tb.game, 2, random.Random(5))  # two have moved, the third never does
+    (tb,) = tables(t.id)
+    absent = tb.game.rules.to_move(tb.game.load_state())
+    tick(DEADLINE)
+    (tb,) = tables(t.id)
+    assert tb.places[absent] == 2 and tb.game.result["adjudicated"]
+    assert absent not in tb.game.result["winners"]
 
 
 def test_extension_is_given_once_then_the_game_is_adjudicated(app, make_player):
@@ -84,18 +133,18 @@ def test_extension_is_given_once_then_the_game_is_adjudicated(app, make_player):
     assert all(tb.note == "adjudicated by pbem at the deadline" for tb in tables(t.id))
 
 
-def test_a_knockout_match_nobody_plays_goes_to_the_higher_seed(app, make_player):
+def test_a_knockout_game_nobody_plays_goes_to_the_player_who_never_had_a_turn(
+        app, make_player):
     t = started(make_player, "spike", 2, settings("knockout", best_of=2))
     now = T0
-    for _ in range(2):  # nobody plays: each game is placed in seed order, not drawn
+    for _ in range(3):  # nobody plays: whoever had to move forfeits each game, no draws
         now += timedelta(days=8)
         tick(now)
     t = service.get_tournament(t.id)
-    high, low = (e.player_id for e in t.field())
-    assert t.status == "finished" and len(t.rounds[0].tables) == 2
-    assert all(tb.adjudicated and tb.places == ([0, 1] if tb.seats[0] == high else [1, 0])
-               for tb in t.rounds[0].tables)
-    assert formats.match_winners(t, t.rounds[0]) == [high]
+    assert t.status == "finished" and len(t.rounds[0].tables) == 3
+    for tb in t.rounds[0].tables:
+        assert tb.places == [1, 0] and not tb.adjudicated and "never moved" in tb.note
+    assert formats.match_winners(t, t.rounds[0]) == [t.rounds[0].tables[-1].seats[1]]
 
 
 @pytest.mark.parametrize("action", ["adjudicate", "forfeit", "extend"])
@@ -198,6 +247,9 @@ def test_the_director_seeds_the_bracket(app, make_player):
     ({"name": " "}, "name"),
     ({"name": "Spring\x07Open"}, "control characters"),
     ({"time_control": "fast"}, "Time control"),
+    ({"time_control": "2d/move", "round_days": 1},
+     r"With 2 days per move, one move may take as long as a whole round \(1 day\) or longer"),
+    ({"time_control": "bank 7d +1d cap 20d"}, r"as long as a whole round \(7 days\)"),
 ])
 def test_settings_that_do_not_work_are_refused(app, make_player, bad, message):
     with pytest.raises(PbemError, match=message):
@@ -287,3 +339,37 @@ def test_the_director_s_adjudication_is_credited_to_the_director(app, client, ma
     mails = [m for m in outbox("game_over") if f"#{tb.game_id}" in m.subject]
     assert mails and all("The tournament director adjudicated it." in m.body_text
                          and "pbem adjudicated" not in m.body_text for m in mails)
+
+
+def test_the_crosstable_marks_forfeits_and_byes_and_the_page_names_fides_rules(
+        app, client, make_player):
+    t = started(make_player, "spike", 3, settings("swiss", rounds=1))
+    tick(DEADLINE)  # nobody moves: the no-show forfeits
+    t = service.get_tournament(t.id)
+    (tb,) = t.rounds[0].tables
+    (bye,) = t.rounds[0].byes
+    rows = {r.player_id: r for r in results.standings(t)}
+    assert all(rows[p].games == 0 and rows[p].forfeits == 1 for p in tb.seats)
+    assert rows[bye].byes == 1 and rows[bye].forfeits == 0
+    page = html.unescape(client.get(f"/tournaments/{t.id}").get_data(as_text=True))
+    rank = {r.player_id: r.rank for r in results.standings(t)}
+    winner, loser = sorted(tb.seats, key=lambda p: tb.places[tb.seats.index(p)])
+    assert f">+{rank[loser]}F</a>" in page and f">-{rank[winner]}F</a>" in page
+    assert "<td>bye</td>" in page and '<td>0 <small class="extra">+1 forfeit</small></td>' in page
+    assert "F: by forfeit, not played" in page
+    assert "FIDE's 2023 tie-break regulations" in page
+
+
+def test_the_log_and_the_page_read_right_for_one_day_and_new_players(app, client,
+                                                                     make_player):
+    admin = make_player(name="Director", admin=True)
+    lena = make_player(name="Lena")
+    t = service.create("pylon", {**settings("swiss", round_days=1, extend_days=1),
+                                 "time_control": "12h/move"}, admin, T0)
+    service.invite(t.id, f"{lena.email}\nnew.one@example.com\nnew.two@example.com", admin, T0)
+    db.session.commit()
+    t = service.get_tournament(t.id)
+    assert t.log[-1].action == "invited Lena and 2 new players"
+    page = html.unescape(client.get(f"/tournaments/{t.id}").get_data(as_text=True))
+    assert "1 day per round" in page and "=None" not in page
+    assert "invited Lena and 2 new players" in page and "invited an invited" not in page

@@ -61,7 +61,7 @@ def test_points_share_the_pot_and_follow_places(places):
 @pytest.mark.parametrize(
     ("value", "shown"),
     [(F(0), "0"), (F(3), "3"), (F(1, 2), "½"), (F(5, 2), "2½"), (F(2, 3), "⅔"),
-     (F(7, 6), "1⅙"), (F(5, 7), "0.71"), (F(-1, 2), "-½")],
+     (F(7, 6), "1⅙"), (F(5, 7), "⁵⁄₇"), (F(17, 9), "1⁸⁄₉"), (F(-1, 2), "-½")],
 )  # fmt: skip
 def test_format_points(value, shown):
     assert format_points(value) == shown

@@ -60,7 +60,7 @@ def test_level_on_everything_shares_a_rank_in_seed_order():
     ]
 
 
-def test_swiss_byes_meet_a_virtual_opponent_and_count_as_draws_for_others():
+def test_swiss_byes_meet_a_dummy_opponent_and_count_as_draws_for_others():
     rounds = [
         PlayedRound((Result((1, 4), WIN), Result((2, 5), DRAW)), byes=(3,)),
         PlayedRound((Result((1, 3), LOSS), Result((2, 4), WIN)), byes=(5,)),
@@ -68,25 +68,76 @@ def test_swiss_byes_meet_a_virtual_opponent_and_count_as_draws_for_others():
     ]
     # points: 1: 1+0+1 = 2; 2: ½+1+0 = 1½; 3: 1 (bye)+1+1 = 3; 4: 0+0+1 (bye) = 1;
     #   5: ½+1 (bye)+0 = 1½
-    # as others' Buchholz counts them (a bye as a draw): 1: 2, 2: 1½, 3: 2½, 4: ½, 5: 1
-    # virtual opponents (points before the round, lost the bye, drew every later round):
-    #   3 (round 1): 0 + 0 + ½·2 = 1;  5 (round 2): ½ + 0 + ½·1 = 1;  4 (round 3): 0
+    # as others' tiebreaks count them (an unplayed round as a draw, FIDE 16.3):
+    #   1: 2, 2: 1½, 3: 2½, 4: ½, 5: 1
+    # a bye is a game against a dummy opponent with the player's own points (FIDE 16.4):
     # Buchholz: 1: ½ (4) + 2½ (3) + 1 (5) = 4;  2: 1 (5) + ½ (4) + 2½ (3) = 4
-    #   3: 1 (virtual) + 2 (1) + 1½ (2) = 4½;  4: 2 (1) + 1½ (2) + 0 (virtual) = 3½
-    #   5: 1½ (2) + 1 (virtual) + 2 (1) = 4½
-    # median (the middle one of three, byes included): 1: 1; 2: 1; 3: 1½; 4: 1½; 5: 1½
+    #   3: 3 (dummy) + 2 (1) + 1½ (2) = 6½;  4: 2 (1) + 1½ (2) + 1 (dummy) = 4½
+    #   5: 1½ (2) + 1½ (dummy) + 2 (1) = 5
+    # median: the low cut takes the unplayed round first, the high cut the best:
+    #   1: [½, 1, 2½] -> 1; 2: [½, 1, 2½] -> 1; 3: [3], [1½, 2] -> 1½; 4: [1], [1½, 2] -> 1½;
+    #   5: [1½], [1½, 2] -> 1½
     # 5 and 2 are level on points; 5 has the higher Buchholz
     standings = compute_standings([1, 2, 3, 4, 5], rounds)
     assert rows(standings) == [
-        (1, 3, 3, F(9, 2), F(3, 2), None, 2),
+        (1, 3, 3, F(13, 2), F(3, 2), None, 2),
         (2, 1, 2, 4, 1, None, 2),
-        (3, 5, F(3, 2), F(9, 2), F(3, 2), None, 0),
+        (3, 5, F(3, 2), 5, F(3, 2), None, 0),
         (4, 2, F(3, 2), 4, 1, None, 1),
-        (5, 4, 1, F(7, 2), F(3, 2), None, 0),
+        (5, 4, 1, F(9, 2), F(3, 2), None, 0),
     ]
     assert [s.byes for s in standings] == [1, 0, 1, 0, 1]
+    assert [s.games for s in standings] == [2, 3, 2, 3, 2]
     results = [r for rnd in rounds for r in rnd.results]
     assert History.of(results, [3, 5, 4]).points == {s.player: s.points for s in standings}
+
+
+def test_swiss_forfeits_and_a_withdrawal_are_unplayed_rounds():
+    forfeit = Result((3, 4), WIN, unplayed=(0, 1))  # 3 wins by forfeit: nobody played
+    rounds = [
+        PlayedRound((Result((1, 2), WIN), forfeit), byes=(5,)),
+        PlayedRound((Result((1, 3), DRAW), Result((5, 2), WIN)), absent=(4,)),  # 4 withdrew
+        PlayedRound((Result((3, 5), WIN), Result((1, 2), DRAW)), absent=(4,)),
+    ]
+    # points: 1: 1+½+½ = 2; 2: 0+0+½ = ½; 3: 1 (forfeit)+½+1 = 2½; 4: 0; 5: 1 (bye)+1+0 = 2
+    # counted by opponents (unplayed rounds as ½): 1: 2; 2: ½; 3: 2½-1+½ = 2;
+    #   4: 0-0+3·½ = 1½; 5: 2-1+½ = 1½
+    # Buchholz: 1: ½ (2) + 2 (3) + ½ (2) = 3;  2: 2 (1) + 1½ (5) + 2 (1) = 5½
+    #   3: 2½ (dummy) + 2 (1) + 1½ (5) = 6;  4: 3 × 0 (dummies: its own points) = 0
+    #   5: 2 (dummy) + ½ (2) + 2 (3) = 4½
+    # median: 1: [½, ½, 2] -> ½; 2: [1½, 2, 2] -> 2; 3: cut the dummy, [1½, 2] -> 1½;
+    #   4: [0, 0] -> 0; 5: cut the dummy, [½, 2] -> ½
+    # wins at the board: 1: 1; 2: 0; 3: 1 (the forfeit is none); 4: 0; 5: 1
+    standings = compute_standings([1, 2, 3, 4, 5], rounds)
+    assert rows(standings) == [
+        (1, 3, F(5, 2), 6, F(3, 2), None, 1),
+        (2, 5, 2, F(9, 2), F(1, 2), None, 1),  # level with 1: the better Buchholz
+        (3, 1, 2, 3, F(1, 2), None, 1),
+        (4, 2, F(1, 2), F(11, 2), 2, None, 0),
+        (5, 4, 0, 0, 0, None, 0),
+    ]
+    assert [(s.games, s.forfeits, s.byes) for s in standings] == [
+        (2, 1, 0), (2, 0, 1), (3, 0, 0), (3, 0, 0), (0, 1, 0)]
+
+
+def test_round_robin_sonneborn_berger_counts_a_forfeit_as_unplayed():
+    results = [
+        Result((1, 2), WIN), Result((1, 3), WIN, unplayed=(0, 1)), Result((1, 4), DRAW),
+        Result((2, 3), WIN), Result((2, 4), DRAW), Result((3, 4), WIN),
+    ]  # fmt: skip
+    # points: 1: 1+1 (forfeit)+½ = 2½; 2: 0+1+½ = 1½; 3: 0+0+1 = 1; 4: ½+½+0 = 1
+    # counted by opponents: 1: 2½-1+½ = 2; 2: 1½; 3: 1-0+½ = 1½; 4: 1
+    # SB: 1: 1·1½ (2) + ½·1 (4) + 1·2½ (the forfeit: a dummy with 1's points) = 4½
+    #     2: 1·1½ (3) + ½·1 (4) = 2;  3: 1·1 (4) + 0 (the forfeit) = 1
+    #     4: ½·2 (1) + ½·1½ (2) = 1¾: 4 above 3, level on points
+    standings = compute_standings([1, 2, 3, 4], one_round(results), ROUND_ROBIN_TIEBREAKS)
+    assert rows(standings) == [
+        (1, 1, F(5, 2), F(9, 2), None, 1),
+        (2, 2, F(3, 2), 2, None, 1),
+        (3, 4, 1, F(7, 4), None, 0),
+        (4, 3, 1, 1, None, 1),
+    ]
+    assert [(s.games, s.forfeits) for s in standings] == [(2, 1), (3, 0), (3, 0), (2, 1)]
 
 
 def test_four_player_tables_use_the_average_of_tablemates():

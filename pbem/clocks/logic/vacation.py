@@ -15,7 +15,7 @@ from datetime import UTC, date, datetime, time, timedelta, tzinfo
 
 from ...core.validators import BadNumber, iso_date, whole_number
 from .display import format_moment
-from .durations import DAY
+from .durations import DAY, HOUR
 from .errors import InvalidVacation
 
 DEFAULT_DAYS_PER_YEAR = 14
@@ -44,8 +44,14 @@ class Vacation:
 
     @property
     def days(self) -> int:
-        """Days charged to the allowance: every day begun counts."""
+        """Whole days it spans, every day begun counting (what a booking asks for)."""
         return math.ceil((self.end - self.start) / DAY)
+
+    @property
+    def hours(self) -> int:
+        """Hours charged to the allowance: every hour begun counts, so a vacation ended
+        early gives back what it did not use."""
+        return math.ceil((self.end - self.start) / HOUR)
 
     @property
     def year(self) -> int:
@@ -66,15 +72,37 @@ class Vacation:
         return Vacation(self.start, now) if now < self.end else self
 
 
+def hours_used(vacations: Iterable[Vacation], year: int) -> int:
+    """Hours of ``year``'s allowance spent or booked."""
+    return sum(v.hours for v in vacations if v.year == year)
+
+
 def days_used(vacations: Iterable[Vacation], year: int) -> int:
-    """Days of ``year``'s allowance spent or booked."""
-    return sum(v.days for v in vacations if v.year == year)
+    """Days of ``year``'s allowance spent or booked, a day begun counting whole."""
+    return math.ceil(hours_used(vacations, year) / 24)
+
+
+def hours_left(
+    vacations: Iterable[Vacation], year: int, per_year: int = DEFAULT_DAYS_PER_YEAR
+) -> int:
+    """Hours of ``year``'s allowance still to spend."""
+    return max(0, per_year * 24 - hours_used(vacations, year))
 
 
 def days_left(
     vacations: Iterable[Vacation], year: int, per_year: int = DEFAULT_DAYS_PER_YEAR
 ) -> int:
-    return max(0, per_year - days_used(vacations, year))
+    """Whole days of ``year``'s allowance still to book (hours left over do not make one)."""
+    return hours_left(vacations, year, per_year) // 24
+
+
+def describe_hours(hours: int) -> str:
+    """``13 days 23 hours``, ``2 days``, ``5 hours``."""
+    days, rest = divmod(hours, 24)
+    parts = [f"{days} day{'' if days == 1 else 's'}"] if days or not rest else []
+    if rest:
+        parts.append(f"{rest} hour{'' if rest == 1 else 's'}")
+    return " ".join(parts)
 
 
 def current(vacations: Iterable[Vacation], now: datetime) -> Vacation | None:
@@ -128,11 +156,11 @@ def validate_request(
                 f"to {format_moment(other.end, zone)}",
                 "overlap",
             )
-    left = days_left(existing, request.year, per_year)
-    if request.days > left:
+    left = hours_left(existing, request.year, per_year)
+    if request.hours > left:
         raise InvalidVacation(
-            f"this vacation needs {request.days} days but you have {left} left in "
-            f"{request.year} (of {per_year})",
+            f"this vacation needs {request.days} days but you have {describe_hours(left)} "
+            f"left in {request.year} (of {per_year} days)",
             "allowance",
         )
     return request

@@ -39,6 +39,7 @@ class Kind(StrEnum):
     TURN = "turn"
     REMINDER = "reminder"
     GAME = "game"
+    MESSAGE = "message"
     INVITATION = "invitation"
     TOURNAMENT = "tournament"
 
@@ -47,7 +48,8 @@ class Kind(StrEnum):
 KIND_LABELS = {
     Kind.TURN: "your turn",
     Kind.REMINDER: "reminders",
-    Kind.GAME: "game start and end",
+    Kind.GAME: "game news: results, proposals, vacations",
+    Kind.MESSAGE: "messages from other players",
     Kind.INVITATION: "invitations",
     Kind.TOURNAMENT: "tournament news",
 }

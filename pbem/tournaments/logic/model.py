@@ -39,6 +39,9 @@ class Result:
 
     seats: tuple[PlayerId, ...]
     places: tuple[int, ...]
+    #: The seats for which the game was not played: forfeits (two at a table, both seats; at
+    #: a bigger table, the seat that forfeited). Tiebreaks count them as unplayed rounds.
+    unplayed: tuple[int, ...] = ()
 
     def __post_init__(self):
         if len(self.seats) != len(self.places) or len(set(self.seats)) != len(self.seats):
@@ -55,8 +58,9 @@ class Result:
 
 @dataclass(frozen=True)
 class PlayedRound:
-    """A round as the standings read it: its finished games (in the order played) and its
-    byes. Round order matters: a bye's worth to tiebreaks depends on when it was given."""
+    """A round as the standings read it: its finished games (in the order played), its
+    byes, and the players absent from it (who had withdrawn: unplayed rounds scoring 0)."""
 
     results: tuple[Result, ...]
     byes: tuple[PlayerId, ...] = ()
+    absent: tuple[PlayerId, ...] = ()

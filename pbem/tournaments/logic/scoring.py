@@ -61,11 +61,16 @@ def seat_points(places: Sequence[int]) -> tuple[Fraction, ...]:
     )
 
 
-def format_points(value: Fraction | int) -> str:
-    """Points as a person reads them: ``1½``, ``⅔``, ``3``; other fractions to two decimals.
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+_SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 
-    >>> format_points(Fraction(7, 2)), format_points(Fraction(2, 3)), format_points(Fraction(5, 7))
-    ('3½', '⅔', '0.71')
+
+def format_points(value: Fraction | int) -> str:
+    """Points as a person reads them, exactly: ``1½``, ``⅔``, ``3``; any other fraction
+    written the same way with the fraction slash (``1⁸⁄₉``), never as a rounded decimal.
+
+    >>> format_points(Fraction(7, 2)), format_points(Fraction(4, 3)), format_points(Fraction(5, 7))
+    ('3½', '1⅓', '⁵⁄₇')
     """
     value = Fraction(value)
     sign, value = ("-", -value) if value < 0 else ("", value)
@@ -74,19 +79,16 @@ def format_points(value: Fraction | int) -> str:
         return f"{sign}{whole}"
     if part in _VULGAR:
         return f"{sign}{whole or ''}{_VULGAR[part]}"
-    return f"{sign}{float(value):.2f}"
+    fraction = (f"{str(part.numerator).translate(_SUPERSCRIPT)}\u2044"
+                f"{str(part.denominator).translate(_SUBSCRIPT)}")
+    return f"{sign}{whole or ''}{fraction}"
 
 
 def number_format(values: Iterable[Fraction | int]) -> Callable[[Fraction | int], str]:
-    """One format for a whole table of numbers, so ``⅙`` and ``1.78`` never stand side by
-    side: :func:`format_points` when every value is in quarters (two-player events), else
-    two decimals for every value.
+    """One format for a whole table of numbers: exact fractions throughout
+    (:func:`format_points`), so a multi-player event's ``1⅓`` is never shown as ``1.33``.
 
-    >>> number_format([Fraction(7, 2), Fraction(11, 4)])(Fraction(3, 2))
-    '1½'
-    >>> number_format([Fraction(7, 2), Fraction(1, 6)])(Fraction(3, 2))
-    '1.50'
+    >>> number_format([Fraction(7, 2), Fraction(1, 6)])(Fraction(4, 3))
+    '1⅓'
     """
-    if all(4 % Fraction(v).denominator == 0 for v in values):
-        return format_points
-    return lambda value: f"{float(value):.2f}"
+    return format_points

@@ -4,13 +4,19 @@ Every tiebreak generalises the two-player one so that it also reads right for ta
 a game is scored seat against seat (1 above, ½ level, 0 below) and divided by the
 number of tablemates, exactly as tournament points are.
 
-Byes follow FIDE's rule for unplayed rounds in the Buchholz family: a player who had a bye
-is taken to have played a virtual opponent who had the player's own points before that
-round, took the other side of the bye's result (1 − the bye's points) and drew every later
-round; and where a player's points count towards an opponent's Buchholz, each bye of theirs
-counts as a draw (½), not as what it scored. So a bye is neither a free game against a
-strong opponent nor a missing one, and median Buchholz cuts the same number of entries
-from everyone who has been in every round.
+Unplayed rounds follow FIDE's Tie-Break Regulations (Handbook C.07, in force from 2023):
+a round a player did not play (a bye that scored, a game won or lost by forfeit, a round
+missed after withdrawing) keeps its points in the player's score, but
+
+- in tiebreaks built from opponents' scores (Buchholz, Sonneborn–Berger), each unplayed
+  round of the player counts as a game against a dummy opponent with the player's own
+  points (art. 16.4), and each unplayed round of an opponent counts as a draw, ½, in that
+  opponent's score (art. 16.3);
+- a low cut (median Buchholz) takes an unplayed round first (art. 14.6/16.5);
+- wins are games won at the board: a forfeit win or a bye is not one; and a forfeit is not
+  a game played.
+
+A round robin's sit-out and a knockout's bye score nothing and are no rounds of the player's.
 """
 
 from __future__ import annotations
@@ -28,14 +34,14 @@ from .model import PlayedRound, PlayerId
 class Tiebreak(StrEnum):
     #: Σ over games of (what you scored against each tablemate × their points) / tablemates.
     SONNEBORN_BERGER = "sonneborn-berger"
-    #: Σ over games (and byes, against a virtual opponent) of the average points of your
-    #: tablemates, their byes counted as draws.
+    #: Σ over games (and unplayed rounds, against a dummy opponent) of the average points of
+    #: your tablemates, their unplayed rounds counted as draws.
     BUCHHOLZ = "buchholz"
     #: Buchholz without its best and worst entry.
     MEDIAN_BUCHHOLZ = "median-buchholz"
     #: Points scored in games against the players still tied with you at this stage.
     HEAD_TO_HEAD = "head-to-head"
-    #: Games finished alone in first place.
+    #: Games played and finished alone in first place (forfeit wins not counted).
     WINS = "wins"
 
 
@@ -56,15 +62,19 @@ LABELS = {
 #: What each column means, for the legend under the standings.
 EXPLANATIONS = {
     Tiebreak.SONNEBORN_BERGER: "Sonneborn–Berger: the points of each player you beat, and half "
-    "the points of each you drew with (at bigger tables, per tablemate, divided by their number)",
+    "the points of each you drew with (at bigger tables, per tablemate, divided by their "
+    "number); a game won by forfeit counts as a win over an opponent with your own points, and "
+    "an opponent's forfeits count as draws in their points (FIDE's 2023 regulations)",
     Tiebreak.BUCHHOLZ: "Buchholz: the points of your opponents added up (at bigger tables, the "
-    "average of your tablemates); a bye counts as a game against an opponent who had your "
-    "points before that round, lost it and drew every round after, and your opponents' "
-    "byes count as draws",
-    Tiebreak.MEDIAN_BUCHHOLZ: "Median Buchholz: Buchholz without its highest and lowest entry",
+    "average of your tablemates); as FIDE's 2023 tie-break regulations say, a round you did "
+    "not play (a bye, a forfeit, a round missed after withdrawing) counts as a game against an "
+    "opponent with your own points, and your opponents' unplayed rounds count as draws",
+    Tiebreak.MEDIAN_BUCHHOLZ: "Median Buchholz: Buchholz without its highest and lowest entry "
+    "(an unplayed round is the first taken as the lowest)",
     Tiebreak.HEAD_TO_HEAD: "Head to head: points scored against the players still level with "
     "you when this tiebreak applies (empty when nobody was)",
-    Tiebreak.WINS: "Wins: games finished alone in first place",
+    Tiebreak.WINS: "Wins: games played and finished alone in first place (a forfeit win or a "
+    "bye is not one)",
 }
 
 
@@ -76,10 +86,11 @@ class Standing:
     rank: int
     player: PlayerId
     points: Fraction
-    games: int
+    games: int  # played: forfeits are not games
     wins: int
     byes: int
     tiebreaks: tuple[Fraction | None, ...]
+    forfeits: int = 0
 
 
 @dataclass
@@ -87,6 +98,7 @@ class _Game:
     mates: list[PlayerId]
     twice_against: list[int]  # 2 × what the player scored against each mate: 2, 1 or 0
     weight: int  # scale // tablemates, so games of every size add up in one integer unit
+    played: bool = True  # False: a forfeit (head to head still counts its points)
 
 
 def compute_standings(
@@ -98,9 +110,9 @@ def compute_standings(
     """Rank ``players`` (given in seed order, which settles what every tiebreak leaves level).
 
     ``rounds`` in the order played. Players tied on points and every tiebreak share a rank.
-    A bye adds ``bye_points``, and to the Buchholz family a virtual opponent (the module
-    docstring). Players who left the tournament can be dropped from ``players`` and still
-    count as tablemates.
+    A bye adds ``bye_points``; one worth something, a forfeit and an absence are unplayed
+    rounds (the module docstring). Players who left the tournament can be dropped from
+    ``players`` and still count as tablemates.
 
     Everything is summed in integers (points in units of ``1/unit``, per-game averages
     in units of ``1/scale``) and made exact fractions only for the rows: Fraction
@@ -114,12 +126,10 @@ def compute_standings(
     games: dict[PlayerId, list[_Game]] = defaultdict(list)
     wins: dict[PlayerId, int] = defaultdict(int)
     bye_count: dict[PlayerId, int] = defaultdict(int)
-    virtual: dict[PlayerId, list[int]] = defaultdict(list)  # each bye's virtual opponent
-    for number, rnd in enumerate(rounds, 1):
-        for player in rnd.byes:  # the virtual opponent, from the points before this round
-            later = len(rounds) - number
-            virtual[player].append(points[player] + int((1 - bye_points) * unit)
-                                   + later * unit // 2)  # fmt: skip
+    forfeits: dict[PlayerId, int] = defaultdict(int)
+    unplayed: dict[PlayerId, list[int]] = defaultdict(list)  # each unplayed round's points
+    bye_worth = int(bye_points * unit)
+    for rnd in rounds:
         for result in rnd.results:
             n, places = len(result.seats), result.places
             for seat, player in enumerate(result.seats):
@@ -128,42 +138,59 @@ def compute_standings(
                     for o in range(n)
                     if o != seat
                 ]
-                points[player] += sum(twice) * unit // (2 * (n - 1))
-                wins[player] += sum(twice) == 2 * (n - 1)
+                got = sum(twice) * unit // (2 * (n - 1))
+                points[player] += got
                 mates = [p for o, p in enumerate(result.seats) if o != seat]
-                games[player].append(_Game(mates, twice, scale // (n - 1)))
+                played = seat not in result.unplayed
+                games[player].append(_Game(mates, twice, scale // (n - 1), played))
+                if played:
+                    wins[player] += sum(twice) == 2 * (n - 1)
+                else:
+                    forfeits[player] += 1
+                    unplayed[player].append(got)
         for player in rnd.byes:
-            points[player] += int(bye_points * unit)
+            points[player] += bye_worth
             bye_count[player] += 1
+            if bye_worth:
+                unplayed[player].append(bye_worth)
+        for player in getattr(rnd, "absent", ()):
+            unplayed[player].append(0)
 
     def counted(player: PlayerId) -> int:
-        """A player's points as their opponents' Buchholz counts them: byes as draws."""
-        return points[player] + bye_count[player] * (unit // 2 - int(bye_points * unit))
+        """A player's points as their opponents' tiebreaks count them: unplayed rounds as
+        draws."""
+        return points[player] - sum(unplayed[player]) + len(unplayed[player]) * unit // 2
 
     def value(tiebreak: Tiebreak, player: PlayerId, tied: set[PlayerId]) -> Fraction:
-        played = games[player]
+        played = [g for g in games[player] if g.played]
         if tiebreak is Tiebreak.WINS:
             return Fraction(wins[player])
         if tiebreak is Tiebreak.HEAD_TO_HEAD:
             total = sum(
                 a * g.weight
-                for g in played
+                for g in games[player]
                 for m, a in zip(g.mates, g.twice_against, strict=True)
                 if m in tied
             )
             return Fraction(total, 2 * scale)
         if tiebreak is Tiebreak.SONNEBORN_BERGER:
             total = sum(
-                a * points[m] * g.weight
+                a * counted(m) * g.weight
                 for g in played
                 for m, a in zip(g.mates, g.twice_against, strict=True)
-            )
-            return Fraction(total, 2 * unit * scale)
+            )  # and each unplayed round: its result against a dummy with the player's points
+            dummy = Fraction(sum(unplayed[player]), unit) * Fraction(points[player], unit)
+            return Fraction(total, 2 * unit * scale) + dummy
         each = [sum(counted(m) for m in g.mates) * g.weight for g in played]
-        each += [v * scale for v in virtual[player]]
-        if tiebreak is Tiebreak.MEDIAN_BUCHHOLZ:
-            each = sorted(each)[1:-1]
-        return Fraction(sum(each), unit * scale)
+        dummies = [points[player] * scale] * len(unplayed[player])
+        if tiebreak is Tiebreak.MEDIAN_BUCHHOLZ:  # the low cut takes an unplayed round first
+            if dummies:
+                dummies = dummies[1:]
+            else:
+                each = sorted(each)[1:]
+            each = sorted(each + dummies)[:-1]
+            dummies = []
+        return Fraction(sum(each) + sum(dummies), unit * scale)
 
     seed = {player: i for i, player in enumerate(players)}
     columns: dict[PlayerId, list[Fraction | None]] = {p: [] for p in players}
@@ -186,8 +213,9 @@ def compute_standings(
         for player in group:
             standings.append(
                 Standing(
-                    rank, player, Fraction(points[player], unit), len(games[player]),
-                    wins[player], bye_count[player], tuple(columns[player]),
+                    rank, player, Fraction(points[player], unit),
+                    len(games[player]) - forfeits[player], wins[player], bye_count[player],
+                    tuple(columns[player]), forfeits[player],
                 )
             )  # fmt: skip
         rank += len(group)

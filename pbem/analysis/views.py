@@ -1,0 +1,90 @@
+"""The analysis board's pages: ``/games/<id>/analysis`` (a page, every step a link) and
+``/games/<id>/analysis.json`` (one small answer per step, for the board's script and any
+client). Both read only: GET, nothing stored, any reader."""
+
+from __future__ import annotations
+
+from flask import Blueprint, g, jsonify, render_template, request, url_for
+
+from ..play.models import ACTIVE
+from ..play.queries import get_game
+from . import service
+from .service import MAX_PLIES, BadLine
+
+bp = Blueprint("analysis", __name__)
+
+#: The most legal moves the page lists as links (a move beyond them is typed).
+LISTED_MOVES = 400
+
+
+def _line_args():
+    plies = request.args.getlist("p")
+    if len(plies) > MAX_PLIES:
+        raise BadLine(f"A line explores at most {MAX_PLIES} plies at once; this one has "
+                      f"{len(plies)}.", "too-long", 400)
+    return plies
+
+
+def explore_request(game):
+    """The exploration the request's ``at`` and ``p`` name (:func:`service.explore`)."""
+    return service.explore(game, service.read_at(game, request.args.get("at")), _line_args())
+
+
+def line_url(game_id: int, at: int, plies, endpoint: str = "analysis.board") -> str:
+    return url_for(endpoint, game_id=game_id, at=at, p=list(plies))
+
+
+@bp.get("/games/<int:game_id>/analysis.json")
+def board_json(game_id):
+    game = get_game(game_id)
+    try:
+        found = explore_request(game)
+    except BadLine as exc:
+        return jsonify(error=exc.message, code=exc.code), exc.status
+    answer = service.as_json(found)
+    answer["url"] = line_url(game.id, found.at, found.plies)
+    return jsonify(answer)
+
+
+@bp.get("/games/<int:game_id>/analysis")
+def board(game_id):
+    game = get_game(game_id)
+    found = service.explore(game, service.read_at(game, request.args.get("at")),
+                            _line_args(), partial=True)
+    error, status = (None, 200) if found.error is None else (found.error.message,
+                                                             found.error.status)
+    return render_template("analysis/board.html", **context(game, found, error)), status
+
+
+def context(game, found, error=None) -> dict:
+    legal = found.legal()
+    seat = game.seat_of(g.player) if g.get("player") is not None else None
+    extra = {"board_sections": []}
+    for _, more in _board_extras:
+        for name, value in (more(game, found, seat) or {}).items():
+            if name == "board_sections":
+                extra[name] += value
+            else:
+                extra[name] = value
+    return {
+        "game": game, "found": found, "error": error, "seat": seat,
+        **service.board(found),
+        "legal": legal[:LISTED_MOVES],
+        "routes": {move: game.renderer.routes(move) for move in legal},
+        "more_moves": max(0, len(legal) - LISTED_MOVES),
+        "line_url": lambda plies: line_url(game.id, found.at, plies),
+        "json_url": url_for("analysis.board_json", game_id=game.id, at=found.at,
+                            p=found.plies),
+        "active": game.status == ACTIVE,
+        **extra,
+    }
+
+
+#: What other packages above play add to the board's page: ``(name, callable(game, found,
+#: seat) -> dict)``, handed over at start-up (the conditional moves' "keep this line").
+_board_extras: list = []
+
+
+def add_to_board(name: str, function) -> None:
+    if all(existing != name for existing, _ in _board_extras):
+        _board_extras.append((name, function))

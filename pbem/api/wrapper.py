@@ -1,0 +1,112 @@
+"""The one wrapper every API view goes through, and the reading of a request's JSON body.
+
+An API call is one unit of work: :func:`api_view` authenticates the bearer token (its use and
+rate-limit count are committed at once, so a refused request counts too), checks the scope,
+runs the view and commits once at the end, rolling back on any exception. Views and services
+only flush; a move's own command (``pbem.play.commands``) commits under the race guard inside.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import wraps
+
+from flask import current_app, g, request
+
+from ..core.errors import PbemError
+from ..core.extensions import db
+from . import tokens
+
+
+class BadBody(PbemError):
+    status, code = 422, "bad-body"
+
+
+class TooLarge(PbemError):
+    status, code = 413, "too-large"
+
+
+class BadJson(PbemError):
+    status, code = 400, "bad-json"
+
+
+def api_view(scope: str):
+    """Decorate an API view needing ``scope``: ``g.api_token`` and ``g.api_player`` are set
+    for it, and its work and the token's use are committed together once it returns (a move's
+    command commits them itself, under its race guard). A request that fails is rolled back,
+    and its use alone is then counted and committed: refused requests count too."""
+    def decorate(view):
+        @wraps(view)
+        def wrapped(**kwargs):
+            try:
+                token = tokens.authenticate(request.headers.get("Authorization"))
+            except tokens.TokenLimited:
+                db.session.commit()  # the refused request counted
+                raise
+            except tokens.BadToken:
+                db.session.rollback()
+                raise
+            token_id = token.id
+            try:
+                tokens.require(token, scope)
+                g.api_token, g.api_player = token, token.player
+                response = view(**kwargs)
+                db.session.commit()
+            except BaseException:
+                _count_refused(token_id)
+                raise
+            return response
+
+        wrapped.api_scope = scope
+        return wrapped
+
+    return decorate
+
+
+def _count_refused(token_id: int) -> None:
+    """Roll back a failed request, keeping only its count against the token."""
+    db.session.rollback()
+    tokens.count_use(token_id)
+    db.session.commit()
+
+
+def body(required: dict[str, type], optional: dict[str, type] | None = None) -> dict:
+    """The request's JSON object, with exactly these fields of these types (``int`` means a
+    whole number from 0 to 10⁹, never a boolean; ``str`` at most 2,000 characters).
+
+    :raises BadJson: not JSON (400). :raises BadBody: not an object, a field missing, unknown
+        or of the wrong type (422). Too large a body is a 413 before it is read.
+    """
+    most = current_app.config["API_MAX_BODY"]
+    if (request.content_length or 0) > most:
+        raise TooLarge(f"The body is larger than the {most} bytes the API reads.")
+    raw = request.get_data(cache=True)  # the site's own limit caps a body sent without length
+    if len(raw) > most:
+        raise TooLarge(f"The body is larger than the {most} bytes the API reads.")
+    try:
+        data = json.loads(raw or b"{}")
+    except (ValueError, RecursionError):
+        raise BadJson("The body is not valid JSON.") from None
+    if not isinstance(data, dict):
+        raise BadBody("The body must be a JSON object.")
+    optional = optional or {}
+    unknown = sorted(set(data) - set(required) - set(optional))
+    if unknown:
+        raise BadBody(f"Unknown field {unknown[0][:40]!r}; this takes "
+                      f"{', '.join(sorted({*required, *optional}))}.", "unknown-field")
+    for name in required:
+        if name not in data:
+            raise BadBody(f"The field {name!r} is missing.", "missing-field")
+    for name, kind in {**required, **optional}.items():
+        if name in data and not _fits(data[name], kind):
+            what = "a whole number from 0" if kind is int else "a string of up to 2,000 characters"
+            raise BadBody(f"The field {name!r} must be {what}.", "wrong-type")
+    return data
+
+
+def _fits(value, kind: type) -> bool:
+    if kind is int:
+        return type(value) is int and 0 <= value <= 10**9
+    if kind is str:
+        return isinstance(value, str) and len(value) <= 2000 and "\x00" not in value
+    return isinstance(value, kind)

@@ -1,0 +1,401 @@
+"""Conditional moves: parse, check, set, read, and answer a turn from a player's lines.
+
+The interface other entry points call (the pages here, mail replies, the API):
+
+- :func:`parse_text` reads the form's (and a mail reply's) text: one line a branch, turns
+  separated by `` ; ``, a turn's plies by spaces.
+- :func:`check_lines` plays every line through the rules from the game's position and gives
+  the stored form, or refuses with the line, the turn and why (:class:`ConditionalRefused`).
+- :func:`set_lines` checks and stores (an empty set clears); :func:`read` and
+  :func:`lines_text` read them back for their player.
+- :func:`answer` and :func:`advance` are play's and the events' side: a turn the game
+  reached is answered from the lines of the seat to move (play applies it in the same
+  transaction), and every turn played prunes the lines to what still follows.
+
+The caller holds the game's row locked (``pbem.play.commands.locked``), so a tree edit and
+the opponent's move are serialised by the database; :func:`set_lines` also refuses a tree
+made for a position the game has left (``expected_ply``).
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import delete, select
+
+from ..core.db import utcnow
+from ..core.errors import PbemError
+from ..core.extensions import db
+from ..core.urls import external_url
+from ..games import IllegalMove
+from ..notifications.delivery import game_subject, message
+from ..play.links import reply_address
+from ..play.models import ACTIVE, RESIGN
+from ..play.queries import moves_since_turn
+from .models import ConditionalTree
+
+PASS = "pass"
+#: The bounds of one player's lines in one game.
+MAX_LINES, MAX_TURNS, MAX_NODES = 100, 40, 2000
+#: The longest text read as lines (a form or a mail reply).
+MAX_TEXT = 60_000
+
+
+class ConditionalRefused(PbemError):
+    status = 422
+    code = "conditional-refused"
+
+
+def parse_text(text: str) -> list[list[str]]:
+    """The lines of ``text``: each non-blank line a list of turns (split on ``;``), a turn's
+    plies kept as typed (spaces squeezed).
+
+    :raises ConditionalRefused: too long, or an empty turn.
+    """
+    if len(text or "") > MAX_TEXT:
+        raise ConditionalRefused(f"At most {MAX_TEXT} characters of conditional moves.")
+    lines = []
+    for number, raw in enumerate((text or "").splitlines(), start=1):
+        if not raw.strip():
+            continue
+        turns = [" ".join(turn.split()) for turn in raw.split(";")]
+        if any(not turn for turn in turns):
+            raise ConditionalRefused(f"Line {number}: a turn is empty (turns are separated "
+                                     "by ' ; ').")
+        lines.append(turns)
+    return lines
+
+
+def check_active_for(game, seat: int) -> None:
+    """Refuse unless ``seat`` may keep conditional moves now: the game is on, the seat is in
+    it, and another seat is to move."""
+    if game.status != ACTIVE:
+        raise ConditionalRefused("Conditional moves are for games being played.", status=409)
+    to_move = game.to_move_seat
+    if to_move is None or to_move == seat:
+        raise ConditionalRefused("Conditional moves are set while your opponent is to move; "
+                                 "it is your turn now.", status=409)
+
+
+def check_lines(game, seat: int, lines: list[list[str]], state=None) -> list[list[list]]:
+    """Every line played through the rules from the game's position: the stored form, each
+    turn ``[seat, "canonical plies"]``. Two lines that agree so far must give the same reply.
+
+    :raises ConditionalRefused: naming the line and turn, and why.
+    """
+    if len(lines) > MAX_LINES:
+        raise ConditionalRefused(f"At most {MAX_LINES} lines; there are {len(lines)}.")
+    rules = game.rules
+    start = game.load_state() if state is None else state
+    checked, replies, nodes = [], {}, set()
+    for number, turns in enumerate(lines, start=1):
+        if len(turns) > MAX_TURNS:
+            raise ConditionalRefused(f"Line {number}: at most {MAX_TURNS} turns deep; it has "
+                                     f"{len(turns)}.")
+        state, line = start, []
+        for index, text in enumerate(turns, start=1):
+            where = f"Line {number}, turn {index} ({text[:60]})"
+            mover = rules.to_move(state)
+            if mover is None:
+                raise ConditionalRefused(f"{where}: the game is over before it.")
+            if index == 1 and mover == seat:
+                raise ConditionalRefused(f"{where}: a line starts with the next turn of the "
+                                         "player to move, not yours.")
+            try:
+                plies, state = rules.apply_turn(state, text)
+            except IllegalMove as exc:
+                raise ConditionalRefused(f"{where}: {exc.reason}") from None
+            if not rules.is_turn_complete(state):
+                raise ConditionalRefused(f"{where}: the turn is not finished.")
+            state = _settle(rules, state)
+            turn = [mover, " ".join(plies)]
+            key = tuple(map(tuple, line))
+            if mover == seat:
+                if replies.setdefault(key, turn[1]) != turn[1]:
+                    raise ConditionalRefused(
+                        f"{where}: another line already answers this position with "
+                        f"{replies[key]}.")
+            line.append(turn)
+            nodes.add(tuple(map(tuple, line)))
+            if len(nodes) > MAX_NODES:
+                raise ConditionalRefused(f"At most {MAX_NODES} turns in all the lines "
+                                         "together.")
+        checked.append(line)
+    return checked
+
+
+def _settle(rules, state):
+    """Forced passes played (a line leaves them out, as play does)."""
+    while not rules.is_over(state) and rules.legal_moves(state) == [PASS]:
+        state = rules.play(state, PASS)
+    return state
+
+
+def read(game_id: int, player_id: int) -> ConditionalTree | None:
+    return db.session.scalar(select(ConditionalTree).where(
+        ConditionalTree.game_id == game_id, ConditionalTree.player_id == player_id))
+
+
+def lines_text(tree: ConditionalTree | None) -> str:
+    """The lines as the form shows them."""
+    if tree is None:
+        return ""
+    return "\n".join(" ; ".join(turn for _, turn in line) for line in tree.lines)
+
+
+def set_lines(game, seat: int, lines: list[list[str]], expected_ply: int | None = None
+              ) -> ConditionalTree | None:
+    """Check ``lines`` and keep them as ``seat``'s conditional moves in ``game`` (loaded with
+    its row locked), replacing any; no lines clears them. Flushes; the caller commits.
+
+    :raises ConditionalRefused: the game, the moment or a line refused (nothing changed).
+    """
+    check_active_for(game, seat)
+    if expected_ply is not None and expected_ply != game.ply:
+        raise ConditionalRefused(f"The position changed: the game is now at ply {game.ply}. "
+                                 "Look at the board again.", "position-changed", 409)
+    checked = check_lines(game, seat, lines)
+    _forget_trees(game.id)
+    db.session().info.setdefault("conditional_edited", set()).add(game.id)
+    # A compare-and-set on the game's version, as a move makes: a move racing this edit on
+    # an engine without row locks (SQLite) loses, or wins and this edit is refused.
+    game.updated_at = utcnow()
+    player_id = game.seats[seat].player_id
+    tree = read(game.id, player_id)
+    if not checked:
+        if tree is not None:
+            db.session.delete(tree)
+        db.session.flush()
+        return None
+    if tree is None:
+        tree = ConditionalTree(game_id=game.id, player_id=player_id, seat=seat)
+        db.session.add(tree)
+    tree.from_ply, tree.lines = game.ply, checked
+    tree.cleared_ply = tree.cleared_reason = None
+    db.session.flush()
+    return tree
+
+
+def delete_for_player(player_id: int) -> None:
+    db.session.execute(delete(ConditionalTree).where(ConditionalTree.player_id == player_id))
+
+
+# ----- play's side: answering a turn, pruning the lines ------------------------------------
+
+
+def _trees(game) -> list[ConditionalTree]:
+    """The game's trees, read once per transaction (a move's turn played and the turn that
+    begins both ask; an edit in the transaction forgets them), and not at all for a game known
+    to have none at its version (:data:`_NONE_AT`)."""
+    session = db.session()
+    info, transaction = session.info, session.get_transaction()
+    kept = info.get("conditional_trees")
+    if kept is None or kept[0] is not transaction:
+        kept = info["conditional_trees"] = (transaction, {})
+    if game.id not in kept[1]:
+        key = _game_key(game)
+        loaded = game.__dict__.get(LOADED_VERSION)
+        if loaded is not None and _NONE_AT.get(key) == loaded \
+                and game.id not in info.get("conditional_edited", ()):
+            kept[1][game.id] = []
+        else:
+            kept[1][game.id] = db.session.scalars(select(ConditionalTree).where(
+                ConditionalTree.game_id == game.id)).all()
+        info.setdefault("conditional_seen", {})[key] = game
+    return kept[1][game.id]
+
+
+#: Games with no conditional lines, by :func:`_game_key`, at the version they were seen
+#: without any (per process, bounded): a move there reads no tree. Safe across processes, as
+#: keeping lines changes the game's version (:func:`set_lines`); written only once the
+#: transaction that saw it commits.
+_NONE_AT: dict = {}
+_NONE_AT_KEPT = 100_000
+
+
+#: The version a game was read at, kept on it when it is loaded (:func:`remember_version`):
+#: a move's write changes ``Game.version`` before its lines are asked for.
+LOADED_VERSION = "_conditional_loaded_version"
+
+
+def remember_version(game, *_args) -> None:
+    """``Game``'s load and refresh: the version it was read at."""
+    game.__dict__[LOADED_VERSION] = game.__dict__.get("version")
+
+
+def _game_key(game) -> tuple:
+    return (db.engine.url.render_as_string(), game.id, str(game.created_at))
+
+
+def before_commit(session) -> None:
+    """Note the games this transaction saw without lines, at their version now."""
+    seen = session.info.pop("conditional_seen", None)
+    kept = session.info.get("conditional_trees")
+    if not seen or kept is None:
+        return
+    empty = {}
+    for key, game in seen.items():
+        trees = kept[1].get(game.id)
+        version = game.__dict__.get("version")
+        if trees is not None and version is not None and not any(t.lines for t in trees):
+            empty[key] = version
+    session.info["conditional_empty"] = empty
+
+
+def after_commit(session) -> None:
+    session.info.pop("conditional_edited", None)
+    empty = session.info.pop("conditional_empty", None)
+    if empty:
+        if len(_NONE_AT) > _NONE_AT_KEPT:
+            _NONE_AT.clear()
+        _NONE_AT.update(empty)
+
+
+def _forget_trees(game_id: int) -> None:
+    kept = db.session().info.get("conditional_trees")
+    if kept is not None:
+        kept[1].pop(game_id, None)
+
+
+def after_rollback(session) -> None:
+    session.info.pop("conditional_edited", None)
+    session.info.pop("conditional_empty", None)
+    session.info.pop("conditional_seen", None)
+
+
+def advance(game, *, state, moves) -> None:
+    """``turn_played``'s receiver: every player's lines keep only what follows the turn just
+    played (its first ply's seat, forced passes left out); lines the game left are cleared,
+    and the next turn email of their player says so."""
+    played = [move for move in moves if not move.auto]
+    if not played:
+        return
+    trees = [tree for tree in _trees(game) if tree.lines]
+    if not trees:
+        return
+    seat = played[0].seat
+    turn = " ".join(move.move for move in played)
+    for tree in trees:
+        following = [line[1:] for line in tree.lines
+                     if line and line[0][0] == seat and line[0][1] == turn]
+        following = [line for line in following if line]
+        if following:
+            tree.lines = following
+            continue
+        matched = any(line and line[0][0] == seat and line[0][1] == turn for line in tree.lines)
+        if not matched and seat != tree.seat:
+            who = game.seats[seat].label
+            what = "resigned" if turn == RESIGN else f"played {turn}"
+            _clear(tree, game, f"{who} {what}, which none of your conditional lines expected; "
+                   "they were cleared.")
+        else:
+            tree.lines = []
+
+
+def _clear(tree, game, reason: str) -> None:
+    tree.lines, tree.cleared_ply, tree.cleared_reason = [], game.ply, reason[:300]
+
+
+def answer(game, seat: int, state, moves=()):
+    """The reply ``seat`` keeps for ``state``, the turn that begins for it after ``moves``
+    (play's answerer, handed over at start-up): ``(text, plies, state after)``, played by
+    the rules here, so what play is given is legal; a reply that has become illegal is dropped
+    with the lines. Queues the player's mail saying what answered what."""
+    tree = next((tree for tree in _trees(game) if tree.seat == seat and tree.lines), None)
+    if tree is None:
+        return None
+    replies = {line[0][1] for line in tree.lines if line[0][0] == seat}
+    if len(replies) != 1:
+        _clear(tree, game, "Your conditional lines did not say how to answer this position; "
+               "they were cleared.")
+        return None
+    reply = replies.pop()
+    rules = game.rules
+    try:
+        plies, after = rules.apply_turn(state, reply)
+    except IllegalMove as exc:
+        _clear(tree, game, f"Your conditional reply {reply} was no longer legal "
+               f"({exc.reason}); your conditional moves were cleared.")
+        return None
+    if not rules.is_turn_complete(after):
+        _clear(tree, game, f"Your conditional reply {reply} no longer completed a turn; your "
+               "conditional moves were cleared.")
+        return None
+    with db.session.no_autoflush:  # the pruned lines are written once, with the reply's
+        _tell_answered(game, seat, reply, moves)
+    return reply, plies, after
+
+
+def _tell_answered(game, seat: int, reply: str, moves) -> None:
+    """One mail: the reply and the turn it answered (the last turn played)."""
+    turns: list[list] = []
+    for move in moves:
+        if turns and turns[-1][0] == move.seat and not move.auto and not turns[-1][2]:
+            turns[-1][1].append(move.move)
+        else:
+            turns.append([move.seat, [move.move], move.auto])
+    what = "; ".join(f"{game.seats[seat_].label} {' '.join(plies)}"
+                     + (" (forced)" if auto else "") for seat_, plies, auto in turns)
+    player = game.seats[seat].player
+    message("conditional_answered", player,
+            game_subject(game, f"your conditional move {reply} answered {what or 'the move'}"),
+            game=game, reply_to=reply_address(game, seat),
+            context={"game": game, "seat": game.seats[seat], "reply": reply, "answered": what,
+                     "ply": game.ply,
+                     "game_url": external_url("play.game", game_id=game.id),
+                     "conditional_url": external_url("conditional.page", game_id=game.id)})
+
+
+def turn_mail_remark(game, seat: int, ply: int) -> str | None:
+    """What the turn email of ``seat`` at ``ply`` says of its player's conditional moves:
+    why they were cleared, when it happened on the way to this turn."""
+    tree = read(game.id, game.seats[seat].player_id)
+    if tree is None or tree.cleared_ply is None or tree.cleared_ply > ply:
+        return None
+    since = moves_since_turn(game.id, seat, ply)
+    first = since[0].ply if since else ply
+    return tree.cleared_reason if tree.cleared_ply >= first else None
+
+
+def turns_from_plies(game, plies: list[str]) -> list[str]:
+    """An explored line of plies (the analysis board's, from the game's position) as the
+    turns of a conditional line: a turn's plies joined, forced passes left out.
+
+    :raises ConditionalRefused: a ply the rules refuse, or a turn left unfinished.
+    """
+    rules = game.rules
+    state, turns, current = game.load_state(), [], []
+    for index, text in enumerate(plies, start=1):
+        forced = rules.legal_moves(state) == [PASS] if not rules.is_over(state) else False
+        try:
+            ply = rules.canonical(state, text)
+        except IllegalMove as exc:
+            raise ConditionalRefused(
+                f"Ply {index} of the line ({text[:40]}): {exc.reason}") from None
+        state = rules.apply(state, ply)
+        if not (forced and not current):
+            current.append(ply)
+        if rules.is_turn_complete(state) and current:
+            turns.append(" ".join(current))
+            current = []
+    if current:
+        raise ConditionalRefused("The line ends in the middle of a turn: finish the turn "
+                                 "first.")
+    return turns
+
+
+def add_line(game, seat: int, turns: list[str], expected_ply: int | None = None):
+    """Keep one more line (the analysis board's "keep this line"), beside those kept."""
+    tree = read(game.id, game.seats[seat].player_id)
+    kept = [[turn for _, turn in line] for line in tree.lines] if tree is not None else []
+    if turns in kept:
+        return tree
+    return set_lines(game, seat, [*kept, turns], expected_ply)
+
+
+def keep_from_mail(game, seat: int, lines: list[str]) -> list[str]:
+    """A mail reply's ``if`` lines (without the word) kept as ``seat``'s conditional moves,
+    replacing those kept; none clears them. The lines kept, as text.
+
+    :raises ConditionalRefused: as :func:`set_lines`.
+    """
+    tree = set_lines(game, seat, parse_text("\n".join(lines)))
+    return lines_text(tree).splitlines()

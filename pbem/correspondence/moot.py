@@ -1,0 +1,50 @@
+"""Mail held back that is moot before it goes: a turn email (or reminder) waiting for its
+recipient's quiet hours to end, or held for their digest, whose turn has been played
+meanwhile (on the web, by a move link); an invitation whose game has started or been
+declined. Such a message is given up (``abandoned_at``, ``last_error`` saying why), so it is
+neither sent nor folded into a digest; a message already sent is left alone."""
+
+from __future__ import annotations
+
+from sqlalchemy import or_, select
+
+from ..core.db import utcnow
+from ..core.extensions import db
+from ..mail.models import OutboxMessage
+
+#: The kinds that announce a turn, with the ply they are about in their facts.
+TURN_KINDS = ("turn", "reminder")
+
+
+def _waiting(game_id: int, kinds) -> list[OutboxMessage]:
+    """The messages of ``kinds`` about the game held back by their recipient's settings (for
+    the digest, or till the quiet hours end), never tried yet; one merely waiting for the
+    sender (or for its next attempt) goes."""
+    return db.session.scalars(
+        select(OutboxMessage).where(OutboxMessage.game_id == game_id,
+                                    OutboxMessage.kind.in_(kinds),
+                                    OutboxMessage.sent_at.is_(None),
+                                    OutboxMessage.abandoned_at.is_(None),
+                                    or_(OutboxMessage.held.is_(True),
+                                        OutboxMessage.next_attempt_at > utcnow()),
+                                    OutboxMessage.attempts == 0)
+    ).all()
+
+
+def _give_up(messages, why: str) -> None:
+    now = utcnow()
+    for message in messages:
+        message.abandoned_at, message.last_error = now, f"not sent: {why}"
+
+
+def turn_played(game, **_facts) -> None:
+    """Give up the turn emails and reminders of ``game`` about a ply it has passed."""
+    _give_up([message for message in _waiting(game.id, TURN_KINDS)
+              if (message.facts or {}).get("ply", game.ply) < game.ply],
+             "the turn it announced was played")
+
+
+def invitation_settled(game, **_facts) -> None:
+    """Give up the invitations to ``game``: it has started (everyone accepted) or was
+    declined."""
+    _give_up(_waiting(game.id, ("invitation",)), "the invitation was answered")

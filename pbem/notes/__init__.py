@@ -1,0 +1,1 @@
+"""Private notes: a player's plain-text notes on a game, seen by nobody else."""

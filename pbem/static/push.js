@@ -1,0 +1,32 @@
+// Subscribe this browser to pushes: register the service worker, ask the push service for a
+// subscription with the server's key, and post it with the form's fields.
+(function () {
+  "use strict";
+  var form = document.getElementById("push-subscribe");
+  if (!form) { return; }
+  var status = form.querySelector(".push-status");
+  function key(text) {
+    var padded = (text + "===".slice((text.length + 3) % 4)).replace(/-/g, "+").replace(/_/g, "/");
+    return Uint8Array.from(atob(padded), function (c) { return c.charCodeAt(0); });
+  }
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    if (!("serviceWorker" in navigator) || !("PushManager" in window)) {
+      status.textContent = "This browser cannot receive pushes.";
+      return;
+    }
+    navigator.serviceWorker.register(form.dataset.worker, { scope: "/" }).then(function (reg) {
+      return reg.pushManager.subscribe({ userVisibleOnly: true,
+                                         applicationServerKey: key(form.dataset.key) });
+    }).then(function (subscription) {
+      var body = new FormData(form);
+      body.append("subscription", JSON.stringify(subscription));
+      return fetch(form.action, { method: "POST", body: body, credentials: "same-origin" });
+    }).then(function (response) {
+      status.textContent = response.ok ? "This browser will get pushes." : "The server refused it.";
+      if (response.ok) { window.location.reload(); }
+    }).catch(function (error) {
+      status.textContent = "Could not subscribe: " + error;
+    });
+  });
+}());

@@ -1,0 +1,61 @@
+"""Mail held back (quiet hours, the digest) is given up when what it announces was answered
+elsewhere meanwhile: an invitation accepted on the web, a turn played on the web."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from freezegun import freeze_time
+from helpers import outbox
+
+from pbem.core.extensions import db
+from pbem.mail.sender import deliver_due
+from pbem.notifications import settings
+from pbem.notifications.logic.schedule import NotificationSettings
+from pbem.play import commands
+
+NIGHT = datetime(2026, 3, 3, 4, 0, tzinfo=UTC)  # 23:00 in New York
+MORNING = datetime(2026, 3, 3, 12, 0, tzinfo=UTC)  # 07:00 there
+
+
+def night_owl(make_player):
+    bob = make_player(name="Bob")
+    settings.save(bob.id, NotificationSettings(
+        timezone="America/New_York", quiet_start=22, quiet_end=7), NIGHT)
+    db.session.commit()
+    return bob
+
+
+def test_an_invitation_accepted_on_the_web_is_not_sent_after_the_quiet_hours(make_player):
+    alice, bob = make_player(name="Alice"), night_owl(make_player)
+    with freeze_time(NIGHT):
+        deliver_due()
+        game = commands.create_game("pylon", [alice, bob], creator=alice, seed=1)
+        [invitation] = outbox("invitation")
+        assert invitation.next_attempt_at == MORNING and invitation.sent_at is None
+        commands.respond(commands.locked(game.id), game.seats[1], True)  # on the web
+    assert game.status == "active"
+    [invitation] = outbox("invitation")
+    assert invitation.abandoned_at is not None and "invitation was answered" in \
+        invitation.last_error
+    with freeze_time(MORNING):
+        deliver_due()
+    assert outbox("invitation")[0].sent_at is None
+
+
+def test_a_turn_played_on_the_web_takes_back_its_held_turn_mail(make_player):
+    alice, bob = make_player(name="Alice"), night_owl(make_player)
+    with freeze_time(NIGHT):
+        game = commands.create_game("pylon", [bob, alice], creator=alice, seed=1,
+                                    start_now=True)
+        deliver_due()
+        [turn] = [m for m in outbox("turn") if m.recipient == bob.email]
+        assert turn.sent_at is None and turn.next_attempt_at == MORNING
+        commands.play_turn(commands.locked(game.id), 0, "Mc3", 0)  # Bob plays on the web
+        deliver_due()
+    [turn] = [m for m in outbox("turn") if m.recipient == bob.email]
+    assert turn.abandoned_at is not None and "turn it announced was played" in turn.last_error
+    to_alice = [m for m in outbox("turn") if m.recipient == alice.email]
+    assert to_alice and all(m.abandoned_at is None and m.sent_at for m in to_alice)
+    with freeze_time(MORNING):
+        assert deliver_due() == (0, 0)
