@@ -61,22 +61,18 @@ lint: $(STAMP)
 audit: $(STAMP)
 	$(BIN)/python .ci/audit.py
 
-# Write the lock files again from pyproject.toml (newest versions allowed): requirements.lock
-# for a server (and deploy/Dockerfile), requirements-dev.lock for development and CI.
+# Write the lock files again from pyproject.toml (newest versions allowed, existing pins kept):
+# requirements-dev.lock for development and CI, then requirements.lock for a server (and
+# deploy/Dockerfile) held to the same versions, and deploy/constraints.txt from it.
 lock: $(STAMP)
 	$(BIN)/pip install --quiet uv
-	$(BIN)/uv pip compile pyproject.toml --python-version 3.11 --generate-hashes --quiet \
-		--custom-compile-command "make lock" -o requirements.lock
 	$(BIN)/uv pip compile pyproject.toml --extra dev --python-version 3.11 --generate-hashes \
 		--quiet --custom-compile-command "make lock" -o requirements-dev.lock
+	grep -E '^[A-Za-z0-9_.-]+==' requirements-dev.lock | sed 's/ .*//' > $(VENV)/dev-pins.txt
+	$(BIN)/uv pip compile pyproject.toml --python-version 3.11 --generate-hashes --quiet \
+		--constraint $(VENV)/dev-pins.txt --custom-compile-command "make lock" -o requirements.lock
 	{ sed -n '1,3p' deploy/constraints.txt; grep -E '^[A-Za-z0-9_.-]+==' requirements.lock \
 		| sed 's/ .*//'; } > deploy/constraints.txt.new && mv deploy/constraints.txt.new deploy/constraints.txt
-
-# A release: the wheel, with the lock's versions as constraints beside it (dist/).
-dist: $(STAMP)
-	rm -rf dist build
-	$(BIN)/pip wheel --quiet --no-deps --wheel-dir dist .
-	cp deploy/constraints.txt dist/
 
 clean:
 	rm -rf $(VENV) instance/*.sqlite* .pytest_cache dist build

@@ -5,6 +5,7 @@ from logging.config import fileConfig
 from flask import current_app
 
 from alembic import context
+from sqlalchemy.types import TypeDecorator
 
 # this is the Alembic Config object, which provides
 # access to the values within the .ini file in use.
@@ -86,6 +87,7 @@ def run_migrations_online():
     conf_args = current_app.extensions['migrate'].configure_args
     if conf_args.get("process_revision_directives") is None:
         conf_args["process_revision_directives"] = process_revision_directives
+    conf_args.setdefault("render_item", _render_plainly)
 
     connectable = get_engine()
 
@@ -99,6 +101,14 @@ def run_migrations_online():
         with _sqlite_foreign_keys_off(connection):
             with context.begin_transaction():
                 context.run_migrations()
+
+
+def _render_plainly(type_, obj, autogen_context):
+    """Write the app's own column types (type decorators) as the SQLAlchemy type they are
+    stored as: a revision imports nothing of the app, so it never changes with the code."""
+    if type_ == "type" and isinstance(obj, TypeDecorator):
+        return f"sa.{obj.impl!r}"
+    return False
 
 
 @contextmanager

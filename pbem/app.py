@@ -8,7 +8,7 @@ from pathlib import Path
 from flask import Flask, abort, current_app, g, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from .core import checks, config, errors, headers, static_urls
+from .core import checks, config, errors, headers, static_urls, work
 from .core.db import ping_idle_connections
 from .core.extensions import csrf, db, mail
 from .core.template_cache import template_cache
@@ -84,6 +84,7 @@ def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flas
                       challenges_bp, api_bp, api_pages_bp, push_bp, analysis_bp,
                       conditional_bp, notes_bp, botplay_bp):
         app.register_blueprint(blueprint)
+    work.wrap_views(app)  # every request is one unit of work (pbem.core.work)
     _subscribe()
     app.before_request(_refuse_unreadable_input)
     app.before_request(load_current_player)
@@ -132,7 +133,7 @@ def _join_thinking_tools() -> None:
 
     ingest.keep_conditional = keep_from_mail
     from .notes.views import notes_context
-    from .play import events
+    from .play import ports
 
     if turn_mail_remark not in turn_remarks:
         turn_remarks.append(turn_mail_remark)
@@ -140,14 +141,15 @@ def _join_thinking_tools() -> None:
     add_to_board("notes", lambda game, found, seat: {
         **notes_context(game, g.player.id if g.get("player") else None),
         "board_sections": ["notes/_notes.html"]})
-    events.game_page.connect(_notes_on_game_page, weak=False)
+    ports.add_to_game_page("notes", _notes_on_game_page)
 
     from .botplay.views import review_context
 
-    events.game_page.connect(review_context, weak=False)
+    ports.add_to_game_page("review", lambda game, reader_id, now: review_context(
+        game, reader_id=reader_id, now=now))
 
 
-def _notes_on_game_page(game, *, reader_id, now) -> dict:
+def _notes_on_game_page(game, reader_id, now) -> dict:
     from .notes.views import notes_context
 
     return notes_context(game, reader_id)

@@ -34,7 +34,8 @@ def run_tick(now: datetime | None = None) -> list[str]:
 
 
 #: What a task says when it had nothing to do.
-IDLE = ("nothing due", "nothing to play", "0 challenges expired, 0 posted for standing challenges")
+IDLE = ("nothing due", "nothing to play", "nothing to review",
+        "0 challenges expired, 0 posted for standing challenges")
 
 
 def idle(summary: str) -> bool:

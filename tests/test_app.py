@@ -19,7 +19,7 @@ from pbem.play.links import move_token
 from pbem.play.queries import get_game
 
 #: A key fit for production (an app built without TESTING refuses the default one).
-KEY = "k" * 32
+KEY = "a-production-key-of-at-least-32-bytes"
 
 
 def test_config_layers_defaults_instance_environment_then_test(tmp_path, monkeypatch):

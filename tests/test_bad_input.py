@@ -138,6 +138,7 @@ TRACE = re.compile(r"Traceback|File \"|\bline \d+, in\b|sqlalchemy\.|Error:")
 PURPOSE = {
     "play.link": "move", "play.link_move": "move", "play.link_preview": "move",
     "play.link_resign": "move", "play.link_end": "move", "play.link_post_message": "move",
+    "play.link_turn_json": "move",
     "play.invitation": "invitation",
     "accounts.sign_in_link": "sign-in", "notifications.unsubscribe": "unsubscribe",
     "clocks.calendar": "calendar", "tournaments.invitation": "tournament-invitation",

@@ -76,7 +76,7 @@ def test_commands_run_while_dev_serves_mail_the_dev_mailbox_with_its_port(
 
     def serve(host, port, served_app, **kwargs):
         other = create_app({"SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"],
-                            "SECRET_KEY": "k" * 40})
+                            "SECRET_KEY": "a-production-key-of-at-least-40-bytes-long"})
         seen.update({key: other.config[key] for key in
                      ("BASE_URL", "MAIL_BACKEND", "MAIL_DELIVER_AFTER_COMMIT", "DEV_MAILBOX")})
 
@@ -86,7 +86,7 @@ def test_commands_run_while_dev_serves_mail_the_dev_mailbox_with_its_port(
     assert seen == {"BASE_URL": "http://127.0.0.1:5077", "MAIL_BACKEND": "file",
                     "MAIL_DELIVER_AFTER_COMMIT": True, "DEV_MAILBOX": True}
     after = create_app({"SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"],
-                            "SECRET_KEY": "k" * 40})
+                            "SECRET_KEY": "a-production-key-of-at-least-40-bytes-long"})
     assert after.config["BASE_URL"] == "http://127.0.0.1:5000"  # dev has stopped
 
 

@@ -39,18 +39,36 @@ def test_outside_debug_and_testing_the_app_refuses_the_public_or_a_short_key(pro
         production(SECRET_KEY="")
     with pytest.raises(InsecureSecretKey, match="SECRET_KEY is 31 bytes"):
         production(SECRET_KEY="k" * 31)
-    with pytest.raises(InsecureSecretKey, match="SECRET_KEY_FALLBACKS is 3 bytes"):
+    with pytest.raises(InsecureSecretKey, match=r"SECRET_KEY_FALLBACKS\[0\] is 3 bytes"):
         production(SECRET_KEY=KEY, SECRET_KEY_FALLBACKS=["old"])
     assert production(SECRET_KEY=KEY).secret_key == KEY
+
+
+@pytest.mark.parametrize("key", ["a" * 32, "abcdefgh" * 8, "0" * 64])
+def test_a_key_that_is_obviously_not_random_is_refused(production, key):
+    with pytest.raises(InsecureSecretKey, match="SECRET_KEY is not random.*token_hex"):
+        production(SECRET_KEY=key)
+    with pytest.raises(InsecureSecretKey, match=r"SECRET_KEY_FALLBACKS\[1\] is not random"):
+        production(SECRET_KEY=KEY, SECRET_KEY_FALLBACKS=[KEY[::-1], key])
+
+
+def test_fallbacks_that_are_not_a_list_get_a_clear_start_up_message(production, monkeypatch):
+    """A single key set as PBEM_SECRET_KEY_FALLBACKS (not JSON) is a string, not a list: said
+    so, with how to write it, rather than a complaint about one-byte keys."""
+    monkeypatch.setenv("PBEM_SECRET_KEY_FALLBACKS", KEY[::-1])
+    with pytest.raises(InsecureSecretKey, match=r"SECRET_KEY_FALLBACKS must be a list.*str"):
+        production(SECRET_KEY=KEY)
+    monkeypatch.setenv("PBEM_SECRET_KEY_FALLBACKS", f'["{KEY[::-1]}"]')
+    assert production(SECRET_KEY=KEY).config["SECRET_KEY_FALLBACKS"] == [KEY[::-1]]
     assert production(DEBUG=True).debug  # development (make run) and the tests need no key
     assert production(TESTING=True).testing
 
 
 def test_the_key_can_come_from_the_environment(production, monkeypatch):
     monkeypatch.setenv("PBEM_SECRET_KEY", KEY)
-    monkeypatch.setenv("PBEM_SECRET_KEY_FALLBACKS", f'["{"o" * 32}"]')
+    monkeypatch.setenv("PBEM_SECRET_KEY_FALLBACKS", f'["{KEY.upper()}"]')
     app = production()
-    assert app.config["SECRET_KEY_FALLBACKS"] == ["o" * 32]
+    assert app.config["SECRET_KEY_FALLBACKS"] == [KEY.upper()]
 
 
 def forged_session(key: str, player_id: int) -> str:

@@ -122,7 +122,6 @@ def upgrade():
         batch_op.create_index(batch_op.f('ix_tournament_tables_tournament_id'), ['tournament_id'], unique=False)
 
 
-
 def downgrade():
     with op.batch_alter_table('tournament_tables', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_tournament_tables_tournament_id'))

@@ -116,8 +116,6 @@ def upgrade():
         batch_op.create_index(batch_op.f('ix_seats_player_id'), ['player_id'], unique=False)
 
 
-
-
 def downgrade():
 
     with op.batch_alter_table('seats', schema=None) as batch_op:

@@ -8,7 +8,6 @@ Create Date: 2026-11-23 20:00:00.000000
 import sqlalchemy as sa
 from alembic import op
 
-import pbem.core.db
 
 # revision identifiers, used by Alembic.
 revision = 'a3c5e7f9b2d4'
@@ -22,7 +21,7 @@ def upgrade():
         'bot_leases',
         sa.Column('game_id', sa.Integer(), nullable=False),
         sa.Column('ply', sa.Integer(), nullable=False),
-        sa.Column('until', pbem.core.db.UTCDateTime(timezone=True), nullable=False),
+        sa.Column('until', sa.DateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(['game_id'], ['games.id'], name=op.f('fk_bot_leases_game_id_games'),
                                 ondelete='CASCADE'),
         sa.PrimaryKeyConstraint('game_id', name=op.f('pk_bot_leases')),

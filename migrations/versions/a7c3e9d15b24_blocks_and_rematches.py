@@ -8,7 +8,6 @@ Create Date: 2026-11-23 19:45:00.000000
 import sqlalchemy as sa
 from alembic import op
 
-from pbem.core.db import UTCDateTime
 
 # revision identifiers, used by Alembic.
 revision = 'a7c3e9d15b24'
@@ -22,7 +21,7 @@ def upgrade():
         'blocks',
         sa.Column('blocker_id', sa.Integer(), nullable=False),
         sa.Column('blocked_id', sa.Integer(), nullable=False),
-        sa.Column('created_at', UTCDateTime(timezone=True), nullable=False),
+        sa.Column('created_at', sa.DateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(['blocker_id'], ['players.id'],
                                 name=op.f('fk_blocks_blocker_id_players'), ondelete='CASCADE'),
         sa.ForeignKeyConstraint(['blocked_id'], ['players.id'],

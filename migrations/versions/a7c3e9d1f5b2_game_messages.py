@@ -9,7 +9,6 @@ Create Date: 2026-11-23 19:45:00.000000
 import sqlalchemy as sa
 from alembic import op
 
-from pbem.core.db import UTCDateTime
 
 # revision identifiers, used by Alembic.
 revision = 'a7c3e9d1f5b2'
@@ -31,7 +30,7 @@ def upgrade():
         sa.Column('ply', sa.Integer(), nullable=False),
         sa.Column('with_move', sa.Boolean(), nullable=False),
         sa.Column('body', sa.String(length=500), nullable=False),
-        sa.Column('created_at', UTCDateTime(), nullable=False),
+        sa.Column('created_at', sa.DateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(['game_id'], ['games.id'],
                                 name=op.f('fk_game_messages_game_id_games'), ondelete='CASCADE'),
         sa.ForeignKeyConstraint(['player_id'], ['players.id'],

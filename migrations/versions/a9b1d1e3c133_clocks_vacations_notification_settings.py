@@ -9,8 +9,6 @@ Create Date: 2026-11-21 06:16:44.486006
 import sqlalchemy as sa
 from alembic import op
 
-from pbem.core.db import UTCDateTime
-
 
 # revision identifiers, used by Alembic.
 revision = 'a9b1d1e3c133'
@@ -28,7 +26,7 @@ def upgrade():
     sa.Column('quiet_end', sa.Integer(), nullable=True),
     sa.Column('modes', sa.JSON(), nullable=False),
     sa.Column('auto_vacation', sa.Boolean(), nullable=False),
-    sa.Column('next_digest_at', UTCDateTime(timezone=True), nullable=True),
+    sa.Column('next_digest_at', sa.DateTime(timezone=True), nullable=True),
     sa.ForeignKeyConstraint(['player_id'], ['players.id'], name=op.f('fk_notification_settings_player_id_players')),
     sa.PrimaryKeyConstraint('player_id', name=op.f('pk_notification_settings'))
     )
@@ -38,10 +36,10 @@ def upgrade():
     op.create_table('vacations',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('player_id', sa.Integer(), nullable=False),
-    sa.Column('starts_at', UTCDateTime(timezone=True), nullable=False),
-    sa.Column('ends_at', UTCDateTime(timezone=True), nullable=False),
+    sa.Column('starts_at', sa.DateTime(timezone=True), nullable=False),
+    sa.Column('ends_at', sa.DateTime(timezone=True), nullable=False),
     sa.Column('auto', sa.Boolean(), nullable=False),
-    sa.Column('created_at', UTCDateTime(timezone=True), nullable=False),
+    sa.Column('created_at', sa.DateTime(timezone=True), nullable=False),
     sa.ForeignKeyConstraint(['player_id'], ['players.id'], name=op.f('fk_vacations_player_id_players')),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_vacations'))
     )
@@ -52,9 +50,9 @@ def upgrade():
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('game_id', sa.Integer(), nullable=False),
     sa.Column('seat', sa.Integer(), nullable=False),
-    sa.Column('turn_started', UTCDateTime(timezone=True), nullable=False),
+    sa.Column('turn_started', sa.DateTime(timezone=True), nullable=False),
     sa.Column('kind', sa.String(length=8), nullable=False),
-    sa.Column('created_at', UTCDateTime(timezone=True), nullable=False),
+    sa.Column('created_at', sa.DateTime(timezone=True), nullable=False),
     sa.ForeignKeyConstraint(['game_id'], ['games.id'], name=op.f('fk_clock_notices_game_id_games'), ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_clock_notices')),
     sa.UniqueConstraint('game_id', 'seat', 'turn_started', 'kind', name=op.f('uq_clock_notices_game_id_seat_turn_started_kind'))
@@ -65,8 +63,8 @@ def upgrade():
     sa.Column('player_id', sa.Integer(), nullable=False),
     sa.Column('seat', sa.Integer(), nullable=False),
     sa.Column('remaining_seconds', sa.Integer(), nullable=False),
-    sa.Column('turn_started', UTCDateTime(timezone=True), nullable=True),
-    sa.Column('next_check_at', UTCDateTime(timezone=True), nullable=True),
+    sa.Column('turn_started', sa.DateTime(timezone=True), nullable=True),
+    sa.Column('next_check_at', sa.DateTime(timezone=True), nullable=True),
     sa.ForeignKeyConstraint(['game_id'], ['games.id'], name=op.f('fk_seat_clocks_game_id_games'), ondelete='CASCADE'),
     sa.ForeignKeyConstraint(['player_id'], ['players.id'], name=op.f('fk_seat_clocks_player_id_players')),
     sa.ForeignKeyConstraint(['seat_id'], ['seats.id'], name=op.f('fk_seat_clocks_seat_id_seats'), ondelete='CASCADE'),
@@ -85,7 +83,6 @@ def upgrade():
         batch_op.add_column(sa.Column('category', sa.String(length=16), nullable=True))
         batch_op.add_column(sa.Column('held', sa.Boolean(), server_default=sa.false(), nullable=False))
         batch_op.create_index(batch_op.f('ix_outbox_held'), ['held'], unique=False)
-
 
 
 def downgrade():

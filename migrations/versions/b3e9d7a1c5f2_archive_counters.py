@@ -10,7 +10,6 @@ Create Date: 2026-11-23 19:50:00.000000
 import sqlalchemy as sa
 from alembic import op
 
-from pbem.core.db import UTCDateTime
 
 # revision identifiers, used by Alembic.
 revision = 'b3e9d7a1c5f2'
@@ -74,7 +73,7 @@ def upgrade():
         batch_op.create_index('ix_games_slug_status_started_at_id',
                               ['slug', 'status', 'started_at', 'id'], unique=False)
     with op.batch_alter_table('seats', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('started_at', UTCDateTime(timezone=True), nullable=True))
+        batch_op.add_column(sa.Column('started_at', sa.DateTime(timezone=True), nullable=True))
     op.execute("UPDATE seats SET started_at = "
                "(SELECT g.started_at FROM games g WHERE g.id = seats.game_id)")
     with op.batch_alter_table('seats', schema=None) as batch_op:

@@ -8,7 +8,6 @@ Create Date: 2026-11-23 19:40:00.000000
 import sqlalchemy as sa
 from alembic import op
 
-from pbem.core.db import UTCDateTime
 
 # revision identifiers, used by Alembic.
 revision = 'b3e9d7a5c214'
@@ -28,7 +27,7 @@ def upgrade():
         sa.Column('ply', sa.Integer(), nullable=False),
         sa.Column('move', sa.String(length=500), nullable=False),
         sa.Column('code', sa.String(length=8), nullable=False),
-        sa.Column('created_at', UTCDateTime(timezone=True), nullable=False),
+        sa.Column('created_at', sa.DateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(['game_id'], ['games.id'],
                                 name=op.f('fk_pending_email_moves_game_id_games')),
         sa.PrimaryKeyConstraint('game_id', 'seat', name=op.f('pk_pending_email_moves')),

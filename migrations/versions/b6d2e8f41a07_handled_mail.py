@@ -8,7 +8,6 @@ Create Date: 2026-11-23 16:00:00.000000
 import sqlalchemy as sa
 from alembic import op
 
-from pbem.core.db import UTCDateTime
 
 # revision identifiers, used by Alembic.
 revision = 'b6d2e8f41a07'
@@ -22,7 +21,7 @@ def upgrade():
         'handled_mail',
         sa.Column('id', sa.Integer(), nullable=False),
         sa.Column('message_key', sa.String(length=64), nullable=False),
-        sa.Column('handled_at', UTCDateTime(timezone=True), nullable=False),
+        sa.Column('handled_at', sa.DateTime(timezone=True), nullable=False),
         sa.PrimaryKeyConstraint('id', name=op.f('pk_handled_mail')),
         sa.UniqueConstraint('message_key', name=op.f('uq_handled_mail_message_key')),
     )

@@ -8,7 +8,6 @@ Create Date: 2026-11-23 18:00:00.000000
 import sqlalchemy as sa
 from alembic import op
 
-from pbem.core.db import UTCDateTime
 
 # revision identifiers, used by Alembic.
 revision = 'c7e4a2d9f150'
@@ -23,12 +22,12 @@ def upgrade():
         sa.Column('id', sa.Integer(), nullable=False),
         sa.Column('address', sa.String(length=254), nullable=False),
         sa.Column('reason', sa.Text(), nullable=False),
-        sa.Column('suppressed_at', UTCDateTime(timezone=True), nullable=False),
+        sa.Column('suppressed_at', sa.DateTime(timezone=True), nullable=False),
         sa.PrimaryKeyConstraint('id', name=op.f('pk_suppressed_addresses')),
         sa.UniqueConstraint('address', name=op.f('uq_suppressed_addresses_address')),
     )
     # A plain ALTER: a batch rebuild of outbox is not needed to add a nullable column.
-    op.add_column('outbox', sa.Column('abandoned_at', UTCDateTime(timezone=True), nullable=True))
+    op.add_column('outbox', sa.Column('abandoned_at', sa.DateTime(timezone=True), nullable=True))
 
 
 def downgrade():

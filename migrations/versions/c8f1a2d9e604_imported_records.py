@@ -8,7 +8,6 @@ Create Date: 2026-11-23 17:30:00.000000
 import sqlalchemy as sa
 from alembic import op
 
-from pbem.core.db import UTCDateTime
 
 # revision identifiers, used by Alembic.
 revision = 'c8f1a2d9e604'
@@ -23,7 +22,7 @@ def upgrade():
         sa.Column('id', sa.Integer(), nullable=False),
         sa.Column('digest', sa.String(length=64), nullable=False),
         sa.Column('game_id', sa.Integer(), nullable=False),
-        sa.Column('imported_at', UTCDateTime(timezone=True), nullable=False),
+        sa.Column('imported_at', sa.DateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(['game_id'], ['games.id'],
                                 name=op.f('fk_imported_records_game_id_games'),
                                 ondelete='CASCADE'),

@@ -8,7 +8,6 @@ Create Date: 2026-11-24 09:00:00.000000
 import sqlalchemy as sa
 from alembic import op
 
-import pbem.core.db
 
 # revision identifiers, used by Alembic.
 revision = 'd1f4a8c2e6b9'
@@ -21,7 +20,7 @@ def upgrade():
     op.create_table(
         'heartbeats',
         sa.Column('name', sa.String(length=32), nullable=False),
-        sa.Column('beat_at', pbem.core.db.UTCDateTime(timezone=True), nullable=False),
+        sa.Column('beat_at', sa.DateTime(timezone=True), nullable=False),
         sa.PrimaryKeyConstraint('name', name=op.f('pk_heartbeats')),
     )
 

@@ -8,7 +8,6 @@ Create Date: 2026-11-23 19:35:22.518448
 import sqlalchemy as sa
 from alembic import op
 
-from pbem.core.db import UTCDateTime
 
 # revision identifiers, used by Alembic.
 revision = 'fc36a5e33319'
@@ -22,7 +21,7 @@ def upgrade():
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('player_id', sa.Integer(), nullable=False),
     sa.Column('keep', sa.Integer(), nullable=False),
-    sa.Column('created_at', UTCDateTime(timezone=True), nullable=False),
+    sa.Column('created_at', sa.DateTime(timezone=True), nullable=False),
     sa.Column('slug', sa.String(length=32), nullable=False),
     sa.Column('options', sa.JSON(), nullable=False),
     sa.Column('players', sa.Integer(), nullable=False),
@@ -42,8 +41,8 @@ def upgrade():
     sa.Column('poster_id', sa.Integer(), nullable=False),
     sa.Column('status', sa.String(length=16), nullable=False),
     sa.Column('taken', sa.Integer(), nullable=False),
-    sa.Column('created_at', UTCDateTime(timezone=True), nullable=False),
-    sa.Column('expires_at', UTCDateTime(timezone=True), nullable=False),
+    sa.Column('created_at', sa.DateTime(timezone=True), nullable=False),
+    sa.Column('expires_at', sa.DateTime(timezone=True), nullable=False),
     sa.Column('game_id', sa.Integer(), nullable=True),
     sa.Column('standing_id', sa.Integer(), nullable=True),
     sa.Column('slug', sa.String(length=32), nullable=False),
@@ -71,7 +70,7 @@ def upgrade():
     sa.Column('challenge_id', sa.Integer(), nullable=False),
     sa.Column('seat', sa.Integer(), nullable=False),
     sa.Column('player_id', sa.Integer(), nullable=False),
-    sa.Column('joined_at', UTCDateTime(timezone=True), nullable=False),
+    sa.Column('joined_at', sa.DateTime(timezone=True), nullable=False),
     sa.ForeignKeyConstraint(['challenge_id'], ['challenges.id'], name=op.f('fk_challenge_seats_challenge_id_challenges'), ondelete='CASCADE'),
     sa.ForeignKeyConstraint(['player_id'], ['players.id'], name=op.f('fk_challenge_seats_player_id_players')),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_challenge_seats')),
@@ -80,7 +79,6 @@ def upgrade():
     )
     with op.batch_alter_table('challenge_seats', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_challenge_seats_player_id'), ['player_id'], unique=False)
-
 
 
 def downgrade():

@@ -12,6 +12,11 @@ class AccountForm(FlaskForm):
     findable = BooleanField("Let other players find me by name when they start a game")
 
 
+class NameForm(FlaskForm):
+    name = StringField("Your name as other players see it",
+                       validators=[DataRequired(), Length(min=1, max=60)])
+
+
 class DeleteForm(FlaskForm):
     sure = BooleanField("Yes, delete my account", validators=[DataRequired()])
 

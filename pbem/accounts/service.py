@@ -1,7 +1,10 @@
 """Accounts: find or create players, passwordless sign-in links, rate limits, admins.
 
 A sign-in link carries the player's id and login counter; using it bumps the counter, so a link
-works once (and every older unused link dies with it).
+works once (and every older unused link dies with it). An address never seen gets a link that
+carries the address itself (``["new", address]``): no player row exists for it until the link
+is used, so asking for links creates nothing; once used, the account's counter has moved on
+and the link is dead like any other.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from datetime import timedelta
 
 from flask import current_app
 from sqlalchemy import delete, func, select, update
+from sqlalchemy.exc import IntegrityError
 
 from ..core.db import row_id, utcnow
 from ..core.errors import PbemError
@@ -19,6 +23,7 @@ from ..core.signing import LinkError, sign, unsign
 from ..core.urls import external_url
 from ..core.validators import CONTROL_CHARACTERS
 from ..mail import outbox
+from . import names
 from .models import DELETED_NAME, PLACEHOLDER_TLD, UNNAMED, Player, SignInRequest
 
 _PART = r"[^@\s<>,;\"'\x00-\x1f\x7f]+"  # no separators, quotes or control characters
@@ -83,8 +88,8 @@ def link_owner(player_id, link: str) -> Player:
 
 
 def request_sign_in(email_text: str, client: str) -> None:
-    """Email a sign-in link to the address (creating the player row if new); the caller
-    commits.
+    """Email a sign-in link to the address (a new address gets no player row until the link
+    is used); the caller commits.
 
     :raises BadEmail: not an address.
     :raises TooManyRequests: too many requests for this address or from this client lately.
@@ -108,16 +113,45 @@ def request_sign_in(email_text: str, client: str) -> None:
     # Requests older than the window count for nothing: they go, so the table stays small.
     db.session.execute(delete(SignInRequest).where(SignInRequest.created_at < since))
     db.session.add(SignInRequest(email=email, client=client))
-    player = player_by_email(email)
-    outbox.queue("sign_in", player.email, "Your pbem sign-in link",
-          context={"player": player, "link": sign_in_url(player)})
+    player = player_by_email(email, create=False)
+    link = sign_in_url(player) if player is not None else _new_address_url(email)
+    outbox.queue("sign_in", email, "Your pbem sign-in link",
+                 context={"player": player, "link": link})
     db.session.flush()
+
+
+#: The payload's first item of a link for an address that has no account yet.
+NEW = "new"
 
 
 def sign_in_url(player: Player) -> str:
     return external_url(
         "accounts.sign_in_link", token=sign("sign-in", [player.id, player.login_counter])
     )
+
+
+def _new_address_url(email: str) -> str:
+    return external_url("accounts.sign_in_link", token=sign("sign-in", [NEW, email]))
+
+
+def _new_address_player(email) -> Player:
+    """Whom a new address's link signs in: nobody yet (a player not stored, for the
+    confirmation page), or the account made for the address since (an invitation's), as long
+    as it was never signed in to.
+
+    :raises LinkError: the account has been signed in to since (the link was used).
+    """
+    try:
+        email = normalise_email(email if isinstance(email, str) else "")
+    except BadEmail:
+        raise LinkError("This sign-in link is not valid.", "invalid") from None
+    player = player_by_email(email, create=False)
+    if player is None:
+        return Player(email=email, name=UNNAMED, login_counter=0)
+    if player.login_counter != 0 or player.joined_at is not None:
+        raise LinkError("This sign-in link has already been used or replaced by a newer one.",
+                        "used", 410)
+    return player
 
 
 def check_sign_in_token(token: str) -> Player:
@@ -127,6 +161,8 @@ def check_sign_in_token(token: str) -> Player:
     """
     payload = unsign("sign-in", token)
     player_id, counter = payload if isinstance(payload, list) and len(payload) == 2 else (0, -1)
+    if player_id == NEW:
+        return _new_address_player(counter)
     player = get_player(player_id)
     if player is None or player.login_counter != counter:
         raise LinkError("This sign-in link has already been used or replaced by a newer one.",
@@ -141,6 +177,12 @@ def use_sign_in_token(token: str) -> Player:
     :raises LinkError: see ``check_sign_in_token``; also when two tabs race to use it.
     """
     player = check_sign_in_token(token)
+    if player.id is None:  # a new address: its account begins now
+        try:
+            with db.session.begin_nested():
+                db.session.add(player)
+        except IntegrityError:  # another tab used the same link first
+            raise LinkError("This sign-in link has already been used.", "used", 410) from None
     mark_joined(player)
     used = db.session.execute(
         update(Player)
@@ -148,7 +190,6 @@ def use_sign_in_token(token: str) -> Player:
         .values(login_counter=Player.login_counter + 1)
     ).rowcount
     if used != 1:
-        db.session.rollback()
         raise LinkError("This sign-in link has already been used.", "used", 410)
     return player
 
@@ -181,13 +222,16 @@ def save_account(player: Player, name: str, findable: bool) -> None:
     """Set the display name, and whether other players may find this one by it (the caller
     commits).
 
-    :raises PbemError: empty, too long, or with control characters.
+    :raises PbemError: empty, too long, or with control characters; taken, reserved or
+        address-shaped (``names.check``).
     """
     name = " ".join((name or "").split())
     if not 1 <= len(name) <= 60:
         raise PbemError("A display name has 1 to 60 characters.", "bad-name", 422)
     if CONTROL_CHARACTERS.search(name):
         raise PbemError("A display name cannot contain control characters.", "bad-name", 422)
+    if name != player.name:  # keeping one's name is never refused
+        names.check(name, player)
     player.name, player.findable = name, findable
     db.session.flush()
 

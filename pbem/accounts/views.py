@@ -5,10 +5,9 @@ from __future__ import annotations
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 
 from ..core.errors import PbemError
-from ..core.extensions import db
-from . import blocks, service
+from . import blocks, names, service
 from .auth import load_current_player, login_required, sign_in_session, sign_out_everywhere
-from .forms import AccountForm, ConfirmForm, DeleteForm, EmailForm
+from .forms import AccountForm, ConfirmForm, DeleteForm, EmailForm, NameForm
 
 __all__ = ["bp", "load_current_player"]
 
@@ -24,7 +23,6 @@ def sign_in():
         except PbemError as exc:
             form.email.errors.append(exc.message)
             return render_template("accounts/sign_in.html", form=form), exc.status
-        db.session.commit()
         return render_template("accounts/link_sent.html", email=form.email.data.strip())
     status = 422 if form.errors else 200
     return render_template("accounts/sign_in.html", form=form), status
@@ -36,12 +34,32 @@ def sign_in_link(token):
     form = ConfirmForm()
     if form.validate_on_submit():
         player = service.use_sign_in_token(token)
-        db.session.commit()
         sign_in_session(player)
         flash(f"Signed in as {player.email}.")
+        if names.is_default(player):  # a first sign-in: what should others call them?
+            return redirect(url_for("accounts.choose_name"))
         return redirect(url_for("web.home"))
     player = service.check_sign_in_token(token)
     return render_template("accounts/confirm_sign_in.html", form=form, player=player)
+
+
+@bp.route("/account/name", methods=["GET", "POST"])
+@login_required
+def choose_name():
+    """The name others see, asked at the first sign-in (and offered again on the home page
+    while the account keeps its default name); skipping it keeps "Player 12"."""
+    form = NameForm()
+    if form.validate_on_submit():
+        try:
+            service.save_account(g.player, form.name.data, g.player.findable)
+        except PbemError as exc:
+            form.name.errors.append(exc.message)
+        else:
+            flash(f"Welcome, {g.player.name}.")
+            return redirect(url_for("web.home"))
+    status = 422 if form.errors else 200
+    return render_template("accounts/choose_name.html", form=form,
+                           default=names.is_default(g.player)), status
 
 
 @bp.post("/sign-out")
@@ -51,7 +69,6 @@ def sign_out():
     form = ConfirmForm()
     if form.validate_on_submit() and g.player is not None:
         sign_out_everywhere(g.player)
-        db.session.commit()
         flash("Signed out everywhere.")
     return redirect(url_for("web.home"))
 
@@ -66,7 +83,6 @@ def account():
         except PbemError as exc:
             form.name.errors.append(exc.message)
         else:
-            db.session.commit()
             flash("Account saved.")
             return redirect(url_for("accounts.account"))
     status = 422 if form.errors else 200
@@ -96,7 +112,6 @@ def block(player_id):
     player = _other_player(player_id)
     if ConfirmForm().validate_on_submit():
         blocks.block(g.player, player)
-        db.session.commit()
         flash(f"You blocked {player.name}: neither of you can invite, challenge or message "
               "the other. You can unblock them from your account page.")
     return _back(player)
@@ -107,6 +122,5 @@ def block(player_id):
 def unblock(player_id):
     player = _other_player(player_id)
     if ConfirmForm().validate_on_submit() and blocks.unblock(g.player, player):
-        db.session.commit()
         flash(f"You unblocked {player.name}.")
     return _back(player)

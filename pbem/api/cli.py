@@ -28,7 +28,6 @@ def _player(address: str, hint: str = "ADDRESS"):
 @click.option("--name", default="", help="What the token is for.")
 def create(address, scopes, name):
     """Print a new API token of the player with ADDRESS (shown this once)."""
-    from ..core.extensions import db
     from . import tokens
 
     player = _player(address)
@@ -36,7 +35,6 @@ def create(address, scopes, name):
         _token, secret = tokens.create(player, scopes, name or "command line")
     except tokens.BadScope as exc:
         raise click.BadParameter(exc.message, param_hint="--scope") from None
-    db.session.commit()
     click.echo(secret)
 
 
@@ -56,12 +54,10 @@ def list_tokens(address):
 @click.argument("token_id", type=int)
 def revoke(address, token_id):
     """Revoke the token TOKEN_ID of the player with ADDRESS."""
-    from ..core.extensions import db
     from . import tokens
 
     if not tokens.revoke(_player(address).id, token_id):
         raise click.BadParameter("No such token in force.", param_hint="TOKEN_ID")
-    db.session.commit()
     click.echo(f"token {token_id} revoked")
 
 
@@ -72,10 +68,8 @@ def revoke(address, token_id):
 @with_appcontext
 def bot_account(address, owner, unmark):
     """Mark the account with ADDRESS a bot played from outside through the API."""
-    from ..core.extensions import db
     from . import bots
 
     player = _player(address)
     bots.mark(player, not unmark, _player(owner, "--owner") if owner else None)
-    db.session.commit()
     click.echo(f"{address} is {'no longer ' if unmark else ''}a bot account")

@@ -8,7 +8,6 @@ from flask import Blueprint, abort, flash, g, redirect, render_template, request
 
 from ..accounts.auth import login_required
 from ..core.errors import PbemError
-from ..core.extensions import db
 from . import bots, tokens
 from .models import SCOPES
 
@@ -50,7 +49,6 @@ def create():
                                       request.form.get("name", ""))
     except tokens.BadScope as exc:
         return _page(422, error=exc.message)
-    db.session.commit()
     return _page(201, secret=secret, made=token, made_for=holder)
 
 
@@ -60,7 +58,6 @@ def revoke(token_id):
     holder = _holder(request.form.get("holder"))
     if tokens.revoke(holder.id, token_id):
         flash("The token is revoked: it no longer works.")
-    db.session.commit()
     return redirect(url_for("api_pages.index"), 303)
 
 
@@ -71,6 +68,5 @@ def register_engine():
         engine = bots.register_engine(g.player, request.form.get("name", ""))
     except PbemError as exc:
         return _page(exc.status, engine_error=exc.message)
-    db.session.commit()
     flash(f"{engine.name} is registered as your bot; make it a token below.")
     return redirect(url_for("api_pages.index"), 303)

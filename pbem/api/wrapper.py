@@ -1,9 +1,9 @@
 """The one wrapper every API view goes through, and the reading of a request's JSON body.
 
 An API call is one unit of work: :func:`api_view` authenticates the bearer token (its use and
-rate-limit count are committed at once, so a refused request counts too), checks the scope,
-runs the view and commits once at the end, rolling back on any exception. Views and services
-only flush; a move's own command (``pbem.play.commands``) commits under the race guard inside.
+rate-limit count are kept even when the call is refused), checks the scope, runs the view and
+commits once at the end, rolling back on any exception. Views, services and a move's own
+command (``pbem.play.commands``, whose race guard is inside) only flush.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from functools import wraps
 from flask import current_app, g, request
 
 from ..core.errors import PbemError
-from ..core.extensions import db
+from ..core.work import keep_on_error, unit_of_work
 from . import tokens
 
 
@@ -32,42 +32,35 @@ class BadJson(PbemError):
 
 def api_view(scope: str):
     """Decorate an API view needing ``scope``: ``g.api_token`` and ``g.api_player`` are set
-    for it, and its work and the token's use are committed together once it returns (a move's
-    command commits them itself, under its race guard). A request that fails is rolled back,
-    and its use alone is then counted and committed: refused requests count too."""
+    for it, and the call is one unit of work (``pbem.core.work``, the API's kind): its work and
+    the token's use commit together once it returns. A call that fails is rolled back, and its
+    use alone is then counted in a unit of its own: refused requests count too."""
     def decorate(view):
         @wraps(view)
         def wrapped(**kwargs):
+            token_id = None
             try:
-                token = tokens.authenticate(request.headers.get("Authorization"))
-            except tokens.TokenLimited:
-                db.session.commit()  # the refused request counted
-                raise
-            except tokens.BadToken:
-                db.session.rollback()
-                raise
-            token_id = token.id
-            try:
-                tokens.require(token, scope)
-                g.api_token, g.api_player = token, token.player
-                response = view(**kwargs)
-                db.session.commit()
+                with unit_of_work("api"):
+                    try:
+                        token = tokens.authenticate(request.headers.get("Authorization"))
+                    except tokens.TokenLimited:
+                        keep_on_error()  # the refused request counted
+                        raise
+                    token_id = token.id
+                    tokens.require(token, scope)
+                    g.api_token, g.api_player = token, token.player
+                    return view(**kwargs)
             except BaseException:
-                _count_refused(token_id)
+                if token_id is not None:
+                    with unit_of_work("api"):
+                        tokens.count_use(token_id)
                 raise
-            return response
 
         wrapped.api_scope = scope
+        wrapped.pbem_unit_of_work = True  # its own unit, not the request's (see above)
         return wrapped
 
     return decorate
-
-
-def _count_refused(token_id: int) -> None:
-    """Roll back a failed request, keeping only its count against the token."""
-    db.session.rollback()
-    tokens.count_use(token_id)
-    db.session.commit()
 
 
 def body(required: dict[str, type], optional: dict[str, type] | None = None) -> dict:

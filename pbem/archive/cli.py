@@ -9,7 +9,6 @@ import click
 from flask.cli import AppGroup, with_appcontext
 
 from ..core.db import MAX_INT
-from ..core.extensions import db
 from . import counters
 from .verify import games_to_verify, verify_game
 
@@ -59,7 +58,6 @@ def recount_command(check):
         click.echo(f"{len(wrong)} counters differ from a fresh count")
         sys.exit(1 if wrong else 0)
     counters.recount()
-    db.session.commit()
     click.echo(f"recounted: {len(wrong)} counters were wrong and are now right")
 
 
@@ -85,7 +83,6 @@ def import_abstractplay(source):
         except BadRecord as exc:
             refused += 1
             click.echo(f"record {number}: {exc.message}")
-    db.session.commit()
     click.echo(f"imported {len(imported)} games, refused {refused}"
                + (f": #{', #'.join(map(str, imported))}" if imported else ""))
     if refused:

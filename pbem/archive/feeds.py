@@ -14,7 +14,7 @@ from ..core.extensions import db
 from ..core.feeds import atom
 from ..core.urls import external_url
 from ..play.models import ACTIVE, FINISHED, Game, Move, Seat
-from ..play.termination import WORDS, terminations
+from ..play.termination import ended_words, terminations
 from .queries import SORTS, list_games
 
 LIMIT = 50
@@ -25,9 +25,10 @@ def _position(game: Game, ply: int) -> str:
 
 
 def _result_entries(games: list[Game]) -> list[dict]:
-    """An entry per finished game: who won and how it ended (``termination.WORDS``)."""
+    """An entry per finished game: who won and how it ended (``termination.ended_words``:
+    by the rules, which rule)."""
     endings = terminations(games)
-    return [_result_entry(game, WORDS[endings[game.id]]) for game in games]
+    return [_result_entry(game, ended_words(endings[game.id], game.result)) for game in games]
 
 
 def _result_entry(game: Game, ended: str) -> dict:

@@ -85,7 +85,8 @@ def result_of(rules, state) -> dict | None:
     """The result as ``Game.result`` stores it, or ``None`` while the game goes on."""
     if not rules.is_over(state):
         return None
-    return {"winners": rules.winners(state), "scores": rules.scores(state)}
+    return {"winners": rules.winners(state), "scores": rules.scores(state),
+            "reason": rules.end_reason(state)}
 
 
 def same_json(a, b) -> bool:

@@ -21,7 +21,6 @@ from flask import (
 from ..accounts.auth import admin_required
 from ..accounts.blocks import is_blocked
 from ..accounts.service import get_player
-from ..core.extensions import db
 from ..core.feeds import CONTENT_TYPE
 from ..core.headers import public_read
 from ..games import all_rules
@@ -29,7 +28,7 @@ from ..games.base import format_option_value
 from ..play.models import ACTIVE, FINISHED
 from ..play.new_game import rules_or_404
 from ..play.queries import get_game
-from ..play.termination import WORDS, terminations
+from ..play.termination import ended_words, terminations
 from ..ratings.chart import line_chart
 from ..ratings.model import PROVISIONAL_GAMES
 from ..ratings.queries import histories
@@ -44,7 +43,7 @@ bp = Blueprint("archive", __name__)
 #: The games in progress a player page lists (each needs its position read for whose turn).
 CURRENT_SHOWN = 20
 bp.add_app_template_filter(format_option_value, "option_value")
-bp.add_app_template_global(WORDS, "ending_words")
+bp.add_app_template_global(ended_words, "ended_words")
 
 
 def _started_game(game_id):
@@ -92,9 +91,13 @@ def player(player_id):
 
 
 def rating_charts(player):
-    """Each of the player's ratings with the chart of its history."""
+    """Each of the player's ratings with the chart of its history (bounded: a sample of the
+    values, and the page of rows ``?history=<slug>&page=<n>`` asks for)."""
+    pages = {}
+    if request.args.get("history"):
+        pages[request.args["history"]] = request.args.get("page", 1, type=int) or 1
     return [(history, line_chart([p.rating for p in history.points]) if history.points
-             else None) for history in histories(player)]
+             else None) for history in histories(player, pages)]
 
 
 @bp.get("/rules")
@@ -185,7 +188,6 @@ def import_game():
     if form.validate_on_submit():
         try:
             game = import_record(records.parse(form.record_text()), by=g.player)
-            db.session.commit()
         except BadRecord as exc:
             return render_template("archive/import.html", form=form, error=exc.message), 422
         flash(f"Imported as game #{game.id}.")

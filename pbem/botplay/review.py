@@ -18,6 +18,7 @@ from ..bots import evaluate
 from ..core.db import utcnow
 from ..core.errors import PbemError
 from ..core.extensions import db
+from ..core.work import discard, unit_of_work
 from ..play.models import FINISHED
 from ..play.queries import get_game, history
 from ..play.service import RESIGN, apply_ply
@@ -85,16 +86,15 @@ def run(now=None, *, limit: int = ROUND, playouts: int | None = None) -> str:
             turns = review_turns(game_id, playouts=playouts,
                                  budget_s=None if playouts else BUDGET_S)
         except Exception:  # a review that fails is logged and left to its lease
-            db.session.rollback()
+            discard()
             log.exception("reviews: game %s could not be reviewed", game_id)
             continue
-        written = db.session.execute(
-            update(GameReview).where(GameReview.game_id == game_id,
-                                     GameReview.lease_token == token)
-            .values(status="done", turns=turns, finished_at=utcnow(), lease_until=None,
-                    lease_token=None)).rowcount
-        db.session.commit()
-        done += written
+        with unit_of_work("bot"):
+            done += db.session.execute(
+                update(GameReview).where(GameReview.game_id == game_id,
+                                         GameReview.lease_token == token)
+                .values(status="done", turns=turns, finished_at=utcnow(), lease_until=None,
+                        lease_token=None)).rowcount
     return f"{done} reviewed" if done else "nothing to review"
 
 
@@ -104,18 +104,18 @@ def _due(now, limit: int) -> list[int]:
             GameReview.status == "requested",
             (GameReview.status == "running") & (GameReview.lease_until < now)))
         .order_by(GameReview.requested_at).limit(limit)).all()
-    db.session.rollback()
+    discard()
     return list(due)
 
 
 def _claim(game_id: int, now) -> str | None:
     token = secrets.token_hex(16)
-    taken = db.session.execute(
-        update(GameReview).where(GameReview.game_id == game_id, or_(
-            GameReview.status == "requested",
-            (GameReview.status == "running") & (GameReview.lease_until < now)))
-        .values(status="running", lease_until=now + LEASE, lease_token=token)).rowcount
-    db.session.commit()  # the lease stays; no transaction while the bots think
+    with unit_of_work("bot"):  # the lease stays; no transaction while the bots think
+        taken = db.session.execute(
+            update(GameReview).where(GameReview.game_id == game_id, or_(
+                GameReview.status == "requested",
+                (GameReview.status == "running") & (GameReview.lease_until < now)))
+            .values(status="running", lease_until=now + LEASE, lease_token=token)).rowcount
     return token if taken else None
 
 
@@ -127,7 +127,7 @@ def review_turns(game_id: int, level: int = 3, playouts: int | None = None,
     rules, moves = game.rules, history(game.id)
     seed = game.seed
     state = rules.new_game(players=len(game.seats), options=game.options, seed=game.seed)
-    db.session.rollback()  # nothing is held while the bots think
+    discard()  # nothing is held while the bots think
     turns, current = [], None
     for move in moves:
         if move.auto or move.move == RESIGN:  # forced passes and resignations: no choice

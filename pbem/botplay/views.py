@@ -7,7 +7,6 @@ from flask import Blueprint, flash, g, redirect, url_for
 from markupsafe import Markup
 
 from ..accounts.auth import login_required
-from ..core.extensions import db
 from ..play.models import FINISHED
 from ..play.queries import get_game
 from . import review
@@ -20,7 +19,6 @@ bp = Blueprint("botplay", __name__)
 def ask_review(game_id):
     game = get_game(game_id)
     review.request_review(game, g.player)  # a refusal is an error page naming why
-    db.session.commit()  # the view's one commit
     flash("The bots will review this game; the review appears here when it is done.")
     return redirect(url_for("play.game", game_id=game.id, _anchor="review"), 303)
 

@@ -42,6 +42,7 @@ from ..bots.clock import cpu_clock
 from ..core.db import utcnow
 from ..core.errors import PbemError
 from ..core.extensions import db
+from ..core.work import unit_of_work
 from ..games import IllegalMove, get_rules
 from ..play import commands
 from ..play.agreement import players_in
@@ -175,19 +176,19 @@ def due_games(limit: int, levels=None) -> list[int]:
     # pbem's own bots only: bots run from outside (through the API) have other addresses
     emails = bot_emails() if levels is None else [bot_email(level) for level in levels]
     bots = (Player.is_bot, Player.email.in_(emails))
-    due = set(db.session.scalars(
-        select(Game.id).join(Player, Player.id == Game.to_move_player_id)
-        .where(*bots).order_by(Game.id).limit(limit)
-    ).all())
-    offers = db.session.execute(
-        select(Game.id, Game.ply, Game.end_offer, Seat.index)
-        .join(Seat, Seat.game_id == Game.id).join(Player, Player.id == Seat.player_id)
-        .where(*bots, Game.status == ACTIVE, Game.end_offer.is_not(None))
-        .order_by(Game.id).limit(limit)
-    ).all()
+    with unit_of_work("bot"):
+        due = set(db.session.scalars(
+            select(Game.id).join(Player, Player.id == Game.to_move_player_id)
+            .where(*bots).order_by(Game.id).limit(limit)
+        ).all())
+        offers = db.session.execute(
+            select(Game.id, Game.ply, Game.end_offer, Seat.index)
+            .join(Seat, Seat.game_id == Game.id).join(Player, Player.id == Seat.player_id)
+            .where(*bots, Game.status == ACTIVE, Game.end_offer.is_not(None))
+            .order_by(Game.id).limit(limit)
+        ).all()
     due.update(game_id for game_id, ply, offer, seat in offers
                if _awaits(offer, ply, seat))
-    db.session.rollback()
     return sorted(due)[:limit]
 
 
@@ -205,41 +206,39 @@ def play_turn(game_id: int, budget_s: float | None = BY_LEVEL,
     move, or the game ended by it), ``busy`` (locked by someone else), ``gone`` (no longer a
     bot's turn) or ``failed`` (logged)."""
     for _ in range(ATTEMPTS):
-        position = claim(game_id)
-        db.session.commit()  # the lease stays; no lock and no transaction while the bot thinks
+        with unit_of_work("bot"):  # the lease stays; no lock and no transaction while it thinks
+            position = claim(game_id)
         if position in ("busy", "gone"):
             return position
         try:
             if position.proposal is not None:
                 accept = answer(position, budget_s)
-                game = commands.locked(game_id)
-                if accept:
-                    if commands.agree(game, position.seat, position.ply):
-                        return "answered"
-                else:
-                    commands.decline(game, position.seat, position.ply)
-                if not position.to_move:
-                    _release(game_id)
+                with unit_of_work("bot"):  # the bot's answer: one unit of work
+                    game = commands.locked(game_id)
+                    ended = accept and commands.agree(game, position.seat, position.ply)
+                    if not accept:
+                        commands.decline(game, position.seat, position.ply)
+                    if not ended and not position.to_move:
+                        _release(game_id)
+                if ended or not position.to_move:
                     return "answered"
             text = thinker(position, budget_s)
-            game = commands.locked(game_id)
-            if text == RESIGNS:
-                commands.resign(game, position.seat, position.ply)
-                return "resigned"
-            commands.play_turn(game, position.seat, text, position.ply)
-            return "played"
+            with unit_of_work("bot"):  # the bot's turn: one unit of work, as a request's
+                game = commands.locked(game_id)
+                if text == RESIGNS:
+                    commands.resign(game, position.seat, position.ply)
+                else:
+                    commands.play_turn(game, position.seat, text, position.ply)
+            return "resigned" if text == RESIGNS else "played"
         except PositionChanged:
-            db.session.rollback()
+            pass
         except (GameNotActive, NotYourTurn):
-            db.session.rollback()
             return "gone"
         except (IllegalMove, ValueError):
-            db.session.rollback()
             log.exception("bots: game %s ply %s: the bot's turn was refused", game_id,
                           position.ply)
             return "failed"
         except PbemError:  # a proposal answered meanwhile (already agreed, none standing)
-            db.session.rollback()
             return "gone"
     return "busy"
 
@@ -308,6 +307,5 @@ def _lease(game_id: int, ply: int, length: timedelta) -> bool:
 
 def _release(game_id: int) -> None:
     """Give the game's lease up (the bot answered a proposal and has nothing more to do at
-    this ply: a new proposal at the same ply must find the game free)."""
+    this ply: a new proposal at the same ply must find the game free); flushes only."""
     db.session.execute(delete(BotLease).where(BotLease.game_id == game_id))
-    db.session.commit()

@@ -3,7 +3,10 @@ feed's. Each is a fixed number of queries whatever its length: the challenges wi
 posters' names and ratings at that game in one (an outer join on ``ratings``' primary key),
 newest first, a page at a time by id (keyset: ``?before=<id>``), so the 1000th page costs what
 the first does and nothing counts every row. Expired challenges the tick has not marked yet,
-and those of deleted accounts, are left out by the query itself.
+and those of deleted accounts, are left out by the query itself; so are, for a signed-in
+viewer, the challenges of anyone with a block between them and the viewer (whoever sits at the
+table: the poster or a player who joined), so a block hides every challenge, standing
+challenges' new ones included, both ways.
 """
 
 from __future__ import annotations
@@ -11,8 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from sqlalchemy import and_, select
+from sqlalchemy import and_, exists, select
 
+from ..accounts.blocks import blocked_ids
 from ..accounts.models import Player
 from ..core.db import row_id
 from ..core.errors import PbemError
@@ -79,12 +83,19 @@ class Filters:
         return {key: value for key, value in values.items() if value is not None}
 
 
-def _open(now: datetime):
-    return select(Challenge, Player.name, Rating.ordinal, Rating.games).join(
+def _open(now: datetime, viewer=None):
+    """Open challenges with their posters' names and ratings; for a ``viewer``, none with a
+    block between the viewer and a player at the table."""
+    query = select(Challenge, Player.name, Rating.ordinal, Rating.games).join(
         Player, Player.id == Challenge.poster_id).outerjoin(
         Rating, and_(Rating.player_id == Challenge.poster_id, Rating.slug == Challenge.slug)
     ).where(Challenge.status == OPEN, Challenge.expires_at > now,
             Player.deleted_at.is_(None))
+    if viewer is not None:
+        query = query.where(~exists().where(
+            ChallengeSeat.challenge_id == Challenge.id,
+            ChallengeSeat.player_id.in_(blocked_ids(viewer))))
+    return query
 
 
 def _listed(rows) -> list[Listed]:
@@ -92,9 +103,10 @@ def _listed(rows) -> list[Listed]:
                    is_provisional(games or 0)) for challenge, name, ordinal, games in rows]
 
 
-def lobby_page(filters: Filters, now: datetime) -> Page:
-    """A page of open challenges, newest first, as ``filters`` choose."""
-    query = _open(now)
+def lobby_page(filters: Filters, now: datetime, viewer=None) -> Page:
+    """A page of open challenges, newest first, as ``filters`` choose (as ``viewer`` may see
+    them: ``_open``)."""
+    query = _open(now, viewer)
     if filters.game:
         query = query.where(Challenge.slug == filters.game)
     if filters.players:
@@ -106,9 +118,11 @@ def lobby_page(filters: Filters, now: datetime) -> Page:
     return Page(entries, entries[-1].challenge.id if len(rows) > PER_PAGE else None)
 
 
-def newest(now: datetime, limit: int = 5, slug: str | None = None) -> list[Listed]:
-    """The newest open challenges (of one game), for the home page and the feeds."""
-    query = _open(now)
+def newest(now: datetime, limit: int = 5, slug: str | None = None, viewer=None
+           ) -> list[Listed]:
+    """The newest open challenges (of one game), for the home page and the feeds (as
+    ``viewer`` may see them: ``_open``)."""
+    query = _open(now, viewer)
     if slug:
         query = query.where(Challenge.slug == slug)
     return _listed(db.session.execute(query.order_by(Challenge.id.desc()).limit(limit)).all())

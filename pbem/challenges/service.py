@@ -16,6 +16,7 @@ from flask import current_app
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
+from ..accounts.blocks import Blocked, refuse_if_blocked
 from ..core.errors import PbemError
 from ..core.extensions import db
 from ..games import InvalidOptions, UnknownGame, get_rules
@@ -111,9 +112,14 @@ def join(challenge_id: int, player, now: datetime) -> Challenge:
     starts the game (``challenge.game``).
 
     :raises LobbyError: no such challenge (404); the player's own or already joined, full,
-        withdrawn, expired or started (409); the player's rating outside the range (403).
+        withdrawn, expired or started (409); the player's rating outside the range, or a
+        block between the player and someone at the table (403).
     """
     challenge = get_challenge(challenge_id)
+    try:
+        refuse_if_blocked(player, [seat.player for seat in challenge.seats], "challenges")
+    except Blocked as exc:
+        raise LobbyError(exc.message, exc.code, exc.status) from None
     # Asked of the database, not of ``challenge.seats``: seats loaded now could be stale by
     # the insert below (a player leaving meanwhile; SQLite may give their row id to ours).
     if db.session.scalar(select(ChallengeSeat.id).where(
@@ -153,11 +159,12 @@ def join(challenge_id: int, player, now: datetime) -> Challenge:
 def start(challenge: Challenge) -> None:
     """Start the full challenge's game: the players in the order they joined (the poster
     first) or in a random order, everyone seated at once, so the first seat's turn email goes
-    out as in any game."""
+    out as in any game. The game has no creator: nobody was invited, and accepting a
+    challenge is not creating a game (``pbem.play.limits``)."""
     players = [seat.player for seat in challenge.seats]
     try:
         game = setup.create_game(challenge.slug, players, challenge.options,
-                                 creator=challenge.poster, start_now=True,
+                                 creator=None, start_now=True,
                                  random_order=challenge.seat_order == RANDOM,
                                  time_control=challenge.time_control, rated=challenge.rated)
     except BadSetup as exc:  # the game's rules changed since the challenge was posted
@@ -216,6 +223,22 @@ def leave(challenge_id: int, player, now: datetime) -> None:
                                                    ChallengeSeat.seat < 0)
                        .values(seat=-ChallengeSeat.seat - 1))
     db.session.expire(challenge)
+
+
+def part(blocker, whom, now: datetime) -> int:
+    """A block between two players: wherever both sit at an open table, the one who came later
+    leaves it (a poster's own challenge keeps its poster), so a block never starts a game
+    between them. How many seats were given up; flushes."""
+    both = (select(ChallengeSeat.challenge_id).where(ChallengeSeat.player_id == blocker.id)
+            .intersect(select(ChallengeSeat.challenge_id)
+                       .where(ChallengeSeat.player_id == whom.id)))
+    tables = db.session.scalars(select(Challenge).where(
+        Challenge.status == OPEN, Challenge.id.in_(both)).order_by(Challenge.id)).all()
+    for challenge in tables:
+        seats = {seat.player_id: seat.seat for seat in challenge.seats}
+        later = blocker if seats[blocker.id] > seats[whom.id] else whom
+        leave(challenge.id, later, now)
+    return len(tables)
 
 
 def expire(now: datetime) -> int:

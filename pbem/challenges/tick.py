@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from ..core.extensions import db
+from ..core.work import unit_of_work
 from . import service, standing
 
 
+@unit_of_work("tick")
 def run(now: datetime) -> str:
     expired = service.expire(now)
     posted = standing.top_up_all(now)
-    db.session.commit()
     return f"{expired} challenges expired, {posted} posted for standing challenges"

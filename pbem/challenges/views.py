@@ -22,7 +22,6 @@ from flask import (
 
 from ..accounts.auth import login_required
 from ..core.db import utcnow
-from ..core.extensions import db
 from ..core.feeds import CONTENT_TYPE, atom
 from ..core.urls import external_url
 from ..games import all_rules
@@ -40,12 +39,12 @@ bp = Blueprint("challenges", __name__, url_prefix="/challenges")
 @bp.app_template_global()
 def open_challenges(limit: int = 5):
     """The newest open challenges, for the home page's section (``challenges/_home.html``)."""
-    return queries.newest(utcnow(), limit)
+    return queries.newest(utcnow(), limit, viewer=g.get("player"))
 
 
 def _index(filters: Filters, error: str | None = None, status: int = 200):
     now = utcnow()
-    page = queries.lobby_page(filters, now)
+    page = queries.lobby_page(filters, now, g.player)
     joined = queries.joined_ids(g.player, [e.challenge.id for e in page.entries])
     return render_template("challenges/index.html", page=page, filters=filters, joined=joined,
                            mine=queries.mine(g.player, now) if g.player else [],
@@ -65,7 +64,6 @@ def index():
 
 def _refused(exc: LobbyError):
     """Undo whatever the refused command did and show the list with the reason."""
-    db.session.rollback()
     return _index(Filters(), exc.message, exc.status)
 
 
@@ -82,7 +80,6 @@ def join(challenge_id):
     except LobbyError as exc:
         return _refused(exc)
     game_id = challenge.game_id
-    db.session.commit()
     if game_id is not None:
         flash("The table is full and the game has started.")
         return redirect(url_for("play.game", game_id=game_id))
@@ -107,7 +104,6 @@ def _settle(action, challenge_id: int, done: str):
         action(challenge_id, g.player, utcnow())
     except LobbyError as exc:
         return _refused(exc)
-    db.session.commit()
     flash(done)
     return redirect(url_for("challenges.index"))
 
@@ -125,11 +121,9 @@ def _terms_form(form_class, slug: str, template: str, done):
         try:
             response = done(service.check_terms(**form.terms(rules, request.form)), form)
         except LobbyError as exc:
-            db.session.rollback()
             form.form_errors.append(exc.message)
             status = exc.status
         else:
-            db.session.commit()
             return response
     else:
         status = 422
@@ -194,8 +188,6 @@ def remove_standing(standing_id):
     try:
         standing.remove(standing_id, g.player)
     except LobbyError as exc:
-        db.session.rollback()
         abort(exc.status, exc.message)
-    db.session.commit()
     flash("The standing challenge is removed and its open challenges withdrawn.")
     return redirect(url_for("challenges.standing_index"))

@@ -13,6 +13,7 @@ from flask import current_app
 from flask.cli import AppGroup, ScriptInfo
 
 from ..core import config
+from ..core.work import cli_command, runs_units, unit_of_work
 
 
 class _Commands(AppGroup):
@@ -33,8 +34,21 @@ class _Commands(AppGroup):
     def get_command(self, ctx, name):
         if name in self.ELSEWHERE:
             module, attribute = self.ELSEWHERE[name]
-            return getattr(importlib.import_module(module), attribute)
-        return super().get_command(ctx, name)
+            command = getattr(importlib.import_module(module), attribute)
+        else:
+            command = super().get_command(ctx, name)
+        return _one_unit_of_work(command)
+
+
+def _one_unit_of_work(command):
+    """``command`` (and a group's commands) each one unit of work (``pbem.core.work``)."""
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            _one_unit_of_work(sub)
+    elif command is not None and not getattr(command.callback, "pbem_work_wrapped", False):
+        command.callback = cli_command(command.callback)
+        command.callback.pbem_work_wrapped = True
+    return command
 
 
 pbem_group = _Commands("pbem", help="Run and administer the pbem server.")
@@ -62,11 +76,9 @@ def init_db():
     from flask_migrate import upgrade
 
     from ..botplay.accounts import ensure_bots
-    from ..core.extensions import db
 
     upgrade()
     ensure_bots()
-    db.session.commit()
     click.echo("database is up to date")
 
 
@@ -90,18 +102,17 @@ def create_admin(email):
     """Make the player with EMAIL an admin (creating the player if needed)."""
     from ..accounts.service import make_admin
     from ..core.errors import PbemError
-    from ..core.extensions import db
 
     try:
         player = make_admin(email)
     except PbemError as exc:
         raise click.BadParameter(exc.message, param_hint="EMAIL") from None
-    db.session.commit()
     click.echo(f"{player.email} is an admin")
 
 
 @pbem_group.command("send-mail")
 @_periodic("delivering", every=5.0)
+@runs_units
 def send_mail(loop, interval):
     """Handle the replies ingest-mail spooled, then deliver the outbox (retrying failed
     messages when they are due), so their answers go out in the same round."""
@@ -120,6 +131,7 @@ def send_mail(loop, interval):
 @pbem_group.command("ingest-mail")
 @click.option("--mbox", type=click.Path(exists=True, dir_okay=False),
               help="Handle every message of this mbox file now instead of spooling one.")
+@runs_units
 def ingest_mail(mbox):
     """Take replies to game mail: one RFC 822 message on stdin (an MTA pipe) into the spool,
     or handle every message of an mbox file now.
@@ -163,6 +175,7 @@ def ingest_mail(mbox):
 
 @pbem_group.command("ingest-spool")
 @_periodic("taking in the spool", every=2.0)
+@runs_units
 def ingest_spool(loop, interval):
     """Handle the replies ingest-mail spooled, oldest first (send-mail and the tick do too).
 
@@ -185,6 +198,7 @@ def ingest_spool(loop, interval):
 
 @pbem_group.command("fetch-mail")
 @_periodic("polling", every=60.0, rounds="polls")
+@runs_units
 def fetch_mail(loop, interval):
     """Poll the IMAP mailbox (MAIL_IMAP_*) and ingest each unseen message once.
 
@@ -218,6 +232,7 @@ def fetch_mail(loop, interval):
 @pbem_group.command("lmtp")
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=2424, type=click.IntRange(1, 65535), show_default=True)
+@runs_units
 def lmtp(host, port):
     """Take inbound mail from an MTA over LMTP until interrupted (moves by email, bounces)."""
     from ..correspondence.ingest import ingest_bytes
@@ -236,6 +251,7 @@ def lmtp(host, port):
 
 @pbem_group.command("tick")
 @_periodic("ticking", every=60.0, rounds="ticks")
+@runs_units
 def tick(loop, interval):
     """Do what is due: timeouts, reminders, digests, tournament rounds (idempotent); and,
     should no mail worker run, the replies waiting in the spool."""
@@ -257,17 +273,17 @@ def tick(loop, interval):
 @pbem_group.command("bots")
 @click.option("--create", is_flag=True, help="Create the bot accounts (one per level) first.")
 @_periodic("playing the bots' turns", every=2.0)
+@runs_units
 def bots(create, loop, interval):
     """Play the turns of bots (computer opponents) that are to move; then review a finished
     game a player asked the bots to review, if any."""
     from ..botplay import review
     from ..botplay.accounts import ensure_bots
     from ..botplay.worker import run
-    from ..core.extensions import db
 
     if create:
-        names = [player.name for player in ensure_bots()]
-        db.session.commit()
+        with unit_of_work("cli"):
+            names = [player.name for player in ensure_bots()]
         click.echo("bots: " + "; ".join(names))
 
     def play_once():
@@ -310,6 +326,7 @@ def demo():
 @pbem_group.command("dev")
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=5000, type=click.IntRange(1, 65535), show_default=True)
+@runs_units
 def dev(host, port):
     """Migrate the SQLite database, load demo data if empty, and serve in debug mode, with
     the tick (every 30 s), the spooled replies' and the bots' workers running beside it."""
@@ -317,7 +334,6 @@ def dev(host, port):
     from werkzeug.serving import run_simple
 
     from ..botplay.accounts import ensure_bots
-    from ..core.extensions import db
     from ..mail.sender import deliver_due
     from .demo import load_demo, sign_in_help
 
@@ -326,14 +342,15 @@ def dev(host, port):
                 "MAIL_DELIVER_AFTER_COMMIT": True, "DEV_MAILBOX": True, "DEV_SERVER": True}
     app.config.update(settings)
     upgrade()
-    loaded = load_demo()
-    ensure_bots()
-    db.session.commit()
+    with unit_of_work("cli"):
+        loaded = load_demo()
+        ensure_bots()
     if loaded:
         click.echo(loaded)
         deliver_due(limit=1000)  # the demo's mail goes to the file and the dev mailbox only
     app.config["MAIL_BACKEND"] = "console,file"
-    click.echo(sign_in_help())
+    with unit_of_work("cli"):
+        click.echo(sign_in_help())
     app.debug = True
     # Every other command run on this instance meanwhile (a tick, ingest-mail) mails the dev
     # mailbox too, with links to this port.
@@ -374,7 +391,8 @@ def _tick_and_beat() -> list[str]:
     from ..tick import run_tick
 
     summaries = run_tick()
-    beat("tick")
+    with unit_of_work("tick"):
+        beat("tick")
     return summaries
 
 
@@ -425,11 +443,10 @@ def _repeat(task, loop: bool, interval: float) -> None:
 
 def _prune_outbox():
     """Drop the bodies of mail sent longer ago than MAIL_KEEP_SENT_DAYS."""
-    from ..core.extensions import db
     from ..mail.sender import prune_sent
 
-    prune_sent()
-    db.session.commit()
+    with unit_of_work("mail"):
+        prune_sent()
 
 
 def _deliver_if_configured():

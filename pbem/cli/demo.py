@@ -28,7 +28,8 @@ ADMIN = "admin@example.com"
 
 def load_demo() -> str | None:
     """Load the demo into an empty database (bots aside); return a summary, or None if not
-    empty."""
+    empty. The demo's games have no creator: they count for nobody's game-creation limit
+    (``pbem.play.limits``)."""
     if db.session.scalar(select(func.count()).select_from(Player).where(~Player.is_bot)):
         return None
     players = []
@@ -38,29 +39,27 @@ def load_demo() -> str | None:
         players.append(player)
     make_admin(ADMIN).name = "Admin"
     bots = ensure_bots()
-    db.session.commit()
     rng = random.Random(2024)
     made = []
     for rules in all_rules():
         count = rules.player_counts[0]
-        game = commands.create_game(rules.slug, players[:count], creator=players[0],
-                                 start_now=True, seed=rng.randrange(2**31))
+        game = commands.create_game(rules.slug, players[:count], creator=None,
+                                    start_now=True, seed=rng.randrange(2**31))
         play_random_turns(game, rng, turns=rng.randrange(4, 9))
         made.append(f"{rules.name} #{game.id}")
     short = next((r for r in all_rules() if r.slug == "pylon"), all_rules()[0])
     finished = commands.create_game(short.slug, players[2:2 + short.player_counts[0]],
-                                 creator=players[2], start_now=True, seed=7)
+                                    creator=None, start_now=True, seed=7)
     play_random_turns(finished, rng, turns=400)
     if get_game(finished.id).status == ACTIVE:
         commands.resign(commands.locked(finished.id), 1)
     made.append(f"finished: {finished.rules.name} #{finished.id}")
-    against_bot = commands.create_game(short.slug, [players[0], bots[0]], creator=players[0],
-                                       seed=rng.randrange(2**31))
+    against_bot = commands.create_game(short.slug, [players[0], bots[0]], creator=None,
+                                       start_now=True, seed=rng.randrange(2**31))
     made.append(f"{against_bot.title}")
     for poster, slug, count in ((players[2], "stawvs", 3), (players[3], "spike", 2)):
         terms = challenges.check_terms(slug, {}, count, "3d/move", True, None, None, "random")
         challenges.post(poster, terms, utcnow())
-    db.session.commit()
     made.append("2 open challenges")
     return "demo data loaded: " + ", ".join(made)
 
@@ -81,7 +80,6 @@ def sign_in_help() -> str:
     """How a newcomer signs in: a sign-in link for a demo player and the dev mailbox."""
     alice = player_by_email(PLAYERS[0][0])
     link = sign_in_url(alice)
-    db.session.commit()
     return (
         "\nTo sign in as Alice (a demo player), open:\n"
         f"  {link}\n"

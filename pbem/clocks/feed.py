@@ -1,12 +1,12 @@
 """The calendar feed of a player: the deadline of every game waiting for them, and those the
-domains above the clocks add through :data:`more_deadlines` (tournaments: the round
+domains above the clocks add through :func:`add_deadlines` at start-up (tournaments: the round
 deadlines of the games the player is still playing)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 
-from blinker import Namespace
 from flask import current_app
 
 from ..accounts.models import Player
@@ -14,9 +14,14 @@ from ..core.urls import external_url
 from .logic.calendar import CalendarEntry, build_calendar
 from .service import waiting_games
 
-more_deadlines = Namespace().signal("calendar-deadlines", doc="""\
-Asks for more deadlines of the player (the sender) for the calendar feed: a receiver returns a
-list of :class:`~pbem.clocks.logic.calendar.CalendarEntry` (``domain``: for their uids).""")
+#: Who adds deadlines to a player's feed, by name: ``(player, domain) -> [CalendarEntry]``
+#: (``domain``: for their uids).
+_more_deadlines: dict[str, Callable[[Player, str], list[CalendarEntry]]] = {}
+
+
+def add_deadlines(name: str, more: Callable[[Player, str], list[CalendarEntry]]) -> None:
+    """Have ``more(player, domain)`` add its deadlines to every player's calendar feed."""
+    _more_deadlines[name] = more
 
 
 def calendar_for(player: Player, now: datetime) -> bytes:
@@ -30,6 +35,6 @@ def calendar_for(player: Player, now: datetime) -> bytes:
                 deadline=game.to_move_deadline,
                 url=external_url("play.game", game_id=game.id),
             ))
-    for _, more in more_deadlines.send(player, domain=domain):
-        entries.extend(more)
+    for more in _more_deadlines.values():
+        entries.extend(more(player, domain))
     return build_calendar(entries, now, f"pbem deadlines of {player.name}")

@@ -10,7 +10,7 @@ control have no clock rows and cost one string comparison here.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlalchemy import bindparam, inspect, select, update
 from sqlalchemy.orm import defer, selectinload
@@ -18,10 +18,10 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
 
 from ..core.db import utcnow
-from ..core.errors import PbemError
 from ..core.extensions import db
 from ..notifications.settings import zone_of
 from ..play import batch
+from ..play.errors import OutOfTime  # noqa: F401  (raised by play, before the move)
 from ..play.models import ACTIVE, RESIGN, Game
 from .logic.display import deadline_view, format_deadline, format_moment
 from .logic.errors import TimeExpired
@@ -29,12 +29,6 @@ from .logic.reminders import Reminder, next_check
 from .logic.timecontrol import NO_LIMIT, TimeControl, parse
 from .logic.vacation import Vacation, current
 from .models import ClockNotice, StoredClock, StoredVacation
-
-
-class OutOfTime(PbemError):
-    """A turn arrived after its clock ran out; the next tick applies the timeout."""
-
-    status, code = 409, "timeout"
 
 
 def _timed(game) -> bool:
@@ -112,7 +106,8 @@ def after_moves(game, state, moves: Sequence) -> None:
     clock, settling a bank; the seat whose turn now begins starts its clock. A seat that
     resigns out of turn leaves the running clock alone.
 
-    :raises OutOfTime: the mover's clock had run out (the session is rolled back).
+    A receiver reacts and never vetoes: play asked :func:`time_ran_out` before it wrote the
+    move, so the mover's clock was still running then.
     """
     if not _timed(game):
         return
@@ -147,15 +142,30 @@ def _end_turn(game, control: TimeControl, row: StoredClock, now: datetime, *,
         vacations = game_vacations(game, row.player_id)
         try:
             row.clock = control.end_turn(row.clock, now, vacations)
-        except TimeExpired:
-            deadline = row.clock.deadline(vacations)
-            db.session.rollback()
-            raise OutOfTime(
-                f"Your time ran out at {format_moment(deadline, zone_of(row.player_id))}; "
-                "this move cannot be played and the timeout will be applied.") from None
+        except TimeExpired:  # checked in time before the write; the deadline passed since
+            at = row.clock.deadline(vacations) - timedelta(microseconds=1)
+            row.clock = control.end_turn(row.clock, at, vacations)
     else:
         row.turn_started = None
     row.next_check_at = None
+
+
+def time_ran_out(game, seat: int, now: datetime) -> str | None:
+    """Why ``seat`` may no longer move in ``game`` at ``now`` (its clock ran out), or None.
+
+    Play asks this before a move is written (handed over at start-up: ``.subscriptions``); a
+    move too late is not played, and play times the seat out instead."""
+    if not _timed(game):
+        return None
+    row = clocks_of(game).get(seat)
+    if row is None or row.turn_started is None:
+        return None
+    vacations = game_vacations(game, row.player_id)
+    if not row.clock.has_run_out(now, vacations):
+        return None
+    deadline = row.clock.deadline(vacations)
+    return (f"Your time ran out at {format_moment(deadline, zone_of(row.player_id))}; "
+            "this move cannot be played, and you lose on time.")
 
 
 def reschedule(player_id: int, now: datetime) -> None:

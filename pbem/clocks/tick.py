@@ -37,6 +37,7 @@ from sqlalchemy.orm import selectinload
 
 from ..core.extensions import db
 from ..core.urls import external_url
+from ..core.work import savepoint, unit_of_work
 from ..mail.outbox import batched, bodies, unsubscribe_headers
 from ..notifications import digest
 from ..notifications.delivery import game_subject, message, unsubscribe_url
@@ -67,9 +68,12 @@ def run(now: datetime) -> str:
     on from what is still due)."""
     outcomes, after = Counter(), 0
     with remembered():
-        while (chunk := _claim(after, now)) is not None:
-            after, taken, busy = chunk
-            with _collector_paused():
+        while True:
+            with unit_of_work("tick"), _collector_paused():  # each chunk a unit of work
+                chunk = _claim(after, now)
+                if chunk is None:
+                    break
+                after, taken, busy = chunk
                 outcomes.update(_batch(taken, now), busy=busy)
     outcomes["digest"] += digest.run(now)
     parts = [f"{outcomes[k]} {k}" for k in ("reminder", "vacation", "timeout", "digest",
@@ -94,10 +98,11 @@ def _collector_paused():
 
 def _batch(taken: dict[int, int], now: datetime) -> Counter:
     """Handle the claimed seats (``{seat id: game id}``) together in one savepoint; if that
-    fails, handle them one by one, each in a savepoint of its own; commit them all."""
+    fails, handle them one by one, each in a savepoint of its own (the chunk's unit of work
+    commits them all)."""
     outcomes = Counter()
     try:
-        with db.session.begin_nested():
+        with savepoint():
             batch = _Batch.load(taken)
             outcomes.update(_handle(batch.claimed, batch, now))
     except Exception:
@@ -108,21 +113,17 @@ def _batch(taken: dict[int, int], now: datetime) -> Counter:
         batch = _Batch.load(taken)  # the rolled-back savepoint expired what it changed
         for row in batch.claimed:
             outcomes[_handle_alone(row, batch, now)] += 1
-    db.session.commit()
     return outcomes
 
 
 def _handle_alone(row: StoredClock, batch: _Batch, now: datetime) -> str:
-    savepoint = db.session.begin_nested()
     try:
-        [outcome] = _handle([row], batch, now)
-        savepoint.commit()
+        with savepoint():
+            [outcome] = _handle([row], batch, now)
         return outcome
     except IntegrityError:  # another tick gave this notice first
-        savepoint.rollback()
         return "busy"
     except Exception:
-        savepoint.rollback()
         log.exception("clock of seat %s: the tick failed; it will try again", row.seat_id)
         row.next_check_at = now
         return "failed"
@@ -145,7 +146,6 @@ def _claim(after: int, now: datetime) -> tuple[int, dict[int, int], int] | None:
             of=Game, skip_locked=True)
     seat_ids = db.session.scalars(due).all()
     if not seat_ids:
-        db.session.rollback()
         return None
     taken = dict(db.session.execute(
         update(StoredClock)

@@ -9,7 +9,6 @@ from ..accounts.auth import login_required
 from ..accounts.forms import ConfirmForm
 from ..accounts.service import link_owner
 from ..core.db import utcnow
-from ..core.extensions import db
 from ..core.signing import unsign
 from ..notifications.settings import zone_of
 from . import booking
@@ -41,7 +40,6 @@ def vacation():
         except InvalidVacation as exc:
             error, status = exc, 422
         else:
-            db.session.commit()
             return redirect(url_for("clocks.vacation"))
     return render_template(
         "clocks/vacation.html", form=form, error=error, now=now,

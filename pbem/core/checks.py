@@ -10,6 +10,7 @@ with the two that reach out (SMTP, the database's migration state).
 from __future__ import annotations
 
 import smtplib
+import zlib
 from dataclasses import dataclass
 from email.utils import parseaddr
 from urllib.parse import urlsplit
@@ -36,20 +37,45 @@ class Check:
         return f"{'ok' if self.ok else 'FAIL':4}  {self.name}: {self.detail}"
 
 
+def not_random(key: bytes) -> str | None:
+    """Why ``key`` is obviously not random (few different bytes, or a pattern that compresses),
+    or ``None``. A key drawn at random (``secrets.token_hex(32)``) never fails this."""
+    distinct = len(set(key))
+    if distinct < 8:
+        return f"it has only {distinct} different characters"
+    if len(zlib.compress(key, 9)) < len(key) * 0.7:
+        return "it repeats a pattern"
+    return None
+
+
+#: How to make a key, said wherever one is refused.
+MAKE_ONE = 'python -c "import secrets; print(secrets.token_hex(32))"'
+
+
 def secret_key(config) -> Check:
-    """SECRET_KEY (and every key in SECRET_KEY_FALLBACKS) is set, not the public default, and
-    long enough that guessing it is out of reach."""
+    """SECRET_KEY (and every key in SECRET_KEY_FALLBACKS, a list) is set, not the public
+    default, long enough that guessing it is out of reach, and not obviously made by hand."""
+    fallbacks = config.get("SECRET_KEY_FALLBACKS") or []
+    if not isinstance(fallbacks, list | tuple) or not all(
+            isinstance(key, str | bytes) for key in fallbacks):
+        return Check("secret key", False, "SECRET_KEY_FALLBACKS must be a list of the earlier "
+                     "keys, as JSON in the environment: PBEM_SECRET_KEY_FALLBACKS='[\"<old "
+                     f"key>\"]' (it is a {type(fallbacks).__name__})")
     keys = [("SECRET_KEY", config.get("SECRET_KEY"))]
-    keys += [("SECRET_KEY_FALLBACKS", key) for key in config.get("SECRET_KEY_FALLBACKS") or ()]
+    keys += [(f"SECRET_KEY_FALLBACKS[{i}]", key) for i, key in enumerate(fallbacks)]
     for name, key in keys:
         if not key or key == DEFAULT_SECRET_KEY:
             return Check("secret key", False, f"{name} is not set (the public default would let "
                          "anyone forge a session or a link); set PBEM_SECRET_KEY")
-        size = len(key.encode() if isinstance(key, str) else key)
-        if size < MIN_SECRET_KEY_BYTES:
-            return Check("secret key", False, f"{name} is {size} bytes; use at least "
-                         f"{MIN_SECRET_KEY_BYTES} random bytes")
-    return Check("secret key", True, "set and long enough")
+        raw = key.encode() if isinstance(key, str) else key
+        if len(raw) < MIN_SECRET_KEY_BYTES:
+            return Check("secret key", False, f"{name} is {len(raw)} bytes; use at least "
+                         f"{MIN_SECRET_KEY_BYTES} random bytes ({MAKE_ONE})")
+        why = not_random(raw)
+        if why is not None:
+            return Check("secret key", False, f"{name} is not random: {why}; make one with "
+                         f"{MAKE_ONE}")
+    return Check("secret key", True, "set, long enough and not obviously made by hand")
 
 
 def https_base_url(config) -> Check:

@@ -97,10 +97,10 @@ def register(app) -> None:
         again shortly will do. The page must not need the database itself."""
         log.error("the database is unavailable on %s %s: %s", request.method, request.path,
                   type(exc).__name__)
-        from .extensions import db
+        from .work import discard
 
         try:
-            db.session.rollback()
+            discard()  # the request's unit ends here, whatever its method
         except Exception:  # noqa: BLE001 - the connection itself may be what failed
             pass
         title, message = ("Try again shortly", "The site cannot reach its database just now; "

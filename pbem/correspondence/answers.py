@@ -15,7 +15,6 @@ the answer goes out, from the facts the answer keeps (:func:`answer_images`).
 from __future__ import annotations
 
 import secrets
-from itertools import groupby
 from typing import NamedTuple
 
 from flask import current_app
@@ -23,6 +22,7 @@ from flask import current_app
 from ..core.urls import external_url
 from ..mail.compose import Image
 from ..notifications.delivery import game_subject, message
+from ..play.compose import move_groups
 from ..play.links import move_url, reply_address
 from ..play.models import RESIGN
 from ..play.queries import get_game
@@ -110,11 +110,10 @@ def answer_images(outbox_message) -> list[Image]:
                   board_png(drawn_board(game, state, board["last"])))]
 
 
-def grouped_moves(game, state) -> list[list[str]]:
-    """The legal moves, one group per leading letter of their notation (a piece, a file, a
-    direction), so a long list reads as a few short lines."""
-    moves = sorted(game.rules.legal_moves(state))
-    return [list(group) for _, group in groupby(moves, key=lambda move: move[:1])]
+def grouped_moves(game, state) -> list[tuple[str, list[str]]]:
+    """The legal moves under the piece or cell each starts from, as the game page's picker
+    groups them (``move_groups``), so a long list reads as a few labelled lines."""
+    return move_groups(game.renderer, game.rules.legal_moves(state))
 
 
 def examples(game, state) -> list[str]:

@@ -29,6 +29,7 @@ from ..core.db import utcnow
 from ..core.errors import PbemError
 from ..core.extensions import db
 from ..core.signing import LinkError, sign, unsign
+from ..core.work import savepoint
 from ..games import IllegalMove
 from ..mail import inbound, reply
 from ..mail.models import HandledMail
@@ -83,10 +84,10 @@ def handle(message, token: str) -> str:
     key = inbound.message_key(message)
     if key is not None:
         try:
-            db.session.add(HandledMail(message_key=key))
-            db.session.commit()
+            with savepoint():
+                db.session.add(HandledMail(message_key=key))
+                db.session.flush()
         except IntegrityError:
-            db.session.rollback()
             return "ignored: already handled (a message with this Message-ID)"
     written = datetime.fromtimestamp(stamp / 1000, UTC)
     outcomes = []
@@ -98,7 +99,6 @@ def handle(message, token: str) -> str:
     delivery.message("digest_result", player, "pbem: your reply to the digest",
             reply_to=digest_address(player.id, utcnow()),
             context={"player": player, "outcomes": outcomes, "lines": reading.lines})
-    db.session.commit()
     done = ", ".join(f"{o.done} in {o.game or '?'}" for o in outcomes) or "no line for a game"
     return f"digest reply: {done}"
 
@@ -112,14 +112,14 @@ def _payload(token: str) -> tuple[int, int]:
 
 
 def _play_line(player, written: datetime, game_id: int, text: str, line: str) -> Outcome:
-    """Do what one ``#<game> …`` line says, as its own unit of work."""
+    """Do what one ``#<game> …`` line says, in a savepoint of the email's unit of work: a
+    refused line undoes only itself."""
     try:
-        return _act(player, written, game_id, text, line)
+        with savepoint():
+            return _act(player, written, game_id, text, line)
     except IllegalMove as exc:
-        db.session.rollback()
         return Outcome(line, game_id, "refused", exc.reason)
     except PbemError as exc:
-        db.session.rollback()
         return Outcome(line, game_id, "refused", exc.message)
 
 
@@ -127,7 +127,6 @@ def _act(player, written: datetime, game_id: int, text: str, line: str) -> Outco
     game = commands.locked(game_id)
     seats = [seat.index for seat in game.seats if seat.player_id == player.id]
     if not seats:
-        db.session.rollback()
         return Outcome(line, game_id, "refused", f"you do not play in game #{game_id}")
     word, _, rest = text.partition(" ")
     word = word.lower()
@@ -135,7 +134,6 @@ def _act(player, written: datetime, game_id: int, text: str, line: str) -> Outco
     seat = to_move if to_move in seats else seats[0]
     if word == "comment":
         if not rest.strip():
-            db.session.rollback()
             return Outcome(line, game_id, "refused", "write the message after “comment”")
         commands.post_message(game, seat, rest.strip())
         return Outcome(line, game_id, "posted", "your message was posted to the game")
@@ -143,18 +141,14 @@ def _act(player, written: datetime, game_id: int, text: str, line: str) -> Outco
         commands.resign(game, seat)
         return Outcome(line, game_id, "resigned", "you resigned the game")
     if not text:
-        db.session.rollback()
         return Outcome(line, game_id, "refused", "no move after the game's number")
     if game.is_over:
-        db.session.rollback()
         return Outcome(line, game_id, "late", "the game is over")
     if _ply_at(game_id, written) != game.ply:
-        db.session.rollback()
         return Outcome(line, game_id, "late",
                        "the game has moved on since the digest was written; "
                        "nothing was played (the game's page shows where it stands)")
     if to_move not in seats:
-        db.session.rollback()
         return Outcome(line, game_id, "refused", "it is not your turn")
     if confirms_email_moves(player.id):
         preview = service.preview_whole_turn(game, seat, text, game.ply)
@@ -162,7 +156,6 @@ def _act(player, written: datetime, game_id: int, text: str, line: str) -> Outco
         answers.answer(game, seat, "preview", f"confirm {pending.move}?",
                        shown=answers.Shown(preview.state, preview.plies[-1], pending.move),
                        move_text=pending.move, code=pending.code)
-        db.session.commit()
         return Outcome(line, game_id, "held",
                        f"shown back for your confirmation in game #{game_id}'s own mail")
     commands.play_turn(game, seat, text, game.ply)

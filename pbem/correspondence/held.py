@@ -10,6 +10,7 @@ from sqlalchemy import delete
 
 from ..core.db import utcnow
 from ..core.extensions import db
+from ..play import batch
 from .models import PendingMove
 
 #: Letters and digits no one misreads for another (no 0/O, 1/I/L).
@@ -34,8 +35,16 @@ def held(game_id: int, seat: int) -> PendingMove | None:
 
 
 def forget_game(game_id: int) -> None:
-    """Drop every move held in a game that has ended: none of them can be played now."""
-    db.session.execute(delete(PendingMove).where(PendingMove.game_id == game_id))
+    """Drop every move held in a game that has ended: none of them can be played now. In a
+    batch of games (the clocks' tick, ``pbem.play.batch``), once for all of them at its end."""
+    batch.later("held moves", game_id, forget_games)
+
+
+def forget_games(game_ids: list[int]) -> None:
+    """:func:`forget_game` for many games in one statement, without the ORM checking the
+    deletion against every object the session holds."""
+    db.session.execute(delete(PendingMove).where(PendingMove.game_id.in_(game_ids))
+                       .execution_options(synchronize_session=False))
 
 
 def _new_code() -> str:

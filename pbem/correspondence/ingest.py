@@ -32,12 +32,14 @@ from ..core.errors import PbemError
 from ..core.extensions import db
 from ..core.signing import LinkError
 from ..core.urls import external_url
+from ..core.work import savepoint, unit_of_work
 from ..games import IllegalMove
 from ..mail import bounces, inbound, reply, verp
 from ..mail.handoff import Outcome, hand_over
 from ..mail.models import HandledMail
 from ..notifications.settings import confirms_email_moves
 from ..play import commands, service, thread
+from ..play.errors import PositionChanged
 from ..play.links import token_in_address, token_seat
 from ..play.queries import get_game
 from . import answers, digest_reply, held
@@ -47,9 +49,11 @@ ADDRESS_HEADERS = ("To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To")
 ALREADY_HANDLED = "ignored: already handled (a message with this Message-ID)"
 
 
+@unit_of_work("email")
 def ingest_bytes(raw: bytes) -> str:
-    """Handle one RFC 822 message as one unit of work; return a one-line account of what
-    happened (naming no address: it goes to the operator's log).
+    """Handle one RFC 822 message as one unit of work (``pbem.mail.handoff.hand_over`` opens
+    it; called alone, this does): the move it carries and its answer commit together. Return
+    a one-line account of what happened (naming no address: it goes to the operator's log).
 
     :raises inbound.Unreadable: too large or nested too deep to be read.
     """
@@ -73,17 +77,14 @@ def ingest_bytes(raw: bytes) -> str:
     try:
         # Locked, so the move is applied to this very load (as a move link's handler does).
         game, seat, ply = token_seat(token, "reply", lock=True)
-    except (LinkError, PbemError) as exc:
-        db.session.rollback()  # let go of the row lock: the next message may wait for it
+    except (LinkError, PbemError) as exc:  # the unit ends now, and lets go of the row lock
         return f"ignored: {exc}"
     if inbound.sender(message) != game.seats[seat].player.email.lower():
         game_id = game.id
-        db.session.rollback()
         return f"ignored: not sent from the address of the seat's player in game {game_id}"
     try:
         _remember(key)
     except IntegrityError:
-        db.session.rollback()
         return ALREADY_HANDLED
     command, _, rest = (reading.lines[0] if reading.lines else "").partition(" ")
     handler = COMMANDS.get(command.lower())
@@ -100,9 +101,9 @@ def ingest_bytes(raw: bytes) -> str:
 def play_reply(game, seat: int, lines: tuple[str, ...], key: str | None) -> str:
     """Play the first of ``lines`` the rules accept for ``seat`` in ``game`` (loaded locked by
     the caller, with the message remembered in the transaction), with the lines below it as
-    the move's comment; answer the player either way, and commit all of it together."""
+    the move's comment; answer the player either way, all in the email's unit of work."""
     game_id = game.id
-    try:  # a move played commits itself, its comment and the key
+    try:  # the move joins the email's unit of work: it commits with its answer
         move_text, comment, dropped, _ = _first_accepted(
             lines, lambda line, comment: commands.play_turn(game, seat, line, game.ply, comment))
     except _Refused as refused:
@@ -153,6 +154,10 @@ def _refusal(game_id: int, seat: int, key: str | None, refused: _Refused) -> str
     """Answer a reply none of whose lines is a move the seat may make now: how to write a
     move, if none even reads as one; else the reason the likeliest one was refused."""
     game = _undone(game_id, key)
+    if isinstance(refused.error, PositionChanged):  # the same seat moved meanwhile (its link;
+        # on SQLite the game row is not locked, so the race shows here, at the write)
+        return _answered(game, seat, "late", "too late to move", f"too late in game {game_id}",
+                         move_text=refused.line)
     if refused.error.code == "syntax":  # no line reads as a move: say how to write one
         return _answered(game, seat, "help", "move not understood",
                          f"not understood in game {game_id}", understood=False)
@@ -165,9 +170,9 @@ def _refusal(game_id: int, seat: int, key: str | None, refused: _Refused) -> str
 
 
 def _answered(game, seat: int, kind: str, what: str, outcome: str, **context) -> str:
-    """Queue the answer, commit it (with the message's key) and return ``outcome``."""
+    """Queue the answer (committed with the message's key and what it did, by the email's
+    unit of work) and return ``outcome``."""
     answers.answer(game, seat, kind, what, **context)
-    db.session.commit()
     return outcome
 
 
@@ -179,7 +184,7 @@ def _resign(game, seat: int, key: str | None, rest: str, _more) -> str:
                          understood=False, note='to resign, write "resign" alone on its line')
     game_id = game.id
     try:
-        commands.resign(game, seat)  # commits the resignation and the key
+        commands.resign(game, seat)
     except (IllegalMove, PbemError) as exc:
         reason = exc.reason if isinstance(exc, IllegalMove) else exc.message
         return _answered(_undone(game_id, key), seat, "resigned", "not resigned",
@@ -205,7 +210,7 @@ def _comment(game, seat: int, key: str | None, rest: str, more: tuple[str, ...])
     text = "\n".join((rest, *more))
     game_id = game.id
     try:
-        commands.post_message(game, seat, text)  # commits the message and the key
+        commands.post_message(game, seat, text)
     except PbemError as exc:
         return _answered(_undone(game_id, key), seat, "comment", "message not posted",
                          f"comment refused in game {game_id}", text=text.strip(),
@@ -296,10 +301,12 @@ def _first_accepted(lines: tuple[str, ...], attempt):
 
 
 def _undone(game_id: int, key: str | None):
-    """Roll back what a refused command did, remember the message again, and reload the game
-    for the answer."""
-    db.session.rollback()
-    _remember(key)
+    """After a refused command (refused before it wrote anything, or a lost race, which rolled
+    the unit back, the message's key too): the message remembered, and the game for the
+    answer."""
+    if key is not None and db.session.scalar(
+            select(HandledMail.id).where(HandledMail.message_key == key)) is None:
+        _remember(key)
     return get_game(game_id)
 
 
@@ -309,8 +316,9 @@ def _remember(key: str | None) -> None:
     :raises IntegrityError: a copy of it was handled first.
     """
     if key is not None:
-        db.session.add(HandledMail(message_key=key))
-        db.session.flush()
+        with savepoint():  # a copy handled first undoes only this, and the unit goes on
+            db.session.add(HandledMail(message_key=key))
+            db.session.flush()
 
 
 def ingest_mbox(path: str) -> list[Outcome]:

@@ -21,6 +21,7 @@ from ..play.links import invitation_url, move_url, reply_address
 from ..play.models import FORFEITED, RESIGN, RESIGNED, TIMED_OUT
 from ..play.queries import get_game, moves_since_turn, resigned_seats
 from ..play.service import replay
+from ..play.termination import ended_words, terminations
 from .board_image import board, board_png
 
 
@@ -202,12 +203,15 @@ def compose_game_over(outbox_message) -> None:
     last = thread.comments_on(game.id, game.ply, game.ply).get(game.ply) if game.ply else None
     comment = last if last is not None and last.seat != seat.index else None
     link = unsubscribe_url(outbox_message.facts.get("unsubscribe"))
+    state = game.load_state()
     drawn = _final_board(game)
     context = {"game": game, "subject": outbox_message.subject, "seat": seat,
                "winners": [game.seats[i].player.name for i in game.result["winners"]],
-               "board": game.renderer.text(game.load_state()),
+               "board": game.renderer.text(state),
                "board_cid": _final_board_id(game), "board_width": drawn.width,
                "board_notes": drawn.notes,
+               "ended": ended_words(terminations([game])[game.id], game.result,
+                                   game.rules.end_reason(state)),
                "decided": next((words for flag, words in _DECIDED.items()
                                 if game.result.get(flag)), ""),
                "comment": comment and (game.seats[comment.seat], comment.body),

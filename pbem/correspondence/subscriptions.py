@@ -28,7 +28,7 @@ def subscribe() -> None:
     compose.register("turn", messages.compose_turn, messages.turn_images)
     compose.register("reply_result", images=answers.answer_images)
     compose.register("game_over", messages.compose_game_over, messages.game_over_images)
-    digest_mail.contents.connect(digest.contents)
+    digest_mail.say_with(digest.contents)
     compose.register("digest", images=digest.digest_images)
 
 

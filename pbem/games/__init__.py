@@ -6,7 +6,8 @@ rules object) and a ``render`` module (``svg(state, last_move=None)`` for pages,
 and the lines said under it, ``text(state, last_move=None)`` and ``describe(state)``). A game
 is imported when it is first asked for, so a process that handles one game's move
 (``ingest-mail``, a process per message) imports that game only. Other code reaches a game
-only through this registry::
+only through this registry (and computer opponents through :func:`engine`, a game's documented
+hook for their heuristics)::
 
     >>> from pbem.games import get_rules
     >>> get_rules("pylon").name
@@ -20,15 +21,17 @@ import pkgutil
 from functools import cache
 from types import ModuleType
 
-from .base import IllegalMove, InvalidOptions, Option, Rules, UnknownGame
+from .base import END_REASONS, IllegalMove, InvalidOptions, Option, Rules, UnknownGame
 
 __all__ = [
+    "END_REASONS",
     "IllegalMove",
     "InvalidOptions",
     "Option",
     "Rules",
     "UnknownGame",
     "all_rules",
+    "engine",
     "get_renderer",
     "get_rules",
 ]
@@ -62,6 +65,17 @@ def get_rules(slug: str) -> Rules:
 def get_renderer(slug: str) -> ModuleType:
     """The render module of the game ``slug`` (SVG, plain text, a description)."""
     return _game(slug).render
+
+
+def engine(slug: str) -> ModuleType:
+    """The game's documented hook for computer opponents (``pbem.bots``): its ``engine``
+    module, which names the parts of its board and state a heuristic may read cheaply (the
+    rules protocol stays the way to make moves). A game without one raises ``UnknownGame``.
+    """
+    try:
+        return importlib.import_module(f"{_game(slug).__name__}.engine")
+    except ModuleNotFoundError:
+        raise UnknownGame(f"the game {slug!r} has no engine hook for bots") from None
 
 
 def all_rules() -> list[Rules]:

@@ -127,6 +127,25 @@ def parse_options(game: str, declared: tuple[Option, ...], options: dict | None)
     }
 
 
+#: Why a game is over, as :meth:`Rules.end_reason` says it (stable codes, for programs; the
+#: server words them in the reader's language, outside ``pbem.games``):
+#:
+#: - ``king-captured``: a king was captured (Stax, STAX-R2).
+#: - ``no-moves``: the player to move has no legal action (Stax, STAX-R3/R11: the player whose
+#:   target they are wins); no stacking move is left (Pylon, PYLON-R3); neither player has an
+#:   action (Spike, SPIKE-R7).
+#: - ``all-out``: every player still in has passed out (Stawvs, §4).
+#: - ``goal-five``, ``goal-trio``: a chest reached the goal option's five pieces, or one of
+#:   each size (Spike's ``goal``).
+#: - ``two-of-each``: a holding area holds two pieces of each size (Triumvirate, R13).
+#: - ``quiet-limit``: ``quiet_limit`` turns in a row without a capture: a draw
+#:   (Triumvirate, R14).
+#: - ``last-in``: every other seat resigned (or timed out, or forfeited): the shared
+#:   convention of rules/README.md.
+END_REASONS = ("king-captured", "no-moves", "all-out", "goal-five", "goal-trio", "two-of-each",
+               "quiet-limit", "last-in")
+
+
 class Rules:
     """Base class of every game's rules object; subclasses fill in the game.
 
@@ -140,6 +159,7 @@ class Rules:
         rules.resign(state, seat)
         rules.turn_plies(state)     # plies already made in the turn in progress
         rules.is_over / scores / winners
+        rules.end_reason(state)     # why it is over, a code of END_REASONS; None while it goes on
         rules.to_dict / from_dict
         rules.agreed_end_scored     # a game ended by agreement: drawn, or scored as it stands
     """
@@ -259,6 +279,10 @@ class Rules:
         raise NotImplementedError
 
     def winners(self, state) -> list[int]:
+        raise NotImplementedError
+
+    def end_reason(self, state) -> str | None:
+        """Why the game is over, one of :data:`END_REASONS`; ``None`` while it goes on."""
         raise NotImplementedError
 
     def to_dict(self, state) -> dict:

@@ -16,8 +16,8 @@ from .models import OutboxMessage
 
 
 def handle_bounce(message: Message, outbox_id: int) -> str:
-    """Act on a report about outbox row ``outbox_id`` and commit; return a line for the log
-    (naming no address)."""
+    """Act on a report about outbox row ``outbox_id`` (in the email's unit of work); return a
+    line for the log (naming no address)."""
     row = db.session.get(OutboxMessage, outbox_id)
     if row is None:
         return f"ignored: a delivery report about mail {outbox_id}, which is no longer kept"
@@ -25,10 +25,8 @@ def handle_bounce(message: Message, outbox_id: int) -> str:
 
     _, permanent = all_failures(message)
     if not permanent:
-        db.session.rollback()
         return f"ignored: a delivery report about mail {outbox_id} with no permanent failure"
     suppression.suppress(row.recipient, _reason(message))
-    db.session.commit()
     return f"suppressed the recipient of mail {outbox_id}: it bounced"
 
 

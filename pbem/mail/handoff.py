@@ -17,7 +17,7 @@ import logging
 from collections.abc import Callable
 from typing import NamedTuple
 
-from ..core.extensions import db
+from ..core.work import unit_of_work
 from .inbound import Status, Unreadable
 from .spool import Spool
 
@@ -31,17 +31,15 @@ class Outcome(NamedTuple):
 
 
 def hand_over(ingest: Callable[[bytes], str], raw: bytes) -> Outcome:
-    """Run ``ingest`` on ``raw`` (one unit of work); never raises."""
+    """Run ``ingest`` on ``raw`` as one unit of work (the wrapper of an ingested email: what
+    the message does, a move and its answer, commits together or not at all); never raises."""
     try:
-        return Outcome(Status.DONE, ingest(raw))
+        with unit_of_work("email"):
+            return Outcome(Status.DONE, ingest(raw))
     except Unreadable as exc:
         return Outcome(Status.MALFORMED, f"refused: {exc}")
-    except Exception as exc:
+    except Exception as exc:  # rolled back whole: the move too, if the answer failed
         log.exception("ingesting a message failed; it is left to be delivered again")
-        try:
-            db.session.rollback()
-        except Exception:  # the connection itself may be what failed
-            log.exception("rolling back after the failure failed too")
         return Outcome(Status.RETRY, f"failed: {type(exc).__name__} (left to be tried again)")
 
 

@@ -75,19 +75,38 @@ def read_reply(message: EmailMessage) -> Reading:
     return Reading(lines=tuple(candidate_lines(body_text(message))))
 
 
+#: ``Precedence`` values that mark mail no person wrote: bulk and list mail (RFC 2076) and the
+#: out-of-office answers of Exchange, Gmail and vacation(1) (``auto_reply``).
+AUTOMATIC_PRECEDENCE = ("bulk", "junk", "list", "auto_reply", "auto-reply")
+
+#: How an out-of-office answer's subject starts in the common mail clients (Outlook,
+#: Exchange, Gmail, Thunderbird, Apple Mail), in the languages they ship; read only when the
+#: message also asks not to be auto-answered (``X-Auto-Response-Suppress``), as Exchange's
+#: automatic replies do, so a person's "Auto: ..." subject alone changes nothing.
+AUTO_REPLY_SUBJECT = re.compile(
+    r"^\s*(automatic reply|auto(matic)?[ -]?(reply|response)|auto:|out of (the )?office|"
+    r"autosvar|abwesenheitsnotiz|automatische antwort|r[ée]ponse automatique|"
+    r"respuesta autom[áa]tica|risposta automatica|resposta autom[áa]tica|"
+    r"automatisch antwoord|vacation|away from)", re.IGNORECASE)
+
+
 def automatic(message: EmailMessage) -> str | None:
     """Why ``message`` was sent by a machine (RFC 3834 and what mailers do), or ``None``."""
     auto_submitted = _header(message, "Auto-Submitted").lower()
     if auto_submitted and auto_submitted.split(";")[0].strip() != "no":
         return f"an automatic message (Auto-Submitted: {auto_submitted[:40]})"
-    if _header(message, "Precedence").lower() in ("bulk", "junk", "list"):
-        return "bulk or list mail (Precedence)"
+    precedence = _header(message, "Precedence").lower()
+    if precedence in AUTOMATIC_PRECEDENCE:
+        return f"bulk, list or automatic mail (Precedence: {precedence})"
     if "Return-Path" in message and _header(message, "Return-Path").strip("<> ") == "":
         return "a delivery report (empty Return-Path)"
     if message.get_content_type() == "multipart/report":
         return "a delivery or read report (multipart/report)"
     if any(name in message for name in ("X-Autoreply", "X-Autorespond")):
         return "an automatic reply (X-Autoreply)"
+    if "X-Auto-Response-Suppress" in message and AUTO_REPLY_SUBJECT.match(
+            _header(message, "Subject")):
+        return "an automatic reply (X-Auto-Response-Suppress, its subject)"
     return None
 
 
@@ -119,7 +138,7 @@ def html_to_text(html: str) -> str:
     quoted blocks (``<blockquote>``) left out.
 
     >>> html_to_text("<style>p{margin:0}</style><p>b4-b6/b4&nbsp;</p><p>-1,-1&gt;-2,-1</p>")
-    'b4-b6/b4\\xa0\\n-1,-1>-2,-1\\n'
+    'b4-b6/b4\\xa0\\n\\n-1,-1>-2,-1\\n'
     """
     parser = _TextOf()
     parser.feed(html)

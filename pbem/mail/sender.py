@@ -30,6 +30,7 @@ from sqlalchemy import select, update
 
 from ..core.db import utcnow
 from ..core.extensions import db
+from ..core.work import unit_of_work
 from . import dkim_signature, events, smtp, suppression, verp
 from .compose import Image, compose, images
 from .models import OutboxMessage
@@ -45,15 +46,15 @@ def deliver_due(limit: int = 100) -> tuple[int, int]:
     and composed in one short transaction, sent, then marked sent (or failed) in another.
     """
     sent = failed = 0
-    due = db.session.execute(
-        select(OutboxMessage.id, OutboxMessage.next_attempt_at)
-        .where(OutboxMessage.sent_at.is_(None), OutboxMessage.abandoned_at.is_(None),
-               OutboxMessage.next_attempt_at <= utcnow(),
-               OutboxMessage.held.is_(False))  # held mail goes out folded into a digest
-        .order_by(OutboxMessage.id)
-        .limit(limit)
-    ).all()
-    db.session.rollback()
+    with unit_of_work("mail"):
+        due = db.session.execute(
+            select(OutboxMessage.id, OutboxMessage.next_attempt_at)
+            .where(OutboxMessage.sent_at.is_(None), OutboxMessage.abandoned_at.is_(None),
+                   OutboxMessage.next_attempt_at <= utcnow(),
+                   OutboxMessage.held.is_(False))  # held mail goes out folded into a digest
+            .order_by(OutboxMessage.id)
+            .limit(limit)
+        ).all()
     if not due:
         return 0, 0
     settings = current_app.extensions["mail"]
@@ -94,12 +95,11 @@ def _announce(message_id: int) -> None:
         select(OutboxMessage.kind, OutboxMessage.category, OutboxMessage.recipient,
                OutboxMessage.game_id).where(OutboxMessage.id == message_id)).one()
     try:
-        events.delivered.send(None, message_id=message_id, kind=row.kind,
-                              category=row.category, recipient=row.recipient,
-                              game_id=row.game_id)
-        db.session.commit()
+        with unit_of_work("mail"):  # the listeners' writes, committed or rolled back together
+            events.delivered.send(None, message_id=message_id, kind=row.kind,
+                                  category=row.category, recipient=row.recipient,
+                                  game_id=row.game_id)
     except Exception:
-        db.session.rollback()
         log.exception("after delivering message %s", message_id)
 
 
@@ -107,6 +107,7 @@ class _Suppressed(Exception):
     """The recipient's address is suppressed (the text says why)."""
 
 
+@unit_of_work("mail")
 def _claim(message_id: int, scheduled) -> bool:
     """Take the message for one delivery attempt (the lease), if no other sender has."""
     lease = timedelta(seconds=current_app.config["MAIL_LEASE"])
@@ -121,10 +122,10 @@ def _claim(message_id: int, scheduled) -> bool:
         .values(next_attempt_at=utcnow() + lease)
         .execution_options(synchronize_session=False)
     ).rowcount
-    db.session.commit()
     return claimed == 1
 
 
+@unit_of_work("mail")
 def _prepare(message_id: int) -> Message:
     """The claimed row as a message to send, composed (and kept, so a retry sends the very
     same) in a transaction that ends here.
@@ -132,20 +133,15 @@ def _prepare(message_id: int) -> Message:
     :raises _Suppressed: the recipient's address is suppressed and the message can wait for
         no action of theirs.
     """
-    try:
-        row = db.session.get(OutboxMessage, message_id)
-        why = None if row.kind in suppression.ALWAYS_SENT else suppression.reason(row.recipient)
-        if why is not None:
-            raise _Suppressed(why)
-        compose(row)
-        message = as_message(row)
-        db.session.commit()
-    except Exception:
-        db.session.rollback()
-        raise
-    return message
+    row = db.session.get(OutboxMessage, message_id)
+    why = None if row.kind in suppression.ALWAYS_SENT else suppression.reason(row.recipient)
+    if why is not None:
+        raise _Suppressed(why)
+    compose(row)
+    return as_message(row)
 
 
+@unit_of_work("mail")
 def _mark_sent(message_id: int) -> None:
     """Record the delivery at once, in its own transaction: until this commits, a sender
     killed now would leave the message to be sent again when its lease runs out."""
@@ -155,9 +151,9 @@ def _mark_sent(message_id: int) -> None:
         .values(sent_at=utcnow(), attempts=OutboxMessage.attempts + 1, last_error=None)
         .execution_options(synchronize_session=False)
     )
-    db.session.commit()
 
 
+@unit_of_work("mail")
 def _abandon(message_id: int, error: str, suppress: bool = False) -> None:
     """Give up on the message; with ``suppress``, on its recipient's address too."""
     message = db.session.get(OutboxMessage, message_id)
@@ -168,9 +164,9 @@ def _abandon(message_id: int, error: str, suppress: bool = False) -> None:
         suppression.suppress(message.recipient, f"Your mail server refused our mail: {error}")
     log.warning("mail %s (%s) given up: %s", message.id, message.kind,
                 message.last_error.replace(message.recipient, "<recipient>"))
-    db.session.commit()
 
 
+@unit_of_work("mail")
 def _record_failure(message_id: int, exc: Exception) -> None:
     config = current_app.config
     message = db.session.get(OutboxMessage, message_id)
@@ -184,7 +180,6 @@ def _record_failure(message_id: int, exc: Exception) -> None:
     log.warning("mail %s (%s) failed (attempt %s%s): %s", message.id, message.kind,
                 message.attempts, ", given up" if message.abandoned_at else "",
                 message.last_error.replace(message.recipient, "<recipient>"))
-    db.session.commit()
 
 
 def prune_sent(now=None) -> int:

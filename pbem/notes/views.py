@@ -6,7 +6,6 @@ from __future__ import annotations
 from flask import Blueprint, abort, flash, g, redirect, request, url_for
 
 from ..accounts.auth import login_required
-from ..core.extensions import db
 from ..play.queries import get_game
 from . import service
 from .models import NOTES_LENGTH
@@ -25,7 +24,6 @@ def save(game_id):
         service.save(game.id, g.player.id, request.form.get("notes", ""))
     except NotesRefused as exc:
         abort(exc.status, exc.message)
-    db.session.commit()  # the view's one commit
     flash("Your notes were saved.")
     back = request.form.get("back", "")
     if not back.startswith(f"/games/{game.id}") or "//" in back or "\\" in back:

@@ -5,6 +5,6 @@ The pure part (no Flask, no database, ``now`` passed in) is :mod:`.logic` (kinds
 hours, the digest hour). Beside it, the stored side: ``models`` and
 ``settings`` (players' settings), ``delivery`` (the decision and the message API), ``digest``
 (the daily digest, whose list of waiting games the domains that know them fill in through
-:data:`.digest.contents`) and ``views`` (the settings page and one-click unsubscribe).
+:func:`.digest.say_with`) and ``views`` (the settings page and one-click unsubscribe).
 Imports only ``accounts``, ``mail`` and the core.
 """

@@ -1,7 +1,7 @@
 """The daily digest: at the hour a player picked, one email listing every game waiting for
 them (nearest deadline first, each with the moves since their turn and its signed move link),
 then what else happened, folding in the mail held for it. What it says comes from the domains
-that know the games, through :data:`contents` (correspondence answers).
+that know the games, through :func:`say_with` (correspondence hands over its answer at start-up).
 
 A player's digest is claimed by a compare-and-set on ``next_digest_at`` (moved to the next
 digest hour in the same transaction), so two ticks never send it twice.
@@ -10,13 +10,14 @@ digest hour in the same transaction), so two ticks never send it twice.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from datetime import datetime
 
-from blinker import Namespace
 from sqlalchemy import select, update
 
 from ..accounts.models import Player
 from ..core.extensions import db
+from ..core.work import unit_of_work
 from ..mail.models import OutboxMessage
 from .delivery import message
 from .models import StoredSettings
@@ -24,27 +25,33 @@ from .settings import DIGEST, schedule_digest
 
 log = logging.getLogger(__name__)
 
-contents = Namespace().signal("digest-contents", doc="""\
-Asks what the digest of ``player`` at ``now`` says, folding the ``held`` messages: a receiver
-returns a dict with ``waiting`` (one entry per game waiting for the player, nearest deadline
-first), ``news`` (lines: what else happened), ``reply_to`` (the digest's reply address) and
-``facts`` (what its images are drawn from), which the digest's templates show.""")
+#: What the digest of ``player`` at ``now`` says, folding the ``held`` messages:
+#: ``answer(None, player=, held=, now=)`` returns a dict with ``waiting`` (one entry per game
+#: waiting for the player, nearest deadline first), ``news`` (lines: what else happened),
+#: ``reply_to`` (the digest's reply address) and ``facts`` (what its images are drawn from).
+#: Handed over at start-up by the domain that knows the games (:func:`say_with`).
+_contents: Callable[..., dict] | None = None
+
+
+def say_with(answer: Callable[..., dict] | None) -> None:
+    """Have ``answer`` say what every digest contains (a call, not a signal: one answers)."""
+    global _contents
+    _contents = answer
 
 
 def run(now: datetime) -> int:
     """Send every digest that is due; how many went."""
-    due = db.session.execute(
-        select(StoredSettings.player_id, StoredSettings.next_digest_at)
-        .where(StoredSettings.next_digest_at <= now)
-    ).all()
-    db.session.rollback()
+    with unit_of_work("tick"):
+        due = db.session.execute(
+            select(StoredSettings.player_id, StoredSettings.next_digest_at)
+            .where(StoredSettings.next_digest_at <= now)
+        ).all()
     sent = 0
     for player_id, seen in due:
         try:
-            sent += _send(player_id, seen, now)
-            db.session.commit()
+            with unit_of_work("tick"):  # each player's digest in a unit of its own
+                sent += _send(player_id, seen, now)
         except Exception:
-            db.session.rollback()
             log.exception("digest of player %s failed; it will try again", player_id)
     return sent
 
@@ -68,8 +75,8 @@ def _send(player_id: int, seen: datetime, now: datetime) -> int:
         .order_by(OutboxMessage.id)
     ).all()
     said = {"waiting": [], "news": [], "reply_to": None, "facts": None}
-    for _, answer in contents.send(None, player=player, held=held, now=now):
-        said.update(answer)
+    if _contents is not None:
+        said.update(_contents(None, player=player, held=held, now=now))
     for folded in held:
         folded.sent_at = now  # folded into this digest (or moot: a turn played, a game over)
     waiting = said["waiting"]

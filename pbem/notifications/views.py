@@ -7,17 +7,27 @@ switches the kind off.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from flask import Blueprint, flash, g, redirect, render_template, request, url_for
 
 from ..accounts.auth import login_required
 from ..accounts.forms import ConfirmForm
 from ..accounts.service import link_owner
 from ..core.db import utcnow
-from ..core.extensions import csrf, db
+from ..core.extensions import csrf
 from ..core.signing import LinkError, sign, unsign
 from ..core.urls import external_url
 from . import settings
-from .logic.schedule import KIND_LABELS, InvalidSettings, Kind, Mode, NotificationSettings
+from .logic.schedule import (
+    KIND_LABELS,
+    InvalidSettings,
+    Kind,
+    Mode,
+    NotificationSettings,
+    parse_zone,
+    zone_groups,
+)
 from .settings import DIGEST, UNSUBSCRIBABLE
 
 bp = Blueprint("notifications", __name__)
@@ -42,14 +52,33 @@ def notifications():
         else:
             settings.save(g.player.id, chosen, utcnow(), auto_vacation=values["auto_vacation"],
                           confirm_email_moves=values["confirm_email_moves"])
-            db.session.commit()
             flash("Notification settings saved.")
             return redirect(url_for("notifications.notifications"))
     # The calendar of deadlines is the clocks' (named by endpoint: no import of them here).
     calendar_url = external_url("clocks.calendar", token=sign("calendar", g.player.id))
     return render_template("notifications/notifications.html", form=form, values=values,
                            error=error, kinds=[(str(k), KIND_LABELS[k]) for k in Kind],
-                           modes=list(Mode), calendar_url=calendar_url), status
+                           modes=list(Mode), calendar_url=calendar_url, zones=zone_groups(),
+                           never_saved=settings.stored(g.player.id) is None), status
+
+
+@bp.post("/settings/timezone")
+@login_required
+def timezone():
+    """Take the time zone the browser reports (offered on the home page until the player has
+    settings of their own): only the zone changes."""
+    form = ConfirmForm()
+    if form.validate_on_submit():
+        try:
+            zone = parse_zone(request.form.get("timezone", "")[:64])
+        except InvalidSettings as exc:
+            flash(f"Time zone not set: {exc.message}.")
+        else:
+            current = settings.settings_of(g.player.id)
+            settings.save(g.player.id, replace(current, timezone=zone), utcnow())
+            flash(f"Your time zone is now {zone}; deadlines are shown in it. You can change it "
+                  "in your notification settings.")
+    return redirect(url_for("web.home"), 303)
 
 
 @bp.route("/unsubscribe/<token>", methods=["GET", "POST"])
@@ -58,7 +87,6 @@ def unsubscribe(token):
     player, what = _unsubscribe_target(token)
     if request.method == "POST":
         settings.switch_off(player.id, what, utcnow())
-        db.session.commit()
         return render_template("notifications/unsubscribed.html", player=player,
                                label=LABELS[what])
     return render_template("notifications/unsubscribe.html", player=player, label=LABELS[what])

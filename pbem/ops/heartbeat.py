@@ -24,7 +24,6 @@ def beat(name: str) -> None:
                 db.session.add(Heartbeat(name=name, beat_at=now))
         except IntegrityError:
             db.session.execute(statement)
-    db.session.commit()
 
 
 def last_beat(name: str) -> datetime | None:

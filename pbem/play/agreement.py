@@ -4,7 +4,9 @@ rules/triumvirate.md, rules/pylon.md §4).
 A player proposes; when every player still in the game (everyone who has not resigned) has
 agreed, the game ends: drawn among them, or, for rules that say so (Pylon), scored as it stands.
 A proposal belongs to the ply it was made at (``Game.end_offer``): the next ply played lapses
-it, and any player declining it (its proposer too) withdraws it. Every step is a
+it, and any player declining it (its proposer too) withdraws it. Each player may propose once
+per ply, so a proposal (and its mail to the others) cannot be repeated by proposing and
+withdrawing in a loop: the ply's record of who proposed outlives the withdrawal. Every step is a
 compare-and-set on the game's version, as a move is, so two racing answers cannot both land.
 Like every service, these flush and leave the commit to the entry point (:mod:`.commands`).
 """
@@ -39,7 +41,8 @@ def agree(game: Game, seat: int, expected_ply: int) -> bool:
 
     :raises GameNotActive, PositionChanged: the game is over, or moved on from ``expected_ply``.
     :raises NotYourTurn: the seat does not play here, or has resigned.
-    :raises PbemError: the seat has already agreed (409).
+    :raises PbemError: the seat has already agreed (409), or would propose a second time at
+        this ply (429).
     """
     needed = _check(game, seat, expected_ply)
     offer = game.end_proposal
@@ -47,12 +50,18 @@ def agree(game: Game, seat: int, expected_ply: int) -> bool:
     if seat in agreed:
         raise PbemError("You have already agreed to end this game; the others have not all "
                         "answered yet.", "already-agreed", 409)
+    proposed = proposed_now(game)
+    if not agreed:  # a new proposal
+        if seat in proposed:
+            raise PbemError("You have already proposed to end the game at this move; you can "
+                            "propose again after the next move.", "proposed-already", 429)
+        proposed = sorted([*proposed, seat])
     agreed = sorted([*agreed, seat])
     ended = set(needed) <= set(agreed)
     if ended:
         _end(game, needed)
     else:
-        game.end_offer = {"ply": game.ply, "seats": agreed}
+        game.end_offer = {"ply": game.ply, "seats": agreed, "proposed": proposed}
         events.end_proposed.send(game, proposer=seat,
                                  seats=[s for s in needed if s not in agreed],
                                  outcome=outcome_text(game))
@@ -71,9 +80,15 @@ def decline(game: Game, seat: int, expected_ply: int) -> None:
     offer = game.end_proposal
     if offer is None:
         raise PbemError("Nobody has proposed to end this game.", "no-proposal", 409)
-    game.end_offer = None
+    game.end_offer = {"ply": game.ply, "seats": [], "proposed": proposed_now(game)}
     events.end_declined.send(game, decliner=seat, seats=[s for s in offer["seats"] if s != seat])
     db.session.flush()
+
+
+def proposed_now(game: Game) -> list[int]:
+    """The seats that have proposed to end the game at this ply (withdrawn or not)."""
+    offer = game.end_offer
+    return list(offer.get("proposed", ())) if offer and offer["ply"] == game.ply else []
 
 
 def _check(game: Game, seat: int, expected_ply: int) -> list[int]:

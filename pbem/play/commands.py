@@ -3,8 +3,9 @@
 A request, a CLI command, a tick or an ingested email loads the game with its row locked
 (``locked``, or a move link's ``links.open_token(..., lock=True)``), then runs a command: the
 service changes the game and flushes, the receivers of its events write in the same
-transaction (clocks, mail), and the command commits under the race guard, which turns a lost
-race into ``PositionChanged`` with nothing kept. Moves made on the web (signed in or through a
+transaction (clocks, mail), all under the race guard, which turns a lost race into
+``PositionChanged`` with nothing kept; the entry point's wrapper (``pbem.core.work``) commits
+once at its end. Moves made on the web (signed in or through a
 move link) and moves sent by email go through the same :func:`play_turn`.
 """
 
@@ -13,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from ..core import work
 from ..core.db import utcnow
-from ..core.extensions import db
 from . import agreement, rematch, service, setup, thread
 from .models import RESIGNED, Game
 from .queries import get_game
@@ -23,10 +24,11 @@ from .service import race_guard
 
 @contextmanager
 def unit_of_work() -> Iterator[None]:
-    """Commit what the block did; a lost race rolls it all back as ``PositionChanged``."""
-    with race_guard():
+    """Run the block in the entry point's unit of work (``pbem.core.work``: a request's, an
+    email's, a tick's...), or as a unit of its own when called outside one; a lost race rolls
+    it all back as ``PositionChanged``."""
+    with work.unit_of_work(), race_guard():
         yield
-        db.session.commit()
 
 
 def locked(game_id) -> Game:
@@ -76,7 +78,6 @@ def set_bots_resign(game: Game, allowed: bool) -> Game:
     """Let the computer players of ``game`` (loaded locked) resign it, or not, and commit."""
     with unit_of_work():
         game.bots_resign = allowed
-        db.session.flush()
     return game
 
 
@@ -89,9 +90,8 @@ def adjudicate(game: Game, winners: list[int], *, automatic: bool = False) -> Ga
 
 def create_game(slug: str, players: list, options: dict | None = None, **settings) -> Game:
     """Create a game and commit (see ``setup.create_game``)."""
-    game = setup.create_game(slug, players, options, **settings)
-    db.session.commit()
-    return game
+    with work.unit_of_work():
+        return setup.create_game(slug, players, options, **settings)
 
 
 def respond(game: Game, seat, accept: bool) -> Game:

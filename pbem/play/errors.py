@@ -23,6 +23,13 @@ class PositionChanged(PbemError):
     status, code = 409, "position-changed"
 
 
+class OutOfTime(PbemError):
+    """A turn arrived after its clock ran out: it is not played, and the game is ended on time
+    (the seat times out) in the same unit of work."""
+
+    status, code = 409, "timeout"
+
+
 class BadSetup(PbemError):
     """A new game that cannot be made: options, player count, duplicate players..."""
 

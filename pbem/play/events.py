@@ -3,8 +3,9 @@
 Play publishes and never imports its subscribers: the clocks, the mail players get
 (``pbem.correspondence``) and tournaments connect to these when the application is built
 (``pbem.app``). Every receiver runs inside the transaction of the change that caused it, so
-what it writes (a clock, an outbox row) exists only if the change commits; a receiver that
-raises refuses the change (the clocks refuse a move whose time ran out).
+what it writes (a clock, an outbox row) exists only if the change commits. Receivers react;
+they never veto, commit or roll back (a move too late is refused before it is written:
+:func:`.ports.time_ran_out`).
 
 Each signal's sender is the :class:`~pbem.play.models.Game`.
 """
@@ -49,32 +50,7 @@ message_posted = _signals.signal("message-posted", doc="""\
 A player posted ``posted`` (a :class:`~pbem.play.models.GameMessage`) to the game's thread;
 everyone else in the game is to be told.""")
 
-read_time_control = _signals.signal("read-time-control", doc="""\
-Asks the domain that keeps time to read a new game's time control, ``value``: a time control,
-its compact text, or the new-game form's fields (a dict). A receiver returns the compact text
-to store, or raises ``ValueError`` with a reason a player can act on.""")
 
-game_page = _signals.signal("game-page", doc="""\
-The game page is being shown to ``reader_id`` (a player id, or None) at ``now``; a receiver
-returns a dict of what it adds to the page's template context.""")
-
-
-def time_control_text(value) -> str:
-    """The compact text of a new game's time control (``"none"`` for none).
-
-    :raises ValueError: a time control that cannot be read, with the reason.
-    """
-    if value is None or value == "":
-        value = "none"
-    answers = [text for _, text in read_time_control.send(None, value=value)]
-    if not answers:
-        raise RuntimeError("no domain reads time controls: the clocks are not subscribed")
-    return answers[0]
-
-
-def page_context(game, reader_id: int | None, now) -> dict:
-    """What the subscribed domains add to the game page (the clocks: deadlines)."""
-    context = {}
-    for _, extra in game_page.send(game, reader_id=reader_id, now=now):
-        context.update(extra or {})
-    return context
+# Questions are calls, not signals: what play asks the clocks is in .ports (kept importable
+# from here for the callers written before).
+from .ports import page_context, time_control_text  # noqa: E402, F401

@@ -7,7 +7,10 @@ within ``INVITATION_LIMIT_WINDOW`` seconds, and an address that declined an invi
 same inviter, or never answered it, is not mailed again by them for
 ``INVITATION_REPEAT_AFTER`` seconds. Everything is counted from the games themselves, in the
 database, so the limits hold across processes. Admins (who set up games for others) are not
-limited; games made by tournaments and demo data do not go through here.
+limited. Only games a player sets up from the new-game form are "creating games": a rematch
+(which invites only the same opponents, once per game) is neither checked nor counted, and
+games the lobby starts for an accepted challenge, a tournament's pairings and the demo's games
+have no creator (``Game.created_by``), so they count for nobody.
 
 Every message a player posts to a game's thread is mailed to the other players, so a player
 may post ``MESSAGE_LIMIT_PER_PLAYER`` of them within ``MESSAGE_LIMIT_WINDOW`` seconds, over all
@@ -43,7 +46,8 @@ def check_new_game(creator, invitees: int, now: datetime) -> None:
     if creator.is_admin:
         return
     config, since = current_app.config, _since(now, "INVITATION_LIMIT_WINDOW")
-    recent = (Game.created_by_id == creator.id, Game.created_at >= since)
+    recent = (Game.created_by_id == creator.id, Game.created_at >= since,
+              Game.rematch_of_id.is_(None))
     games = db.session.scalar(select(func.count()).select_from(Game).where(*recent))
     if games >= config["GAME_LIMIT_PER_PLAYER"]:
         raise RateLimited(f"You have created {games} games lately, the most allowed for now; "

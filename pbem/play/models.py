@@ -83,8 +83,9 @@ class Game(db.Model):
     #: When the seat to move must have moved (``None`` without a time control), kept by the
     #: clocks in the same transaction as every change that moves it (moves, vacations).
     to_move_deadline = mapped_column(UTCDateTime)
-    #: A proposal to end the game by agreement: ``{"ply": n, "seats": [...]}``, the seats that
-    #: agree; it lapses as soon as a ply is played after ``n`` (:mod:`.agreement`).
+    #: A proposal to end the game by agreement: ``{"ply": n, "seats": [...], "proposed":
+    #: [...]}``, the seats that agree and those that proposed at ply ``n`` (one proposal per
+    #: player per ply); it lapses as soon as a ply is played after ``n`` (:mod:`.agreement`).
     end_offer: Mapped[dict | None] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(Integer, nullable=False)
     #: The time control in its compact form (``pbem.clocks.logic.timecontrol.parse`` reads it).
@@ -136,9 +137,10 @@ class Game(db.Model):
 
     @property
     def end_proposal(self) -> dict | None:
-        """The proposal to end the game by agreement standing at this ply, if any."""
+        """The proposal to end the game by agreement standing at this ply, if any (a proposal
+        withdrawn keeps the ply's record of who proposed, with nobody agreeing)."""
         offer = self.end_offer
-        return offer if offer and offer["ply"] == self.ply else None
+        return offer if offer and offer["ply"] == self.ply and offer["seats"] else None
 
     def set_turn(self, seat: int | None) -> None:
         """Record ``seat`` (the rules' ``to_move``; ``None`` at the end) as the seat to move."""

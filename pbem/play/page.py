@@ -11,13 +11,13 @@ from ..accounts.blocks import Blocked
 from ..core.db import utcnow
 from ..core.errors import PbemError
 from . import agreement, events, thread
-from .compose import composer, mark_turn
+from .compose import composer, mark_turn, move_groups
 from .forms import BotsResignForm, ConfirmMoveForm, EndForm, MessageForm, MoveForm, ResignForm
 from .models import ACTIVE, FINISHED
 from .queries import history
 from .rematch import REMATCH_STATES, rematch_of
 from .service import RESIGN, replay
-from .termination import WORDS, termination
+from .termination import ended_words, termination
 
 
 def _endpoint(name: str, game, token):
@@ -75,9 +75,29 @@ def turns(moves, multi_ply: bool) -> list[Turn]:
     return grouped
 
 
-def _move_form(form, legal: list[str]):
-    form.choice.choices = [("", "— choose —")] + [(m, m) for m in legal]
+def _move_form(form, game, legal: list[str]):
+    """The move form with its pick list grouped by piece or cell (``move_groups``): without
+    JavaScript a grouped select, with it the type-ahead picker (static/compose.js)."""
+    choices = {None: [("", "— choose —")]}
+    for head, moves in move_groups(game.renderer, legal):
+        choices[f"{head} ({len(moves)})"] = [(m, m) for m in moves]
+    form.choice.choices = choices
     return form
+
+
+def turn_json(game, seat, preview) -> dict:
+    """A turn composed so far on the page, as static/compose.js continues it without a page
+    load: the canonical plies, whether the turn is whole, the board after them (every ply
+    marked), and while it is not whole the legal next plies with their routes and the pictures
+    of their choices."""
+    data = {"turn": " ".join(preview.plies), "complete": preview.complete,
+            "svg": str(_board(game, preview.state, preview.plies)["svg"])}
+    if not preview.complete:
+        built = composer(game.renderer, preview.next_moves, seat)
+        data["plies"] = built["script"]["plies"]
+        data["choices"] = [[value, str(picture), words]
+                           for value, picture, words in built["choices"]]
+    return data
 
 
 def render_game(game, seat, *, at=None, token=None, form=None, error=None, message_form=None,
@@ -99,17 +119,20 @@ def render_game(game, seat, *, at=None, token=None, form=None, error=None, messa
         context["last_ply"] = len(shown)
     if game.status == FINISHED:
         last = moves[-1] if moves else None
-        context["ended"] = WORDS[termination(game.result, last and last.move, last and last.text)]
+        key = termination(game.result, last and last.move, last and last.text)
+        context["ended"] = ended_words(key, game.result, None if "reason" in game.result
+                                       else game.rules.end_reason(game.load_state()))
         context.update(rematch=rematch_of(game), rematch_states=REMATCH_STATES)
     rules = game.rules
     can_move = (at is None and game.status == ACTIVE and seat is not None
                 and rules.to_move(state) == seat)
     if can_move:
         legal = rules.legal_moves(state)
-        context["form"] = _move_form(form or MoveForm(formdata=None, ply=game.ply), legal)
+        context["form"] = _move_form(form or MoveForm(formdata=None, ply=game.ply), game,
+                                     legal)
         context["legal"] = legal
         context["composer"] = composer(game.renderer, legal, seat)
-        context["preview_url"] = _endpoint("preview", game, token)
+        context.update(_composing_urls(game, token))
     context.update(_messages(game, seat, token, message_form, message_error))
     if at is None and game.status == ACTIVE and seat is not None:
         context["resign_form"] = ResignForm(formdata=None, ply=game.ply)
@@ -120,8 +143,20 @@ def render_game(game, seat, *, at=None, token=None, form=None, error=None, messa
             context.update(end_form=EndForm(formdata=None, ply=game.ply),
                            end_url=_endpoint("end", game, token),
                            end_offer=game.end_proposal,
+                           end_proposed=seat in agreement.proposed_now(game),
                            end_outcome=agreement.outcome_text(game))
     return render_template("play/game.html", **context), status
+
+
+def _composing_urls(game, token) -> dict:
+    """Where the move form previews a typed move, and, in a game of several plies a turn,
+    where the page asks for the next plies of a turn composed so far and sends the whole turn
+    once it is complete."""
+    urls = {"preview_url": _endpoint("preview", game, token)}
+    if game.rules.multi_ply_turns:
+        urls.update(turn_url=_endpoint("turn_json", game, token),
+                    send_url=_endpoint("move", game, token))
+    return urls
 
 
 def _messages(game, seat, token, form, error) -> dict:
@@ -175,8 +210,8 @@ def render_preview(game, seat, preview, text, ply, *, token=None, comment=""):
         context["confirm_url"] = _endpoint("move", game, token)
     else:
         context["form"] = _move_form(MoveForm(formdata=None, turn=text, ply=ply,
-                                              comment=comment), preview.next_moves)
+                                              comment=comment), game, preview.next_moves)
         context["legal"] = preview.next_moves
         context["composer"] = composer(game.renderer, preview.next_moves, seat)
-        context["preview_url"] = _endpoint("preview", game, token)
+        context.update(_composing_urls(game, token))
     return render_template("play/preview.html", **context)

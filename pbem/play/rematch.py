@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from ..core.db import utcnow
 from ..core.extensions import db
-from . import limits, setup
+from . import setup
 from .errors import GameNotActive, NotYourTurn
 from .models import ACTIVE, DECLINED, FINISHED, INVITED, Game
 
@@ -56,7 +55,6 @@ def offer(game: Game, player) -> Game:
     :raises GameNotActive: the game is not finished, or an opponent's account is closed.
     :raises RematchOffered: the game already has its rematch.
     :raises Blocked: a block stands between ``player`` and an opponent.
-    :raises RateLimited: ``player`` has created or invited too much lately.
     """
     if game.seat_of(player) is None:
         raise NotYourTurn("Only the players of a game can offer a rematch.", "not-in-game")
@@ -70,7 +68,6 @@ def offer(game: Game, player) -> Game:
         if not (other.has_public_page or other.id == player.id):
             raise GameNotActive(f"{other.name} cannot be invited: that account is closed.",
                                 "closed-account")
-    limits.check_new_game(player, len(players) - 1, utcnow())
     return setup.create_game(game.slug, rotated(players), game.options, creator=player,
                              time_control=game.time_control,
                              vacation_allowed=game.vacation_allowed, rated=game.rated,

@@ -13,22 +13,21 @@ published as events (:mod:`.events`), whose receivers (clocks, mail) run in this
 from __future__ import annotations
 
 import secrets
-from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 
 from sqlalchemy import bindparam, insert, update
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
 from ..accounts.service import mark_joined
+from ..core import work
 from ..core.db import utcnow
 from ..core.extensions import db
 from ..games import IllegalMove
-from . import events, thread
-from .errors import GameNotActive, NotYourTurn, PositionChanged
-from .models import ACTIVE, FINISHED, RESIGN, RESIGNED, Game, Move, set_outcomes
+from . import events, ports, thread
+from .errors import GameNotActive, NotYourTurn, OutOfTime, PositionChanged
+from .models import ACTIVE, FINISHED, RESIGN, RESIGNED, TIMED_OUT, Game, Move, set_outcomes
 
 PASS = "pass"
 
@@ -102,12 +101,14 @@ def submit_turn(game: Game, seat: int, text: str, expected_ply: int, comment: st
     :raises PositionChanged: the game is no longer at ``expected_ply`` (a race was lost).
     :raises NotYourTurn: the seat is not to move.
     :raises IllegalMove: the rules' reason; for a multi-ply turn, naming the failing step.
-    :raises OutOfTime: the seat's clock had run out (the timeout is the tick's to apply).
+    :raises OutOfTime: the seat's clock had run out: nothing is played, and the seat is timed
+        out instead, kept by the unit of work (``pbem.core.work.keep_on_error``).
     :raises MessageRefused: the comment cannot be posted (nothing is played).
     :raises Blocked: a comment, where a block stands between the players (nothing is played).
     """
     rules = game.rules
     state = _check_actor(game, seat, expected_ply)
+    _refuse_if_out_of_time(game, seat)
     remark = thread.comment_for(game, seat, comment)
     plies, state = rules.apply_turn(state, text.strip())
     if not _turn_complete(rules, state):
@@ -119,6 +120,18 @@ def submit_turn(game: Game, seat: int, text: str, expected_ply: int, comment: st
     state = _store(game, state, moves)
     _turn_begins(game, state, moves)
     db.session.flush()
+
+
+def _refuse_if_out_of_time(game: Game, seat: int) -> None:
+    """Before anything is written: a move too late is not played; the seat times out in its
+    place, in the same unit of work, which keeps it though the move is refused."""
+    why = ports.time_ran_out(game, seat, utcnow())
+    if why is None:
+        return
+    resign(game, seat, reason=TIMED_OUT)
+    db.session.flush()
+    work.keep_on_error()
+    raise OutOfTime(why)
 
 
 def resign(game: Game, seat: int, expected_ply: int | None = None, *,
@@ -279,8 +292,8 @@ def _settle(rules, state, moves: list[Played]) -> tuple[object, dict | None]:
         seat = rules.to_move(state)
         state = rules.play(state, PASS)
         moves.append(Played(seat, PASS, PASS, auto=True))
-    result = ({"winners": rules.winners(state), "scores": rules.scores(state)}
-              if rules.is_over(state) else None)
+    result = ({"winners": rules.winners(state), "scores": rules.scores(state),
+               "reason": rules.end_reason(state)} if rules.is_over(state) else None)
     return state, result
 
 
@@ -391,15 +404,13 @@ def _write(writes: list[tuple[Game, list[Played], object, dict | None]]) -> None
             set_outcomes(game, changes["result"])
 
 
-@contextmanager
+def _position_changed() -> PositionChanged:
+    return PositionChanged(
+        "The position changed: someone else acted in this game at the same moment. "
+        "Look at the board again.")
+
+
 def race_guard():
     """Turn a lost race (a stale ``Game.version`` or a taken ply) into ``PositionChanged``;
-    nothing of the losing transaction is kept."""
-    try:
-        yield
-    except (StaleDataError, IntegrityError):
-        db.session.rollback()
-        raise PositionChanged(
-            "The position changed: someone else acted in this game at the same moment. "
-            "Look at the board again."
-        ) from None
+    nothing of the losing transaction is kept (``pbem.core.work.race_guard``)."""
+    return work.race_guard(_position_changed)

@@ -18,6 +18,33 @@ WORDS = {RULES: "by the rules", RESIGNATION: "by resignation", TIMEOUT: "on time
          ADJUDICATION: "by the director's adjudication",
          AUTOMATIC: "by pbem's adjudication at the deadline"}
 _LEAVING = {TIMED_OUT: TIMEOUT, FORFEITED: FORFEIT}
+#: The rule that ended a game, by its rules module's ``end_reason`` code (kept in the result as
+#: ``reason``), in words after "by the rules: ".
+REASONS = {
+    "king-captured": "a king was captured",
+    "no-moves": "no legal move was left",
+    "all-out": "every player still in had passed",
+    "goal-five": "a chest reached five pieces",
+    "goal-trio": "a chest held one piece of each size",
+    "two-of-each": "a holding area held two pieces of each size",
+    "quiet-limit": "too many turns in a row without a capture",
+    "last-in": "every other player had left the game",
+}
+
+
+def ended_words(key: str, result: dict | None, reason: str | None = None) -> str:
+    """How a finished game ended, in words: ``WORDS[key]`` and, ended by the rules, which rule
+    (the ``reason`` stored in its ``result``, or the one given for a game stored without it).
+
+    >>> ended_words(RULES, {"winners": [0], "reason": "king-captured"})
+    'by the rules: a king was captured'
+    >>> ended_words(RESIGNATION, {"winners": [0], "reason": "last-in"})
+    'by resignation'
+    """
+    reason = (result or {}).get("reason") or reason
+    if key == RULES and reason in REASONS:
+        return f"{WORDS[key]}: {REASONS[reason]}"
+    return WORDS[key]
 
 
 def termination(result: dict | None, last_move: str | None, last_text: str | None) -> str | None:

@@ -11,6 +11,7 @@ from flask import Blueprint, abort, flash, g, redirect, render_template, request
 
 from ..accounts.auth import login_required, sign_in_session
 from ..accounts.blocks import Blocked
+from ..core.db import MAX_INT
 from ..core.errors import PbemError
 from ..core.extensions import csrf
 from ..core.validators import BadNumber, whole_number
@@ -113,6 +114,40 @@ def preview(game_id=None, token=None):
                                comment=thread.normalised(form.comment.data))
 
 
+@bp.get("/games/<int:game_id>/turn.json", endpoint="turn_json")
+def turn_json(game_id=None, token=None):
+    """A turn composed so far on the page (``?turn=<plies separated by spaces>&ply=<ply>``):
+    checked as the preview checks it, stores nothing; the page continues the turn from the
+    answer (``page.turn_json``) and sends it whole. A refusal (400 bad input, 422 a refused
+    step, 409 the position changed, 403 not this seat's turn) is ``{"error": ...}`` for the
+    page's script, which asks for JSON, and the usual error page for anyone else."""
+    def refused(message: str, status: int):
+        if request.accept_mimetypes.best == "application/json":
+            return {"error": message}, status
+        raise PbemError(message, "refused", status)
+
+    game, seat = _actor(game_id, token)
+    text = request.args.get("turn", "")
+    try:
+        ply = whole_number(request.args.get("ply", ""), 0, MAX_INT, "ply")
+    except BadNumber as exc:
+        return refused(str(exc), 400)
+    if len(text) > 400 or not text.strip():
+        return refused("A turn is at most 400 characters, and not empty.", 400)
+    try:
+        preview = service.preview_turn(game, seat, text, ply)
+    except IllegalMove as exc:
+        return refused(exc.reason, 422)
+    except PbemError as exc:
+        return refused(exc.message, exc.status)
+    return page.turn_json(game, seat, preview)
+
+
+@bp.get("/play/<token>/turn.json", endpoint="link_turn_json")
+def link_turn_json(token):
+    return turn_json(token=token)
+
+
 def _shown_again(form) -> MoveForm:
     """The move form refilled with what a post (read with ``READ_ONLY``) sent, to show with
     its error: a fresh form, so that it carries the session's CSRF token for a signed-in
@@ -125,9 +160,9 @@ def _act(game_id, token, form_class, incomplete: str, act):
     form)`` applied to that load once the post's read-only form checks; a lost race shows the
     board as it now stands. ``act`` answers with a response of its own (a page, a redirect), or
     with what it did, which is flashed on the game page. ``act`` runs a command
-    (:mod:`.commands`), which commits.
-    (The game's id is kept aside: the commit expires the object, and reading it again would
-    cost two queries.)"""
+    (:mod:`.commands`) in the request's unit of work, which commits once the view answered.
+    (The game's id is kept aside: a lost race's rollback expires the object, and reading it
+    again would cost two queries.)"""
     game, seat = _actor(game_id, token, lock=True)
     game_id = game.id
     form = form_class(meta=READ_ONLY)
@@ -207,12 +242,9 @@ def bots_resign(game_id):
     form = BotsResignForm()
     if not form.validate():
         abort(400, "The form was incomplete: choose on or off.")
-    try:
-        commands.set_bots_resign(game, form.allow.data == "1")
-        flash("The bots in this game may resign a lost game." if form.allow.data == "1"
-              else "The bots in this game will play it to the end.")
-    except PositionChanged:
-        flash("The game changed meanwhile: nothing was changed; please choose again.")
+    commands.set_bots_resign(game, form.allow.data == "1")
+    flash("The bots in this game may resign a lost game." if form.allow.data == "1"
+          else "The bots in this game will play it to the end.")
     return redirect(url_for("play.game", game_id=game_id)), 303
 
 

@@ -21,7 +21,6 @@ from flask import (
 )
 
 from ..accounts.auth import login_required
-from ..core.extensions import db
 from . import service
 from .models import PUSH_KINDS
 
@@ -67,7 +66,6 @@ def subscribe():
         service.subscribe(g.player, data, request.form.getlist("kind") or None)
     except service.BadSubscription as exc:
         return _page(exc.status, exc.message)
-    db.session.commit()
     return {"subscribed": True}, 201
 
 
@@ -75,7 +73,6 @@ def subscribe():
 @login_required
 def remove(subscription_id):
     service.unsubscribe(g.player.id, subscription_id)
-    db.session.commit()
     flash("That browser gets no more pushes.")
     return redirect(url_for("push.index"), 303)
 

@@ -7,7 +7,6 @@ import sys
 import click
 from flask.cli import AppGroup
 
-from ..core.extensions import db
 from .rebuild import rated_games_count, rebuild
 
 ratings_group = AppGroup("ratings", help="Player ratings.")
@@ -20,5 +19,4 @@ def rebuild_command():
     total = rated_games_count()
     with click.progressbar(length=total, label="Rating games", file=sys.stderr) as bar:
         rated = rebuild(bar.update)
-    db.session.commit()
     click.echo(f"rated {rated} of {total} finished rated games")

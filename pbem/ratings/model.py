@@ -32,7 +32,8 @@ KAPPA = 1e-4
 #: The shown number: ``BASE + SCALE × (mu − 3 sigma)``. Between two players with
 #: sigma ≈ 2, a difference of one ``mu`` is worth about as much as 26 Elo points.
 BASE, SCALE = 1000, 25
-#: Fewer rated games than this and a rating is provisional (marked, and off leaderboards).
+#: Fewer rated games than this and a rating is provisional (marked, and listed apart from the
+#: ranked leaderboard).
 PROVISIONAL_GAMES = 5
 
 _BETA_SQUARED = BETA * BETA

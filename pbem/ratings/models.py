@@ -40,6 +40,20 @@ class Rating(db.Model):
         return is_provisional(self.games)
 
 
+class RatingOrder(db.Model):
+    """When a game's rating was applied: ``seq`` grows with each rated game, assigned once
+    the players' rating rows are locked, so two games sharing a player are numbered in the
+    order they moved that player's rating. ``pbem ratings rebuild`` applies the games in this
+    order (ties, which only games with no player in common can share, by game id), and so
+    reproduces the live ratings exactly; it never rewrites it."""
+
+    __tablename__ = "rating_order"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, index=True)
+
+
 class RatingChange(db.Model):
     """What one rated game did to one player's rating."""
 

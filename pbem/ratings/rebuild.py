@@ -1,6 +1,8 @@
 """Recompute every rating from the stored results (``pbem ratings rebuild``).
 
-Games are rated in the order they ended (ties by game id), in memory, from two streamed
+Games are rated in the order their ratings were applied live (:class:`.models.RatingOrder`;
+games rated before that order was kept come first, in the order they ended; ties by game id),
+in memory, from two streamed
 queries read side by side (the games, and their seats with their outcomes in the same order,
 so most games need no decoding of their result); the changes are written in batches as they
 come, and the ratings at the end.
@@ -28,7 +30,7 @@ from ..accounts.models import Player
 from ..core.extensions import db
 from ..play.models import DRAWN, FINISHED, LOST, WON, Game, Seat
 from .model import MU, SIGMA, rate_two, rate_values
-from .models import Rating, RatingChange
+from .models import Rating, RatingChange, RatingOrder
 from .results import departures, plain_places, rated_result
 
 #: Rows per INSERT batch, and rows read per fetch.
@@ -39,12 +41,15 @@ _TWO_SEATS = {(WON, LOST): (0, 1), (LOST, WON): (1, 0), (DRAWN, DRAWN): (0, 0)}
 #: SQLite's page cache during a rebuild, in KiB (a million games write about 200 MB).
 SQLITE_CACHE_KIB = 256 * 1024
 _GAMES, _SEATS, _PLAYERS = Game.__table__, Seat.__table__, Player.__table__
+_ORDER = RatingOrder.__table__
 _BOT_SEATS, _BOTS = _SEATS.alias("bot_seats"), _PLAYERS.alias("bots")
 #: A game with a bot counts for its bots even when its players chose not to rate it.
 _HAS_BOT = exists().where(_BOT_SEATS.c.game_id == _GAMES.c.id,
                           _BOT_SEATS.c.player_id == _BOTS.c.id, _BOTS.c.is_bot == true())
 _RATED = (_GAMES.c.status == FINISHED, or_(_GAMES.c.rated == true(), _HAS_BOT))
-_ENDED = (_GAMES.c.finished_at, _GAMES.c.id)
+#: The order ratings were applied in: stored (games rated before it was kept first, as
+#: they ended), then by game id.
+_APPLIED = (_ORDER.c.seq.is_not(None), _ORDER.c.seq, _GAMES.c.finished_at, _GAMES.c.id)
 _CHANGE_COLUMNS = ("game_id", "player_id", "slug", "place", "mu_before", "sigma_before",
                    "mu_after", "sigma_after")
 _RATING_COLUMNS = ("slug", "player_id", "mu", "sigma", "ordinal", "games")
@@ -143,22 +148,24 @@ def _rate_some(table: dict[int, list], game_id: int, slug: str, players: list[in
 def _results(connection: Connection, advance: Callable[[int], None]
              ) -> Iterator[tuple[int, str, list[int], Sequence[int], set[int] | None]]:
     """Every rated game's id, slug, rated players and their places, and the players it
-    moves when its players left it unrated (its bots; ``None``: everyone), in the order the
-    games ended (ties by id). The rows come in chunks (``partitions``), which costs a fraction of
-    fetching them one by one. A game nobody resigned from (nearly all) takes its places from
-    its seats' outcomes when it had two players and a winner (:data:`_TWO_SEATS`), else from
-    its result (:func:`.results.plain_places`); the result is read as text and decoded only
-    then, as decoding every game's result cost a fifth of the rebuild."""
+    moves when its players left it unrated (its bots; ``None``: everyone), in the order
+    their ratings were applied (:data:`_APPLIED`). The rows come in chunks (``partitions``),
+    which costs a fraction of fetching them one by one. A game nobody resigned from (nearly
+    all) takes its places from its seats' outcomes when it had two players and a winner
+    (:data:`_TWO_SEATS`), else from its result (:func:`.results.plain_places`); the result is
+    read as text and decoded only then, as decoding every game's result cost a fifth of the
+    rebuild."""
     left = departures()
     streamed = {"yield_per": BATCH}
+    ordered = _GAMES.outerjoin(_ORDER, _ORDER.c.game_id == _GAMES.c.id)
     games = connection.execute(
         select(_GAMES.c.id, _GAMES.c.slug, cast(_GAMES.c.result, Text), _GAMES.c.rated)
-        .where(*_RATED).order_by(*_ENDED), execution_options=streamed)
+        .select_from(ordered).where(*_RATED).order_by(*_APPLIED), execution_options=streamed)
     seats = connection.execute(
         select(_SEATS.c.game_id, _SEATS.c.player_id, _SEATS.c.outcome, _PLAYERS.c.is_bot)
-        .join(_GAMES, _GAMES.c.id == _SEATS.c.game_id)
-        .join(_PLAYERS, _PLAYERS.c.id == _SEATS.c.player_id)
-        .where(*_RATED).order_by(*_ENDED, _SEATS.c.index), execution_options=streamed)
+        .select_from(ordered.join(_SEATS, _SEATS.c.game_id == _GAMES.c.id)
+                     .join(_PLAYERS, _PLAYERS.c.id == _SEATS.c.player_id))
+        .where(*_RATED).order_by(*_APPLIED, _SEATS.c.index), execution_options=streamed)
     seat_rows = chain.from_iterable(seats.partitions())
     pending = next(seat_rows, None)
     for chunk in games.partitions():

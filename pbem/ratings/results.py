@@ -60,7 +60,7 @@ def plain_places(result: dict) -> list[int]:
     reads a million results and for nearly all of them needs no more than this.
 
     >>> plain_places({"winners": [2], "scores": [4, 9, 3, 4]})
-    [1, 3, 0, 1]
+    [2, 1, 0, 2]
     >>> plain_places({"winners": [0, 1], "scores": [3, 3]})
     [0, 0]
     """

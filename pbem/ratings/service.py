@@ -7,13 +7,13 @@ rate (the default) moves the bot's rating only, never a person's.
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from ..core.extensions import db
 from ..play import batch
 from ..play.models import Game
 from .model import Skill, rate
-from .models import Rating, RatingChange
+from .models import Rating, RatingChange, RatingOrder
 from .results import RatedResult, departures, rated_result
 
 
@@ -30,7 +30,9 @@ def rate_games(games: list[Game]) -> None:
     Flushes only.
 
     The players' rating rows are locked first (in player order), so two games ending at
-    once for the same player are rated one after the other, not from the same old rating.
+    once for the same player are rated one after the other, not from the same old rating; the
+    order they were rated in is then stored (:class:`.models.RatingOrder`, read after the
+    locks), for ``rebuild`` to follow.
     A game already rated (its changes stored) is left alone: rating it again would count its
     result twice.
     """
@@ -53,8 +55,11 @@ def rate_games(games: list[Game]) -> None:
                Rating.player_id.in_({p for r in results for p in r.players}))
         .order_by(Rating.player_id, Rating.slug).with_for_update())}
     only = {game.id: None if game.rated else _bots_of(game) for game in games}
+    seq = db.session.scalar(select(func.coalesce(func.max(RatingOrder.seq), 0)))
     for result in results:
         _rate(result, current, only[result.game_id])
+        seq += 1
+        db.session.add(RatingOrder(game_id=result.game_id, seq=seq))
     db.session.flush()
 
 

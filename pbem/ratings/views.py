@@ -15,6 +15,7 @@ def leaderboard(slug):
     rules = rules_or_404(slug)
     return render_template("ratings/leaderboard.html", rules=rules,
                            leaders=queries.leaderboard(rules.slug), model=model,
+                           newcomers=queries.leaderboard(rules.slug, provisional=True),
                            trend_games=queries.TREND_GAMES)
 
 

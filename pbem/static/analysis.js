@@ -11,8 +11,7 @@
   var side = document.querySelector(".analysis-side");
   var prompt = document.querySelector(".composer-prompt");
   var candidates = document.querySelector(".candidates");
-  var routesData = document.querySelector("script.analysis-routes");
-  var state = { routes: routesData ? JSON.parse(routesData.textContent) : {}, path: [],
+  var state = { routes: JSON.parse((side && side.dataset.routes) || "{}"), path: [],
                 url: location.href };
   var latest = 0;
 

@@ -3,50 +3,168 @@
 // in the board's panel, or on a choice button beside the board. The page keeps the steps
 // clicked so far, highlights every next step of a route still open (class "target"), and
 // submits the move for a preview once the clicks complete exactly one move. Cells, tokens and
-// choices take Enter and Space from the keyboard; Escape starts again. Without JavaScript the
-// form works by typing or picking, as it always did.
+// choices take Enter and Space from the keyboard; Escape starts again.
+//
+// In a game whose turn has several plies (Spike, Triumvirate; the form names a turn_url), a
+// completed ply does not leave the page: the server checks the turn so far and answers with
+// the board after it and the legal next plies (play.turn_json), and once the turn is whole the
+// page offers to send it, once, to the same command as a confirmed move (send_url).
+//
+// Typing in the move field searches the legal moves: the matches are listed under the piece or
+// cell they start from, each a button. Without JavaScript the form works by typing or picking
+// from the grouped list, as it always did.
 (function () {
   "use strict";
   const form = document.querySelector("form.move-form");
   const board = document.querySelector("figure.board[data-composer]");
   const data = form && form.querySelector("script.legal-plies");
   if (!form || !board || !data) return;
-  const { seat, plies } = JSON.parse(data.textContent);
+  const { seat, plies: firstPlies } = JSON.parse(data.textContent);
   const panel = form.querySelector(".composer");
   const prompt = panel.querySelector(".prompt");
-  const choices = [...panel.querySelectorAll("button.choice")];
+  const choiceBox = panel.querySelector(".choices");
   const candidates = panel.querySelector(".candidates");
   const clear = panel.querySelector("button.clear");
+  const send = panel.querySelector("button.send-turn");
+  const undo = panel.querySelector("button.undo-part");
+  const composed = panel.querySelector(".turn-composed");
+  const picker = form.querySelector(".move-picker");
+  const moveField = form.querySelector("[name=move]");
+  const turnField = form.querySelector("[name=turn]");
+  const plyField = form.querySelector("[name=ply]");
+  const { turnUrl, sendUrl } = form.dataset;
+  // Plies of the turn typed on earlier pages (the steps of the form without JavaScript).
+  const before = turnField && turnField.value.trim() ? turnField.value.trim().split(/\s+/) : [];
   const key = (kind, value) => kind + " " + value;
-  // Every route as a list of keys, with its move.
-  const routes = plies.flatMap(([move, ways]) =>
-    ways.map((way) => ({ move, keys: way.map(([kind, value]) => key(kind, value)) })));
-  // The board's clickable parts: each one's key, and the parts of each key. Another seat's
-  // tokens (its tiles or sizes in hand) are not the mover's.
-  const keyOf = new Map();
-  const parts = new Map();
-  for (const el of board.querySelectorAll("[data-cell], [data-token]")) {
-    if (el.dataset.seat !== undefined && Number(el.dataset.seat) !== seat) continue;
-    const k = el.dataset.cell !== undefined ? key("cell", el.dataset.cell)
-      : key("token", el.dataset.token);
-    keyOf.set(el, k);
-    if (!parts.has(k)) parts.set(k, []);
-    parts.get(k).push(el);
-    el.setAttribute("role", "button");  // named by its <title>, or else by its cell's name
-    if (!el.querySelector("title") && el.dataset.cell !== undefined) {
-      el.setAttribute("aria-label", el.dataset.cell);
-    }
-  }
-  let path = [];
-
-  const open = () => routes.filter((r) => path.every((k, i) => r.keys[i] === k));
   const words = (k) => k.slice(k.indexOf(" ") + 1);
 
+  let plies = [];     // [move, routes] pairs: the legal plies now
+  let routes = [];    // every route as a list of keys, with its move
+  let keyOf = new Map();
+  let parts = new Map();
+  let path = [];      // the steps clicked towards the next ply
+  let turn = [];      // plies of the turn composed on this page
+  let stages = [];    // what the page showed before each of them (taken back by undo-part)
+  let whole = null;   // the canonical turn, once it is complete
+  let busy = false;
+
+  // The board's clickable parts: each one's key, and the parts of each key. Another seat's
+  // tokens (its tiles or sizes in hand) are not the mover's.
+  function index() {
+    keyOf = new Map();
+    parts = new Map();
+    for (const el of board.querySelectorAll("[data-cell], [data-token]")) {
+      if (el.dataset.seat !== undefined && Number(el.dataset.seat) !== seat) continue;
+      const k = el.dataset.cell !== undefined ? key("cell", el.dataset.cell)
+        : key("token", el.dataset.token);
+      keyOf.set(el, k);
+      if (!parts.has(k)) parts.set(k, []);
+      parts.get(k).push(el);
+      el.setAttribute("role", "button");  // named by its <title>, or else by its cell's name
+      if (!el.querySelector("title") && el.dataset.cell !== undefined) {
+        el.setAttribute("aria-label", el.dataset.cell);
+      }
+    }
+  }
+
+  function load(legal) {
+    plies = legal;
+    routes = plies.flatMap(([move, ways]) =>
+      ways.map((way) => ({ move, keys: way.map(([kind, value]) => key(kind, value)) })));
+    index();
+  }
+
+  const choiceButtons = () => [...choiceBox.querySelectorAll("button.choice")];
+  const open = () => routes.filter((r) => path.every((k, i) => r.keys[i] === k));
+
   function choose(move) {
-    form.querySelector("[name=move]").value = move;
+    if (turnUrl) return extend(turn.concat(move));
+    moveField.value = move;
     prompt.textContent = "Previewing " + move + "…";
     form.requestSubmit ? form.requestSubmit() : form.submit();
   }
+
+  // ----- a turn of several plies, composed on this page -----------------------------------
+
+  function setBoard(svg) {
+    const holder = document.createElement("div");
+    holder.innerHTML = svg;
+    board.querySelector("svg").replaceWith(holder.querySelector("svg"));
+  }
+
+  function setChoices(list) {
+    choiceBox.replaceChildren(...list.map(([value, picture, label]) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "choice";
+      button.dataset.choice = value;
+      button.title = label;
+      button.setAttribute("aria-label", label + " (" + value + ")");
+      button.hidden = true;
+      button.innerHTML = picture;
+      const name = document.createElement("span");
+      name.textContent = value;
+      button.append(name);
+      return button;
+    }));
+  }
+
+  // Ask the server for the turn ``next`` (the plies of this page, after those typed before):
+  // the board after it, and its next plies or that it is whole.
+  async function extend(next) {
+    if (busy) return;
+    busy = true;
+    prompt.textContent = "Checking " + next.join(" ") + "…";
+    const query = new URLSearchParams({ turn: before.concat(next).join(" "), ply: plyField.value });
+    let answer;
+    try {
+      const response = await fetch(turnUrl + "?" + query, {
+        credentials: "same-origin", headers: { Accept: "application/json" } });
+      const type = response.headers.get("Content-Type") || "";
+      answer = type.includes("json") ? await response.json() : {};
+      if (!response.ok) throw new Error(answer.error || "The server refused it (reload the page).");
+    } catch (error) {
+      busy = false;
+      path = [];
+      show();
+      prompt.textContent = (error.message || "No answer from the server") + " " + prompt.textContent;
+      return;
+    }
+    busy = false;
+    stages.push({ turn, plies, whole, svg: board.querySelector("svg").outerHTML,
+      choices: choiceBox.innerHTML });
+    turn = next;
+    path = [];
+    setBoard(answer.svg);
+    whole = answer.complete ? answer.turn : null;
+    if (!answer.complete) setChoices(answer.choices);
+    load(answer.complete ? [] : answer.plies);
+    show();
+  }
+
+  function takeBack(all) {
+    if (!stages.length) return;
+    const stage = all ? stages[0] : stages[stages.length - 1];
+    stages = all ? [] : stages.slice(0, -1);
+    ({ turn, whole } = stage);
+    setBoard(stage.svg);
+    choiceBox.innerHTML = stage.choices;
+    load(stage.plies);
+    path = [];
+    show();
+  }
+
+  function sendTurn() {
+    if (!whole) return;
+    moveField.value = before.concat(turn).join(" ");
+    if (turnField) turnField.value = "";
+    form.action = sendUrl;
+    prompt.textContent = "Sending " + whole + "…";
+    send.disabled = true;
+    form.submit();
+  }
+
+  // ----- showing what comes next ------------------------------------------------------------
 
   function show() {
     const routesOpen = open();
@@ -65,7 +183,9 @@
       }
     }
     board.classList.toggle("composing", path.length > 0);
-    for (const button of choices) button.hidden = !next.has(key("choice", button.dataset.choice));
+    for (const button of choiceButtons()) {
+      button.hidden = !next.has(key("choice", button.dataset.choice));
+    }
     // A move complete here while longer ones go on (rare) is offered by its notation.
     candidates.replaceChildren(...(path.length ? done : []).map((move) => {
       const button = document.createElement("button");
@@ -76,8 +196,16 @@
       button.addEventListener("click", () => choose(move));
       return button;
     }));
-    clear.hidden = !path.length;
-    prompt.textContent = hint(next, moves.size);
+    clear.hidden = !path.length && !turn.length;
+    undo.hidden = !turn.length;
+    send.hidden = !whole;
+    send.disabled = false;
+    composed.hidden = !turn.length;
+    composed.querySelector(".turn-parts").textContent = whole || before.concat(turn).join(" ");
+    prompt.textContent = whole
+      ? "Your turn is complete: the board shows where it leads. Send it, or take a part back."
+      : hint(next, moves.size);
+    search();
   }
 
   // What to do next, in words (read out: the prompt is a live region).
@@ -85,6 +213,10 @@
     const onBoard = [...next].filter((k) => parts.has(k)).length;
     const where = onBoard && onBoard < next.size ? "on the board or below"
       : onBoard ? "on the board" : "below";
+    if (!path.length && turn.length) {
+      return "Next part of your turn: " +
+        (onBoard ? "click " + where + " where it starts." : "choose below.");
+    }
     if (!path.length) {
       return onBoard ? "Click " + where + " where your move starts." : "Choose below.";
     }
@@ -94,6 +226,7 @@
 
   // ``name``: how the message names the part clicked (its title on the board).
   function step(k, name = words(k)) {
+    if (whole || busy) return;
     const at = path.indexOf(k);
     if (open().some((r) => r.keys[path.length] === k)) path = path.concat(k);
     else if (at >= 0) path = path.slice(0, at);  // clicking a picked part takes it back
@@ -107,6 +240,74 @@
     show();
   }
 
+  // ----- the type-ahead picker --------------------------------------------------------------
+
+  const LIMIT = 60;
+  const squash = (text) => text.toLowerCase().replace(/\s+/g, "");
+
+  // The legal moves grouped by where they start (the first step of their first route), as
+  // the grouped list without JavaScript shows them (pbem.play.compose.move_groups).
+  function groups(moves) {
+    const byStart = new Map();
+    for (const [move, ways] of moves) {
+      const head = ways.length && ways[0].length ? String(ways[0][0][1]) : move.slice(0, 1);
+      if (!byStart.has(head)) byStart.set(head, []);
+      byStart.get(head).push(move);
+    }
+    if (byStart.size > 12 && byStart.size * 2 > moves.length) {
+      const byFirst = new Map();
+      for (const [move] of moves) {
+        const head = move.slice(0, 1);
+        if (!byFirst.has(head)) byFirst.set(head, []);
+        byFirst.get(head).push(move);
+      }
+      return byFirst;
+    }
+    return byStart;
+  }
+
+  function search() {
+    const typed = squash(moveField.value);
+    if (!typed || whole) {
+      picker.hidden = true;
+      picker.replaceChildren();
+      return;
+    }
+    const found = plies.filter(([move]) => squash(move).includes(typed));
+    // Those that start as typed first: "d4" finds d4-… before …-d4.
+    found.sort((a, b) => Number(!squash(b[0]).startsWith(typed)) -
+      Number(!squash(a[0]).startsWith(typed)));
+    const sections = [];
+    let shown = 0;
+    for (const [head, moves] of groups(found)) {
+      if (shown >= LIMIT) break;
+      const section = document.createElement("section");
+      const title = document.createElement("h3");
+      title.textContent = head;
+      section.append(title);
+      for (const move of moves.slice(0, LIMIT - shown)) {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "pick";
+        button.dataset.move = move;
+        button.textContent = move;
+        button.addEventListener("click", () => { moveField.value = ""; choose(move); });
+        section.append(button);
+        shown += 1;
+      }
+      sections.push(section);
+    }
+    const note = document.createElement("p");
+    note.className = "picker-note";
+    note.textContent = !found.length ? "No legal move matches " + moveField.value.trim() + "."
+      : found.length > shown ? shown + " of " + found.length + " legal moves: type more to narrow."
+        : found.length + (found.length === 1 ? " legal move matches." : " legal moves match.");
+    picker.replaceChildren(note, ...sections);
+    picker.hidden = false;
+  }
+
+  // ----- wiring -----------------------------------------------------------------------------
+
   function press(event) {
     const el = event.target.closest("[data-cell], [data-token]");
     if (!el) return;
@@ -119,14 +320,37 @@
   board.addEventListener("keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") press(event);
   });
-  for (const button of choices) {
-    button.addEventListener("click", () => step(key("choice", button.dataset.choice)));
-  }
-  const restart = () => { path = []; show(); };
-  clear.addEventListener("click", restart);
-  document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && path.length) restart();
+  choiceBox.addEventListener("click", (event) => {
+    const button = event.target.closest("button.choice");
+    if (button) step(key("choice", button.dataset.choice));
   });
+  const restart = () => {
+    path = [];
+    if (stages.length) takeBack(true);
+    else show();
+  };
+  clear.addEventListener("click", restart);
+  undo.addEventListener("click", () => takeBack(false));
+  send.addEventListener("click", sendTurn);
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && (path.length || turn.length)) restart();
+  });
+  moveField.addEventListener("input", search);
+  // A part typed (or a whole turn) joins the turn composed here; the server checks it.
+  if (turnUrl) {
+    form.addEventListener("submit", (event) => {
+      if (form.action.endsWith(sendUrl)) return;
+      event.preventDefault();
+      if (whole) return sendTurn();
+      const typed = moveField.value.trim() ||
+        (form.querySelector("[name=choice]") || {}).value || "";
+      if (!typed) return;
+      moveField.value = "";
+      extend(turn.concat(typed.split(/\s+/)));
+    });
+  }
+  form.classList.add("picking");
   panel.hidden = false;
+  load(firstPlies);
   show();
 })();

@@ -9,7 +9,6 @@ from flask import Blueprint, flash, g, redirect, render_template, request, url_f
 from ..accounts.auth import admin_required
 from ..core.db import utcnow
 from ..core.errors import PbemError
-from ..core.extensions import db
 from ..games import all_rules, get_rules
 from ..play.forms import option_fields
 from ..play.new_game import rules_or_404
@@ -48,7 +47,6 @@ def new(slug):
     if form.validate_on_submit():
         try:
             t = service.create(slug, form.data_for(rules, request.form), g.player, utcnow())
-            db.session.commit()
         except PbemError as exc:
             return _form_page(rules, form, error=exc.message)
         flash("Tournament created. Now enrol its players.")
@@ -70,7 +68,6 @@ def edit(tournament_id):
     elif form.validate_on_submit():
         try:
             service.edit(t.id, form.data_for(rules, request.form), g.player, utcnow())
-            db.session.commit()
         except PbemError as exc:
             return _form_page(rules, form, t, request.form, exc.message)
         flash("Settings saved.")
@@ -131,7 +128,6 @@ def invite(tournament_id):
             raise PbemError("Give at least one email address.", "no-emails", 422)
         count = service.invite(tournament_id, form.emails.data, g.player, utcnow(),
                                form.reason.data or "")
-        db.session.commit()
     except PbemError as exc:
         return _manage_page(service.get_tournament(tournament_id), invite_form=form,
                             errors={"invite": exc.message})
@@ -146,7 +142,6 @@ def seed(tournament_id):
             raise PbemError("The seeding form was incomplete.", "form", 422)
         service.seed(tournament_id, form.emails.data, g.player, utcnow(),
                      form.reason.data or "")
-        db.session.commit()
     except PbemError as exc:
         return _manage_page(service.get_tournament(tournament_id), seed_form=form,
                             errors={"seed": exc.message})
@@ -156,21 +151,18 @@ def seed(tournament_id):
 @bp.post("/<int:tournament_id>/start")
 def start(tournament_id):
     service.start(tournament_id, g.player, utcnow(), _reason())
-    db.session.commit()
     return _back(tournament_id, "The tournament has started; round one is paired.")
 
 
 @bp.post("/<int:tournament_id>/pause")
 def pause(tournament_id):
     service.pause(tournament_id, g.player, utcnow(), _reason())
-    db.session.commit()
     return _back(tournament_id, "Paused.")
 
 
 @bp.post("/<int:tournament_id>/resume")
 def resume(tournament_id):
     service.resume(tournament_id, g.player, utcnow(), _reason())
-    db.session.commit()
     return _back(tournament_id, "Resumed.")
 
 
@@ -197,14 +189,12 @@ def confirm_withdrawal(tournament_id, entrant_id):
 @bp.post("/<int:tournament_id>/withdraw/<int:entrant_id>")
 def withdraw(tournament_id, entrant_id):
     service.withdraw(tournament_id, entrant_id, g.player, utcnow(), _reason())
-    db.session.commit()
     return _back(tournament_id, "Player withdrawn.")
 
 
 @bp.post("/<int:tournament_id>/reinstate/<int:entrant_id>")
 def reinstate(tournament_id, entrant_id):
     service.reinstate(tournament_id, entrant_id, g.player, utcnow(), _reason())
-    db.session.commit()
     return _back(tournament_id, "The withdrawal is undone.")
 
 
@@ -237,5 +227,4 @@ def act(tournament_id, table_id):
         raise PbemError("Choose an action from the director's page.", "form", 422)
     done = service.act_on_game(tournament_id, table_id, form.action.data, g.player, utcnow(),
                                form.reason.data or "", form.seat.data)
-    db.session.commit()
     return _back(tournament_id, f"Done: {done}.")

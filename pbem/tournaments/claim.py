@@ -29,19 +29,10 @@ class TournamentNotFound(PbemError):
     status, code = 404, "not-found"
 
 
-def claim(tournament_id: int, *, skip_locked: bool = False) -> Tournament | None:
-    """The tournament, claimed for this transaction; ``None`` if another process has it (and
-    the transaction rolled back)."""
-    tournament = take(tournament_id, skip_locked=skip_locked)
-    if tournament is None:
-        db.session.rollback()
-    return tournament
-
-
 def take(tournament_id: int, *, skip_locked: bool = False) -> Tournament | None:
-    """:func:`claim` without the rollback when another process has the tournament: for work
-    done inside someone else's unit of work, which is not ours to undo. Pending changes are
-    flushed first (the claim expires what was read)."""
+    """The tournament, claimed for this transaction; ``None`` if another process has it (the
+    unit of work it runs in is the entry point's to end). Pending changes are flushed first
+    (the claim expires what was read)."""
     db.session.flush()
     query = (select(Tournament).where(Tournament.id == tournament_id)
              .with_for_update(skip_locked=skip_locked)
@@ -89,7 +80,7 @@ def claim_or_raise(tournament_id) -> Tournament:
         raise TournamentNotFound("There is no such tournament.") from None
     if db.session.get(Tournament, tournament_id) is None:
         raise TournamentNotFound(f"There is no tournament #{tournament_id}.")
-    tournament = claim(tournament_id)
+    tournament = take(tournament_id)
     if tournament is None:
         raise TournamentBusy("The tournament was being updated at that moment; try again.")
     return tournament

@@ -7,7 +7,7 @@ The page loads the stored tables (places included) and never the games' historie
 
 from __future__ import annotations
 
-from dataclasses import astuple, dataclass, field
+from dataclasses import astuple, dataclass, field, replace
 from datetime import datetime
 from functools import cache
 
@@ -212,7 +212,11 @@ def build(t: Tournament, round_number: int | None, first_row: int | None = None,
     bracket of a knockout, and a page of one round's games (the latest round unless
     ``round_number``; the page holding board ``first_board``)."""
     cache = _current(t)
+    # The stored standings keep the names they were computed with: each is read afresh (one
+    # query), so a player renamed since shows by the new name.
+    names_now = _names(t) if cache["rows"] else {}
     rows = [results.Row(*row) for row in cache["rows"]]
+    rows = [replace(row, name=names_now.get(row.player_id, row.name)) for row in rows]
     row_page = Paged.of(len(rows), first_row)
     rnd = board_page = None
     if t.rounds:  # only the page of boards shown is loaded: a big Swiss has hundreds

@@ -9,7 +9,7 @@ import logging
 
 from sqlalchemy import select
 
-from ..clocks.feed import more_deadlines
+from ..clocks.feed import add_deadlines
 from ..clocks.logic.calendar import CalendarEntry
 from ..core.db import utcnow
 from ..core.extensions import db
@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 
 def subscribe() -> None:
     events.game_finished.connect(_game_finished)
-    more_deadlines.connect(_round_deadlines)
+    add_deadlines("tournaments", _round_deadlines)
 
 
 def _game_finished(game, **_facts) -> None:
@@ -58,7 +58,7 @@ def _tournaments_of(game_ids: list[int]) -> dict[int, int]:
         .where(TournamentTable.game_id.in_(game_ids))).all())
 
 
-def _round_deadlines(player, *, domain: str) -> list[CalendarEntry]:
+def _round_deadlines(player, domain: str) -> list[CalendarEntry]:
     """The round deadline of every tournament game the player is still playing."""
     rounds = db.session.execute(
         select(TournamentTable, Tournament.name)

@@ -8,7 +8,6 @@ from flask import Blueprint, Response, flash, g, redirect, render_template, requ
 from ..accounts.auth import login_required, sign_in_session
 from ..accounts.forms import ConfirmForm
 from ..core.db import MAX_INT, utcnow
-from ..core.extensions import db
 from ..core.feeds import CONTENT_TYPE, atom
 from ..core.urls import external_url
 from ..core.validators import BadNumber, whole_number
@@ -52,7 +51,6 @@ def feed(tournament_id):
 def register(tournament_id):
     if ConfirmForm().validate_on_submit():
         service.register(tournament_id, g.player, utcnow())
-        db.session.commit()
         flash("You are registered.")
     return redirect(url_for("tournaments.page", tournament_id=tournament_id))
 
@@ -68,7 +66,6 @@ def withdraw(tournament_id):
         else:
             me = _my_entry(t)
             service.withdraw(t.id, me.id if me else None, g.player, utcnow())
-            db.session.commit()
             flash("You have withdrawn from this tournament.")
     return redirect(url_for("tournaments.page", tournament_id=t.id))
 
@@ -88,7 +85,6 @@ def invitation(token):
         accept = "accept" in request.form
         service.answer(t.id, entrant.player_id, accept)
         sign_in_session(entrant.player)
-        db.session.commit()
         flash("You are entered." if accept else "You declined the invitation.")
         return redirect(url_for("tournaments.page", tournament_id=t.id))
     return render_template("tournaments/invitation.html", t=t, entrant=entrant, form=form)

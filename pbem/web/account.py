@@ -103,7 +103,6 @@ def delete_account():
         flash("Tick the box to confirm that you want to delete your account.")
         return redirect(url_for("accounts.account"))
     delete_everywhere(g.player)
-    db.session.commit()  # the one commit: the deletion happens whole or not at all
     session.clear()
     flash("Your account is deleted.")
     return redirect(url_for("web.home"))

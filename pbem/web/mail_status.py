@@ -7,7 +7,6 @@ from __future__ import annotations
 from flask import flash, g, redirect, url_for
 
 from ..accounts.auth import login_required
-from ..core.extensions import db
 from ..mail import suppression
 from .views import bp
 
@@ -24,6 +23,5 @@ def mail_status():
 def resume_mail():
     """Send the player's mail again (a fixed mailbox); another refusal suppresses it again."""
     suppression.lift(g.player.email)
-    db.session.commit()
     flash("We will email you again.")
     return redirect(url_for("accounts.account"))

@@ -8,6 +8,7 @@ from ..core.extensions import db
 from ..core.headers import content_security_policy
 from ..mail.compose import compose
 from ..mail.models import OutboxMessage
+from ..notifications import settings as notification_settings
 from ..play.queries import recent_games
 from . import home as lists
 
@@ -31,7 +32,8 @@ def navigation():
 def home():
     if g.player is not None:
         return render_template("web/home.html",
-                               sections=lists.sections(g.player, request.args, utcnow()))
+                               sections=lists.sections(g.player, request.args, utcnow()),
+                               offer_zone=notification_settings.stored(g.player.id) is None)
     return render_template("web/welcome.html", games=recent_games())
 
 

@@ -95,3 +95,28 @@ def test_create_admin_command(app, runner):
     assert db.session.scalars(db.select(Player)).one().is_admin
     bad = runner.invoke(args=["pbem", "create-admin", "nobody"])
     assert bad.exit_code == 2 and "not an email address" in bad.output
+
+
+def players() -> int:
+    return db.session.scalar(db.select(db.func.count()).select_from(Player))
+
+
+def test_asking_for_links_creates_no_player_until_one_is_used(app, client):
+    app.config.update(SIGN_IN_LIMIT_PER_CLIENT=100)
+    links = [request_link(client, f"someone{i}@example.com")[1] for i in range(12)]
+    assert players() == 0 and len(outbox("sign_in")) == 12
+    assert "Hello," in outbox("sign_in")[0].body_text  # nobody's name: there is no account
+    assert client.get(links[3]).status_code == 200 and players() == 0
+    assert client.post(links[3]).status_code == 302
+    assert [p.email for p in db.session.scalars(db.select(Player))] == ["someone3@example.com"]
+    assert client.post(links[3]).status_code == 410 and players() == 1
+
+
+def test_a_new_address_s_link_still_works_once_an_invitation_made_its_row(
+        client, make_player):
+    _, link = request_link(client, "invitee@example.com")
+    invited = make_player("invitee@example.com", joined=False)
+    assert client.post(link).status_code == 302
+    db.session.expire_all()
+    assert players() == 1 and db.session.get(Player, invited.id).joined_at is not None
+    assert client.post(link).status_code == 410

@@ -49,7 +49,7 @@ def test_feed_titles_name_the_players(client, make_game, make_player):
     winner = game.seats[game.result["winners"][0]].player.name
     feed = parse_atom(client.get(f"/games/{game.id}/feed.atom"))
     titles = [entry.find(f"{ATOM}title").text for entry in feed.findall(f"{ATOM}entry")]
-    assert titles[0].endswith(f": {winner} wins by the rules")
+    assert titles[0].endswith(f": {winner} wins by the rules: no legal move was left")
     mover = game.seats[game.moves[-1].seat].player.name
     assert titles[1].endswith(f": {mover} {game.moves[-1].move}")
 

@@ -106,7 +106,8 @@ def test_a_game_ended_by_a_decision_round_trips_in_both_formats(client, make_gam
 
 
 @pytest.mark.parametrize("how, termination, words", [
-    ("rules", "rules", "by the rules"), ("resign", "resignation", "by resignation"),
+    ("rules", "rules", "by the rules: no legal move was left"),
+    ("resign", "resignation", "by resignation"),
     ("timeout", "timeout", "on time"), ("forfeit", "forfeit", "by forfeit"),
     ("director", "adjudication", "by the director's adjudication"),
     ("deadline", "automatic adjudication", "by pbem's adjudication at the deadline"),

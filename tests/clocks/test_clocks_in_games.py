@@ -67,11 +67,18 @@ def test_no_time_control_has_no_clocks(app, make_player):
     assert db.session.query(StoredClock).filter_by(game_id=game.id).count() == 0
 
 
-def test_a_turn_after_the_deadline_is_refused_and_nothing_changes(app, make_player):
-    game = timed_game([make_player(), make_player()], "1d/move")
+def test_a_turn_after_the_deadline_is_refused_and_the_game_ends_on_time_at_once(
+        app, make_player):
+    """The clock is asked before the move is written (no receiver vetoes a written move), and
+    the timeout is applied in the same unit of work: the game never shows active until the
+    next tick."""
+    game_id = timed_game([make_player(), make_player()], "1d/move").id
     with freeze_time(T0 + D + H), pytest.raises(OutOfTime, match="time ran out"):
-        commands.play_turn(commands.locked(game.id), 0, "Mc3", 0)
-    assert get_game(game.id).ply == 0
+        commands.play_turn(commands.locked(game_id), 0, "Mc3", 0)
+    db.session.remove()  # what was committed, read afresh
+    stored = get_game(game_id)
+    assert stored.status == "finished" and stored.result["winners"] == [1]
+    assert [(m.seat, m.move, m.text) for m in stored.moves] == [(0, "resign", "timeout")]
 
 
 def test_a_bad_time_control_is_refused(app, make_player):
@@ -117,3 +124,20 @@ def test_the_new_game_form_sets_a_time_control(app, client, make_player):
     bad = client.post("/new/pylon", data={**form, "bank_initial": "lots"})
     assert bad.status_code == 422
     assert "initial bank: &#39;lots&#39; is not a number from 0" in bad.get_data(as_text=True)
+
+
+def test_a_late_move_posted_on_the_game_page_is_refused_and_the_game_ends_on_time(
+        app, client, make_player):
+    from helpers import sign_in
+
+    alice = make_player()
+    game_id = timed_game([alice, make_player()], "1d/move").id
+    db.session.commit()
+    with freeze_time(T0 + D + H):
+        sign_in(client, alice)
+        late = client.post(f"/games/{game_id}/move", data={"move": "Mc3", "ply": 0})
+    assert late.status_code == 409, late.get_data(as_text=True)[-3000:]
+    assert "time ran out" in late.get_data(as_text=True)
+    db.session.remove()  # the request's unit kept the timeout, though it refused the move
+    stored = get_game(game_id)
+    assert stored.status == "finished" and stored.result["winners"] == [1]

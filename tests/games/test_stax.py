@@ -398,7 +398,8 @@ def test_renderings_show_the_table_the_hands_and_the_last_move():
     assert 'data-token="E+NE+W"' in svg and 'data-token="E+NE+SW"' in svg
     assert 'data-token="E+NW"' not in svg.split("Light")[-1].split("Dark")[0]
     text = render.text(state, last_move="0,0>3,0=E+NW")
-    assert "2,0: D 3y{NE,W,SE} | L 1{E}" in text and "Light to move" in text
+    assert "2,0  Light 1, points E; beneath: Dark 3y" in text and "Light to move" in text
+    assert "*    0,0  Light 2w, points E NW" in text and "-1,1  Light king" in text
     assert "Light's 1 tile pointing E" in render.describe(state)
 
 
@@ -438,3 +439,23 @@ def test_the_documented_examples_run():
 
     for module in (rules, tiles):
         assert doctest.testmod(module).failed == 0
+
+
+def test_the_mail_text_lists_stacks_row_by_row_in_words_with_the_last_move_marked():
+    import random
+
+    from pbem.games.stax.notation import parse_cell
+    from pbem.games.stax.tiles import coords
+
+    rules, render = RULES, get_renderer("stax")
+    state, rng, move = rules.new_game(players=2, options={}, seed=3), random.Random(5), None
+    for _ in range(16):
+        move = rng.choice(rules.legal_moves(state))
+        state = rules.play(state, move)
+    text = render.text(state, last_move=move)
+    lines = text.split("* the last move):\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    cells = [line.lstrip(" *").split()[0] for line in lines]
+    rows = [coords(parse_cell(c))[1] for c in cells]
+    assert rows == sorted(rows) and len(cells) == len(state.board)
+    assert [line for line in lines if line.startswith("  *")] and "points" in text
+    assert any(name in text for name in ("Light", "Dark"))

@@ -232,3 +232,49 @@ def test_every_answer_has_a_text_and_an_html_part_and_shows_the_board_where_it_i
     assert "<i>hi" not in comment.body_html
     played = answers[kinds.index("played")]
     assert "Bob &lt;b&gt;&amp;&lt;/b&gt;" in played.body_html and "<b>&" not in played.body_html
+
+
+def test_the_moves_reply_groups_the_moves_by_the_piece_they_play(make_game):
+    """Stax's moves in its ``moves`` reply: one labelled group per tile, as the game page's
+    picker groups them (``move_groups``), every legal move listed once."""
+    from pbem.play.compose import move_groups
+
+    game = make_game("stax", seed=3)
+    assert ingest_bytes(reply_to(outbox("turn")[0], "moves")).endswith(f"in game {game.id}")
+    body = outbox("reply_result")[-1].body_text
+    legal = game.rules.legal_moves(game.load_state())
+    groups = move_groups(game.renderer, legal)
+    assert len(groups) > 5
+    for head, moves in groups:
+        assert f"\n  {head}: {moves[0]}" in body
+    listed = body.split("Your legal moves")[1].split("\n\n")[0].split()
+    assert sorted(m for m in listed if "@" in m) == sorted(legal)
+
+
+def test_an_emailed_move_that_loses_the_race_to_its_link_is_answered_too_late(
+        make_game, monkeypatch):
+    """On SQLite nothing locks the game row while the reply is read, so the move made by link
+    meanwhile shows only at the write (the version check): the reply is answered "too late",
+    as on PostgreSQL, not "move refused"."""
+    from sqlalchemy import update
+
+    from pbem.correspondence import ingest
+    from pbem.play.models import Game
+
+    game = make_game("pylon")
+    turn = outbox("turn")[0]
+    loaded = ingest.token_seat
+
+    def then_the_link_moves(*args, **kwargs):
+        found = loaded(*args, **kwargs)
+        with db.engine.begin() as other:  # another request's commit
+            other.execute(update(Game).where(Game.id == game.id)
+                          .values(version=Game.version + 1))
+        return found
+
+    monkeypatch.setattr(ingest, "token_seat", then_the_link_moves)
+    db.session.commit()  # the game as the server stored it; nothing else open
+    assert ingest_bytes(reply_to(turn, "Mc3")) == f"too late in game {game.id}"
+    answer = only_answer()
+    assert "too late" in answer.body_text and "refused" not in answer.subject
+    assert get_game(game.id).ply == 0

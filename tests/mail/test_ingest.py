@@ -175,7 +175,8 @@ def test_the_console_scripts_ingest_mail_starts_light_and_keeps_its_exit_codes(t
     only, spools what may be mail (exit 0), and refuses what can never be read (65)."""
     env = {"PATH": "/usr/bin:/bin", "PBEM_INSTANCE_PATH": str(tmp_path),
            "PBEM_DATABASE_URL": f"sqlite:///{tmp_path}/pbem.sqlite",
-           "PBEM_MAIL_DOMAIN": "pbem.example.org", "PBEM_SECRET_KEY": "k" * 40,
+           "PBEM_MAIL_DOMAIN": "pbem.example.org",
+           "PBEM_SECRET_KEY": "a-production-key-of-at-least-40-bytes-long",
            "PBEM_BASE_URL": "https://pbem.example.org"}
     script = ("import atexit, sys\n"
               f"atexit.register(lambda: print(sorted(set({NOT_FOR_MAIL!r}) & set(sys.modules))))\n"

@@ -21,7 +21,7 @@ from .test_spool import PBEM, ROOT, pbem
 
 def test_with_json_logging_every_line_a_command_prints_is_json(env, tmp_path):
     json_env = {**env, "PBEM_LOG_FORMAT": "json", "PBEM_TESTING": "false",
-                "PBEM_SECRET_KEY": "k" * 40,
+                "PBEM_SECRET_KEY": "a-production-key-of-at-least-40-bytes-long",
                 "PBEM_DATABASE_URL": f"sqlite:///{tmp_path}/fresh.sqlite"}
     for command in ("check", "init-db", "send-mail"):
         done = pbem(json_env, command)

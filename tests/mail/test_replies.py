@@ -39,6 +39,8 @@ EXPECTED = {
     "forwarded": "Sd2",
     "out_of_office": None,
     "auto_reply_precedence_bulk": None,
+    "auto_reply_precedence_auto_reply": None,
+    "exchange_automatic_reply": None,
     "delivery_report": None,
     "read_receipt": None,
 }
@@ -81,10 +83,22 @@ def test_html_entities_are_decoded_and_style_sheets_dropped():
 @pytest.mark.parametrize("headers", [
     {"Auto_Submitted": "auto-replied"}, {"Auto_Submitted": "auto-generated; owner-email=x"},
     {"Precedence": "junk"}, {"Precedence": "list"}, {"Return_Path": "<>"},
-    {"X_Autoreply": "yes"}, {"X_Autorespond": "1"},
+    {"X_Autoreply": "yes"}, {"X_Autorespond": "1"}, {"Precedence": "auto_reply"},
+    {"Precedence": "Bulk"},
+    {"X_Auto_Response_Suppress": "All", "Subject": "Automatic reply: your turn"},
+    {"X_Auto_Response_Suppress": "DR, OOF", "Subject": "Out of Office: [pbem #3] your turn"},
+    {"X_Auto_Response_Suppress": "All", "Subject": "Réponse automatique : à vous"},
 ])
 def test_automatic_mail_is_ignored(headers):
     assert read_reply(_message("Mc3", **headers)).ignored
+
+
+def test_a_suppress_header_alone_or_an_auto_subject_alone_is_a_person_s_reply():
+    """Outlook sets ``X-Auto-Response-Suppress`` on mail people write, and a person may call
+    their reply "Auto: ..."; only both together mark an automatic reply."""
+    for headers in ({"X_Auto_Response_Suppress": "All", "Subject": "Re: your turn"},
+                    {"Subject": "Automatic reply: your turn"}):
+        assert read_reply(_message("Mc3", **headers)).ignored is None
 
 
 def test_a_person_s_reply_is_not_taken_for_automatic_mail():

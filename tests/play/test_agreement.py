@@ -28,7 +28,8 @@ def test_a_proposal_accepted_through_its_emailed_link_ends_the_game_drawn(
     proposed = answer(client, f"/games/{game.id}/end", game, "agree")
     assert proposed.status_code == 302
     game = get_game(game.id)
-    assert game.status == "active" and game.end_proposal == {"ply": 0, "seats": [0]}
+    assert game.status == "active" and game.end_proposal == {"ply": 0, "seats": [0],
+                                                          "proposed": [0]}
     assert "Waiting for the other players" in client.get(f"/games/{game.id}").get_data(
         as_text=True)
     assert "Proposal to end it" in client.get("/").get_data(as_text=True)
@@ -85,9 +86,46 @@ def test_the_next_ply_lapses_a_proposal_and_declining_withdraws_it(make_game):
     (declined,) = outbox("end_declined")
     assert declined.recipient == game.seats[1].player.email
     assert "declined to end" in declined.body_text and "the game goes on" in declined.body_text
-    commands.agree(game, 1, 1)
-    commands.decline(get_game(game.id), 1, 1)  # the proposer takes it back: nobody to tell
+    with pytest.raises(PbemError, match="already proposed"):  # once per player per ply
+        commands.agree(game, 1, 1)
+    commands.agree(game, 0, 1)
+    commands.decline(get_game(game.id), 0, 1)  # the proposer takes it back: nobody to tell
     assert len(outbox("end_declined")) == 1
+
+
+@pytest.mark.parametrize("by", ["page", "link"])
+def test_twenty_propose_and_withdraw_cycles_mail_the_opponent_once_per_ply(
+        app, client, make_game, by):
+    """Proposing, taking it back, proposing again...: the opponent is mailed one proposal for
+    the ply; the repeats are refused (429) and change nothing. After a move the proposer may
+    propose once more."""
+    from pbem.play import links
+
+    game = make_game("stax", seed=2)
+    opponent = game.seats[1].player.email
+    if by == "page":
+        sign_in(client, game.seats[0].player)
+        path = f"/games/{game.id}/end"
+    else:
+        path = path_of(links.move_url(game, 0)) + "/end"
+    answers = []
+    for _ in range(20):
+        answers.append(answer(client, path, get_game(game.id), "agree").status_code)
+        if get_game(game.id).end_proposal:
+            answers.append(answer(client, path, get_game(game.id), "decline").status_code)
+    assert answers[:2] == [302, 302] and set(answers[2:]) == {429}
+    offers = [m for m in outbox("end_offer") if m.recipient == opponent]
+    assert len(offers) == 1
+    assert get_game(game.id).end_proposal is None and get_game(game.id).status == "active"
+    state = get_game(game.id).load_state()
+    commands.play_turn(commands.locked(game.id), 0, game.rules.legal_moves(state)[0], 0)
+    db.session.commit()
+    game = get_game(game.id)
+    commands.agree(game, 1, 1)  # the opponent's own proposal, at the next ply
+    commands.decline(get_game(game.id), 1, 1)
+    commands.agree(get_game(game.id), 0, 1)  # a new ply: the first player may propose again
+    db.session.commit()
+    assert len([m for m in outbox("end_offer") if m.recipient == opponent]) == 2  # one a ply
 
 
 def test_every_player_still_in_the_game_must_agree(make_game, make_player):

@@ -81,16 +81,6 @@ def choice(page, value: str):
 STEP = {"cell": cell, "token": token, "choice": choice}
 
 
-def click_route(page):
-    """Compose the first legal ply by clicking its first route, each step only once it is
-    highlighted; the page submits it for a preview."""
-    move, routes = json.loads(page.locator("script.legal-plies").text_content())["plies"][0]
-    for kind, value in routes[0]:
-        STEP[kind](page, value)
-    page.wait_for_url(re.compile(r".*/preview$"))
-    return move
-
-
 def confirm(page, smtp, game, plies):
     expect(page.locator(".preview-move")).to_have_text(" ".join(plies))
     page.locator("button.confirm").click()
@@ -192,9 +182,20 @@ def test_stawvs_a_move_may_claim_the_square_it_left(app, smtp, live_server, page
     expect(page.locator(".preview-move")).to_have_text(move)
 
 
+def click_first_part(page):
+    """Compose the first legal ply of the turn (the page's initial list) by clicks."""
+    move, routes = json.loads(page.locator("script.legal-plies").text_content())["plies"][0]
+    for kind, value in routes[0]:
+        STEP[kind](page, value)
+    return move
+
+
 @pytest.mark.parametrize("slug", ["spike", "triumvirate"])
-def test_a_whole_multi_ply_turn_is_clicked_on_the_page(
+def test_a_whole_multi_ply_turn_is_clicked_on_the_page_and_sent_once(
         app, smtp, live_server, page, make_game, slug):
+    """Every part of the turn is clicked on one page (no page load between parts: the page
+    asks ``turn.json`` for the next parts) and the whole turn is sent in one submit, which
+    the server checks as one turn."""
     game = make_game(slug, seed=3)
     open_turn_email(page, smtp, game)
     screenshots(page, slug)
@@ -209,22 +210,47 @@ def test_a_whole_multi_ply_turn_is_clicked_on_the_page(
         page.locator('figure.board [data-token="1"][data-seat="0"]').click()
         expect(page.locator(".composer .prompt")).to_contain_text(
             "reserve: 3 small: no legal move starts there")
-    plies = [click_route(page)]
+    url = page.url
+    page.evaluate("window.__sameDocument = true")  # gone if the page loads again
+    posts = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    plies = [click_first_part(page)]
     if slug == "triumvirate":  # after the arrangement, a piece shows where it may go
+        expect(page.locator(".turn-parts")).to_have_text(plies[0])
         after = game.rules.play(state, plies[0])
-        piece = legal(page)[0][:2]
+        piece = game.rules.legal_moves(after)[0][:2]
         cell(page, piece)
         ends = {m[3:] for m in game.rules.legal_moves(after) if m[:2] == piece}
         targets(page, "[data-cell]", ends, "data-cell")
         screenshots(page, "triumvirate-targets")
-        page.locator("button.clear").click()
-    while not page.locator("button.confirm").count():
-        plies.append(click_route(page))
+        page.locator("button.clear").click()  # back to the start of the turn
+        expect(page.locator(".turn-composed")).to_be_hidden()
+        plies = [click_first_part(page)]
+    position = state
+    while True:
+        position = game.rules.play(position, plies[-1])
+        if game.rules.is_turn_complete(position):
+            break
+        expect(page.locator(".turn-parts")).to_have_text(" ".join(plies))
+        first = game.rules.legal_moves(position)[0]
+        for kind, value in game.renderer.routes(first)[0]:
+            STEP[kind](page, value)
+        plies.append(first)
         assert len(plies) < 30
-    screenshots(page, f"{slug}-preview")
-    preview = page.locator("figure.board .turn")
-    expect(preview.first).to_be_attached()  # every ply of the turn is marked, not the last only
-    confirm(page, smtp, game, plies)
+    if slug == "triumvirate":
+        assert len(plies) == 4  # the arrangement and three actions
+    send = page.locator("button.send-turn")
+    expect(send).to_be_visible()
+    assert page.url == url and page.evaluate("window.__sameDocument") is True
+    assert posts == []  # nothing was sent while composing
+    screenshots(page, f"{slug}-whole-turn")
+    expect(page.locator("figure.board .turn").first).to_be_attached()  # the turn is marked
+    send.click()
+    expect(page.get_by_text("Your move was played")).to_be_visible()
+    assert len(posts) == 1 and posts[0].endswith("/move")
+    assert [m.move for m in get_game(game.id).moves if not m.auto][: len(plies)] == plies
+    mail = wait_for_mail(smtp, game.seats[1].player.email, 1)
+    assert plies[-1] in mail.get_body(("plain",)).get_content()
     assert len(smtp.to(game.seats[1].player.email)) == 1  # one email for the whole turn
     screenshots(page, f"{slug}-played")
 
@@ -275,3 +301,50 @@ def test_on_a_small_phone_every_board_target_is_24_px_or_spaced_24_px_apart(
     below = page.locator("form.move-form").bounding_box()
     board = page.locator("figure.board").bounding_box()
     assert below["y"] - (board["y"] + board["height"]) < 150  # the controls follow the board
+
+
+def test_stawvs_a_move_is_found_by_typing_among_hundreds(
+        app, smtp, live_server, page, make_game):
+    """The type-ahead picker: typing part of a move lists the legal moves that match, under
+    the square they leave; one click previews it. The long list is not shown."""
+    game = play_turns(make_game("stawvs", seed=3), 6, random.Random(2))
+    state = game.load_state()
+    seat = game.rules.to_move(state)
+    moves = game.rules.legal_moves(state)
+    assert len(moves) > 100
+    wanted = moves[len(moves) // 2]
+    page.set_viewport_size(WIDE)
+    page.goto(links.move_url(game, seat))
+    expect(page.locator("select[name=choice]")).to_be_hidden()
+    field = page.locator("form.move-form input[name=move]")
+    field.press_sequentially(wanted.split("/")[0])  # the from and to squares
+    picker = page.locator(".move-picker")
+    expect(picker).to_be_visible()
+    shown = picker.locator("button.pick")
+    expected = [m for m in moves if wanted.split("/")[0] in m]
+    expect(shown).to_have_count(len(expected))
+    assert set(shown.all_text_contents()) == set(expected)
+    expect(picker.locator("h3").first).to_have_text(wanted.split("-")[0])
+    screenshots(page, "stawvs-picker")
+    picker.locator(f'button.pick[data-move="{wanted}"]').click()
+    expect(page.locator(".preview-move")).to_have_text(wanted)
+
+
+def test_stax_at_390_px_every_tile_in_hand_is_on_screen_and_names_hide_under_tiles(
+        app, smtp, live_server, page, make_game):
+    """The hands wrap (seven tiles a row), so a phone shows them without scrolling sideways;
+    a hex's name over a tile shows only while the hex is pointed at."""
+    game = play_turns(make_game("stax", seed=3), 4, random.Random(5))
+    page.set_viewport_size(PHONE)
+    page.goto(links.move_url(game, game.rules.to_move(game.load_state())))
+    tokens = page.locator("figure.board [data-token]")
+    expect(tokens.first).to_be_visible()
+    rights = tokens.evaluate_all("els => els.map(e => e.getBoundingClientRect().right)")
+    assert len(rights) > 14 and max(rights) <= PHONE["width"]
+    on_tile = page.locator("figure.board .coord.on-tile").first
+    expect(on_tile).to_have_css("opacity", "0")
+    page.set_viewport_size(WIDE)
+    hex_ = page.locator("figure.board [data-cell]", has=page.locator(".coord.on-tile")).first
+    hex_.hover()
+    expect(hex_.locator(".coord.on-tile")).to_have_css("opacity", "1")
+    screenshots(page, "stax-hands")

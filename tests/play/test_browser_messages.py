@@ -69,9 +69,10 @@ def test_comments_and_thread_beside_the_move_form(app, smtp, live_server, page, 
     assert "Posted from the browser." in text_of(wait_for_mail(smtp, other.player.email,
                                                                 received + 1))
 
-    # A move with a comment typed on the confirmation page, after picking the move.
+    # A move with a comment typed on the confirmation page, after typing the move (the long
+    # pick list is the picker's, searched as the move is typed).
     move = game.rules.legal_moves(game.load_state())[0]
-    page.locator("form.move-form select[name=choice]").select_option(move)
+    page.locator("form.move-form input[name=move]").fill(move)
     page.locator("form.move-form button[value=preview]").click()
     page.locator("textarea[name=comment]").fill("Played from the browser, with a comment.")
     shoot(page, "preview")

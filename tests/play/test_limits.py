@@ -103,3 +103,55 @@ def test_one_click_refuses_every_invitation_from_anyone(app, client, make_player
         answer = new_game(client, inviter.email, them.email)
         assert answer.status_code == 302  # the same answer as for any address
     assert [m.recipient for m in outbox("invitation")].count(them.email) == 1
+
+
+def _at_the_limit(app, client, make_player, me):
+    """``me`` has just created as many games from the form as the limit allows."""
+    app.config.update(GAME_LIMIT_PER_PLAYER=2, INVITATION_LIMIT_PER_PLAYER=100)
+    sign_in(client, me)
+    for _ in range(2):
+        assert new_game(client, me.email, make_player().email).status_code == 302
+    assert new_game(client, me.email, make_player().email).status_code == 429
+
+
+def test_a_rematch_right_after_the_creation_limit_is_offered(app, client, make_player,
+                                                            make_game):
+    from pbem.play import commands
+    from pbem.play.queries import get_game
+
+    me, you = make_player(), make_player()
+    old = make_game("pylon", players=[me, you])
+    old.created_by_id = None  # set up by an admin, say: not one of ``me``'s
+    commands.adjudicate(commands.locked(old.id), [0])
+    _at_the_limit(app, client, make_player, me)
+    offered = client.post(f"/games/{old.id}/rematch")
+    assert offered.status_code == 303
+    rematch = get_game(int(offered.location.rsplit("/", 1)[1]))
+    assert rematch.rematch_of_id == old.id
+    # ...and it is not counted either: the form still answers with the same count.
+    refused = new_game(client, me.email, make_player().email)
+    assert "You have created 2 games lately" in refused.get_data(as_text=True)
+
+
+def test_an_accepted_challenge_and_the_demo_count_for_nobody(app, client, make_player):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "challenges"))
+    from forms import newest, other, post
+
+    from pbem.cli.demo import load_demo
+
+    assert load_demo().startswith("demo data loaded")  # Alice's demo games: none counted
+    from pbem.accounts.service import player_by_email
+    alice = player_by_email("alice@example.com")
+    _at_the_limit(app, client, make_player, alice)  # two games of her own reach the limit
+    bob = make_player()
+    app.config.update(GAME_LIMIT_PER_PLAYER=3)
+    assert post(client).status_code == 302  # Alice posts a challenge; Bob accepts it
+    challenge = newest()
+    assert other(client, bob).post(f"/challenges/{challenge.id}/join").status_code == 302
+    assert newest().game_id is not None
+    assert new_game(client, alice.email, make_player().email).status_code == 302  # the third
+    refused = new_game(client, alice.email, make_player().email)
+    assert "You have created 3 games lately" in refused.get_data(as_text=True)

@@ -196,7 +196,12 @@ def test_the_leaderboard_lists_established_players_by_rating(client, make_game, 
     trends = re.findall(r'class="num trend \w+">([^<]+)</td>', html)
     bob_rating = db.session.get(Rating, (bob.id, "pylon"))
     assert trends == [f"{alice_rating.shown - 1000:+d}", f"{bob_rating.shown - 1000:+d}"]
-    assert "Nora New" not in html  # provisional
+    ranked, provisional = html.split('id="provisional"', 1)
+    assert "Nora New" not in ranked  # provisional: listed apart, marked, from her first game
+    nora = db.session.get(Rating, (newcomer.id, "pylon"))
+    assert re.search(rf'Nora New</a></td>\s*<td class="num"><span title="provisional[^"]*">'
+                     rf'{nora.shown}\?</span></td><td class="num">1</td>', provisional)
+    assert "Which games are rated" in html and "before making a move" in html
     assert "@" not in html.split("<main", 1)[1]  # no addresses
     assert 'href="/rules/pylon/ratings"' in client.get("/rules/pylon").get_data(as_text=True)
     assert client.get("/rules/chess/ratings").status_code == 404
@@ -245,3 +250,24 @@ def test_the_trend_spans_the_last_ten_rated_games(make_game, make_player):
     assert leader.player == alice
     assert leader.trend == leader.rating - first_counted.before
     assert first_counted.before > 1000
+
+
+def test_the_player_page_shows_a_bounded_history_with_pages(client, make_game, make_player,
+                                                             monkeypatch):
+    """However many games were rated, the page holds a sample of the values for the chart and
+    one page of rows (a busy player's page once listed all 10,018 changes)."""
+    from pbem.ratings import queries
+
+    monkeypatch.setattr(queries, "CHART_POINTS", 2)
+    monkeypatch.setattr(queries, "HISTORY_ROWS", 2)
+    alice, bob = make_player(name="Alice"), make_player(name="Bob")
+    games = [pylon_won_by(make_game, alice, bob).id for _ in range(5)]
+    html = client.get(f"/players/{alice.id}").get_data(as_text=True)
+    table = html.split('class="games rating-history"', 1)[1].split("</table>", 1)[0]
+    assert re.findall(r">#(\d+)</a>", table) == [str(games[4]), str(games[3])]
+    assert "page 1 of 3" in html and "older</a>" in html and "newer</a>" not in html
+    assert "a sample of 3" in html  # the 1st, 3rd and 5th values
+    older = client.get(f"/players/{alice.id}?history=pylon&page=3").get_data(as_text=True)
+    table = older.split('class="games rating-history"', 1)[1].split("</table>", 1)[0]
+    assert re.findall(r">#(\d+)</a>", table) == [str(games[0])]
+    assert client.get(f"/players/{alice.id}?history=pylon&page=x").status_code == 200

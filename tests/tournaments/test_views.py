@@ -112,6 +112,7 @@ def test_the_time_control_uses_the_new_game_fields(app, client, make_player):
 def test_enrolment_errors_show_on_the_director_page(app, client, make_player):
     admin = make_player(admin=True)
     t = service.create("spike", settings("swiss"), admin, T0)
+    db.session.commit()  # as the creation page does
     sign_in(client, admin)
     bad = client.post(f"/admin/tournaments/{t.id}/invite", data={"emails": "not an address"})
     html = bad.get_data(as_text=True)
@@ -183,6 +184,7 @@ def test_only_entrants_withdraw(app, client, make_player):
     admin = make_player(admin=True)
     invited = service.create("spike", settings("swiss"), admin, T0)
     service.invite(invited.id, "guest@example.com", admin, T0)
+    db.session.commit()  # as the director's page that does this does
     sign_in(client, invited.entrants[0].player)  # invited, not yet entered
     undecided = client.post(f"/tournaments/{invited.id}/withdraw", data={"confirm": "y"})
     assert undecided.status_code == 409
@@ -331,3 +333,19 @@ def test_a_big_field_is_paged_and_names_and_results_link(app, client, make_playe
     feed = ET.fromstring(client.get(f"/tournaments/{t.id}.atom").data)
     assert [e.text for e in feed.iter("{http://www.w3.org/2005/Atom}title")][1:] == [
         "Round 2 pairings"]
+
+
+def test_a_player_renamed_after_the_standings_were_stored_shows_by_the_new_name(
+        app, client, make_player):
+    t = started(make_player, "spike", 4, settings("swiss", rounds=2))
+    play_open_games(t.id, random.Random(2), turns=3)
+    tick(T0)
+    t = service.get_tournament(t.id)
+    assert t.standings_cache  # stored, with the names of then
+    player = t.entrants[0].player
+    old = player.name
+    player.name = "Renamed Rita"
+    db.session.commit()
+    html = client.get(f"/tournaments/{t.id}").get_data(as_text=True)
+    assert html.count("Renamed Rita") >= 2  # the standings and the round's tables
+    assert f">{old}<" not in html

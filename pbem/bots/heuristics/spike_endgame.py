@@ -14,9 +14,11 @@ which it can move again are told apart.
 
 from __future__ import annotations
 
-from pbem.games.spike.board import FORWARD, RAYS
+from pbem.games import engine
 
 from ..clock import cpu_clock
+
+FORWARD, RAYS = engine("spike").FORWARD, engine("spike").RAYS  # the game's hook for bots
 
 #: Solver values, for the seat to move.
 WIN, DRAW, LOSS = 1, 0, -1

@@ -13,18 +13,22 @@ restriction STAX-R5 it ignores the step and superko checks, which rarely save a 
   a win; one under attack is in trouble) and otherwise by mobile material: the seats' free top
   tiles and their pointers, tiles in hand counting a little.
 
-The position is read from the state's board and the game's own geometry (``pbem.games.stax``)
-rather than from ``to_dict``, which writes out the whole history; plies still come only from
-``legal_moves``.
+The position is read from the state's board and the game's own geometry (its documented hook,
+``pbem.games.engine("stax")``) rather than from ``to_dict``, which writes out the whole
+history; plies still come only from ``legal_moves``.
 """
 
 from __future__ import annotations
 
-from pbem.games.stax.board import split_labels
-from pbem.games.stax.state import decode, next_seat, previous_seat, view
-from pbem.games.stax.tiles import KING, STEPS, TYPES, direction_between, format_cell
+from pbem.games import engine
 
 from .base import Heuristics, margin_shares
+
+_stax = engine("stax")  # the game's documented hook for bots
+split_labels, decode, view = _stax.split_labels, _stax.decode, _stax.view
+next_seat, previous_seat = _stax.next_seat, _stax.previous_seat
+KING, STEPS, TYPES = _stax.KING, _stax.STEPS, _stax.TYPES
+direction_between, format_cell = _stax.direction_between, _stax.format_cell
 
 #: How many random plies a playout tries before settling for one that exposes its king.
 SAFE_TRIES = 6

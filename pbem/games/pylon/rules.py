@@ -129,6 +129,12 @@ class PylonRules(Rules):
         # PYLON-R4: equal scores are a draw, listing both seats.
         return [0] if a > b else [1] if b > a else [0, 1]
 
+    def end_reason(self, state: PylonState) -> str | None:
+        """``last-in`` after a resignation, else ``no-moves`` (PYLON-R3)."""
+        if not self.is_over(state):
+            return None
+        return "last-in" if state.resigned is not None else "no-moves"
+
     # ----- records -------------------------------------------------------------------------
 
     to_dict = staticmethod(encoding.to_dict)

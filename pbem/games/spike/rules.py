@@ -136,6 +136,15 @@ class SpikeRules(Rules):
         best = max(keys)
         return [seat for seat in (0, 1) if keys[seat] == best]
 
+    def end_reason(self, state: SpikeState) -> str | None:
+        """``last-in`` after a resignation, ``goal-five`` / ``goal-trio`` when a chest met the
+        goal option, else ``no-moves`` (SPIKE-R7)."""
+        if state.seat is not None:
+            return None
+        if state.resigned is not None:
+            return "last-in"
+        return f"goal-{state.goal}" if state.goal_winner is not None else "no-moves"
+
     # ----- records -------------------------------------------------------------------------
 
     to_dict = staticmethod(encoding.to_dict)

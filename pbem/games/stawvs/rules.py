@@ -189,6 +189,14 @@ class StawvsRules(Rules):
     def scores(self, state: StawvsState) -> list[int]:
         return [score(self.collection(state, seat)) for seat in range(len(state.caps))]
 
+    def end_reason(self, state: StawvsState) -> str | None:
+        """``all-out`` when every seat still in has passed (§4), else ``last-in`` (STAWVS-R8:
+        one seat left after resignations)."""
+        if state.to_move is not None:
+            return None
+        left = [s for s in range(len(state.caps)) if s not in state.resigned]
+        return "all-out" if all(s in state.out for s in left) else "last-in"
+
     def winners(self, state: StawvsState) -> list[int]:
         """STAWVS-R6: every top scorer among the seats that did not resign."""
         if state.to_move is None:

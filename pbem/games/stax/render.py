@@ -129,9 +129,11 @@ def svg(state, last_move: str | None = None) -> str:
     left, top = min(xs) - pad, min(ys) - pad
     width = max(xs) - left + pad
     hand_top = max(ys) + pad + 10
-    hand_rows = [s for s in range(state.players)]
-    height = hand_top - top + 44 * len(hand_rows)
-    width = max(width, 13 * 34 + 110)
+    hands = [_hand_tiles(state, seat) for seat in range(state.players)]
+    # A hand wraps after HAND_ROW tiles, so the picture stays narrow enough for a phone.
+    rows = [max(1, -(-len(tiles) // HAND_ROW)) for tiles in hands]
+    height = hand_top - top + 44 * sum(rows)
+    width = max(width, HAND_ROW * 32 + 96)
     parts = []
     for c in sorted(cells):
         x, y = _centre(c)
@@ -161,32 +163,43 @@ def svg(state, last_move: str | None = None) -> str:
                 ))
         inside.append(_coordinate(x, y, name, stack[-1][0] if stack else None))
         parts.append(cell(name, "g", "".join(inside), class_="last" if c in marked else ""))
-    for row, seat in enumerate(hand_rows):
+    row = 0
+    for seat, tiles in enumerate(hands):
         y = hand_top + 44 * row + 18
         status = "" if state.active[seat] else " (resigned)"
         parts.append(
             label(left + 6, y + 4, f"{SEAT_NAMES[seat]}{status}", class_="hand", font_size=12)
         )
-        x = left + 80
-        for i, code in enumerate(TYPES):
-            if state.placed[seat] >> i & 1:
-                continue
-            for mask in (CANONICAL[code], FACE_B) if code == "3h" else (CANONICAL[code],):
-                title = f"{SEAT_NAMES[seat]}'s {tile_name(mask)} ({DIRSET[mask]})"
-                parts.append(
-                    token(DIRSET[mask], title, _tile(x, y, seat, mask, 15), data_seat=seat)
-                )
-                x += 32
+        for i, mask in enumerate(tiles):
+            x, y = left + 80 + 32 * (i % HAND_ROW), hand_top + 44 * (row + i // HAND_ROW) + 18
+            title = f"{SEAT_NAMES[seat]}'s {tile_name(mask)} ({DIRSET[mask]})"
+            parts.append(token(DIRSET[mask], title, _tile(x, y, seat, mask, 15), data_seat=seat))
+        row += rows[seat]
     return root(width, height, parts, label=describe(state), min_x=left, min_y=top, class_="stax")
 
 
+#: Tiles in hand per row of the picture: a hand of 14 takes two rows.
+HAND_ROW = 7
+
+
+def _hand_tiles(state, seat: int) -> list[int]:
+    """The pointer masks of ``seat``'s tiles in hand, in the order of ``TYPES`` (the
+    three-pointer hook twice: its two faces)."""
+    tiles = []
+    for i, code in enumerate(TYPES):
+        if not state.placed[seat] >> i & 1:
+            tiles += [CANONICAL[code], FACE_B] if code == "3h" else [CANONICAL[code]]
+    return tiles
+
+
 def _coordinate(x: float, y: float, name: str, owner: int | None) -> str:
-    """A hex's name along its lower edge; on a tile, in the tile's ink with a halo of the
-    tile's colour, so the pointers crossing that edge do not hide it."""
+    """A hex's name along its lower edge. On a tile (class ``on-tile``) the page shows it only
+    while the pointer or the focus is on the hex (the pointers cross that edge; the hex's
+    title names it too), in the tile's ink with a halo of the tile's colour."""
     if owner is None:
         return label(x, y + SIZE * 0.8, name, class_="coord", fill="#777", font_size=8,
                      text_anchor="middle", pointer_events="none")
-    return label(x, y + SIZE * 0.8, name, class_="coord", fill=INK[owner], font_size=8,
+    return label(x, y + SIZE * 0.8, name, class_="coord on-tile", fill=INK[owner], font_size=8,
                  text_anchor="middle", pointer_events="none", stroke=COLOURS[owner],
                  stroke_width=3, paint_order="stroke", stroke_linejoin="round")
 
@@ -311,9 +324,11 @@ def text(state, last_move: str | None = None) -> str:
         out.append("king, Q for a queen, and its height; '.' is an empty cell beside the table):")
         out.extend(_map(board))
         out.append("")
-        out.append("Stacks (q,r: bottom | ... | top; L Light, D Dark, R Red):")
-        for c in sorted(board):
-            out.append(f"  {format_cell(c)}: {format_stack(board[c])}")
+        out.append("Stacks, row by row from the top (the top tile, where it points, and the")
+        out.append("tiles beneath it, top down; * the last move):")
+        marked = _last_cells(last_move)
+        for c in sorted(board, key=lambda c: coords(c)[::-1]):
+            out.append(_stack_line(c, board[c], c in marked))
     else:
         out.append("The table is empty: the first tile goes on 0,0.")
     out.append("")
@@ -321,6 +336,22 @@ def text(state, last_move: str | None = None) -> str:
     for seat in range(state.players):
         out.append(f"  {SEAT_NAMES[seat]}: {_hand(state, seat)}")
     return "\n".join(out) + "\n"
+
+
+def _stack_line(c: int, stack, last: bool) -> str:
+    """One stack in words: ``* 1,-2  Dark queen, points every way; beneath: Light 2n``."""
+    owner, mask = stack[-1]
+    if mask == KING:
+        top = f"{SEAT_NAMES[owner]} king"
+    elif mask == QUEEN:
+        top = f"{SEAT_NAMES[owner]} queen, points every way"
+    else:
+        top = (f"{SEAT_NAMES[owner]} {type_code(mask)}, points "
+               + " ".join(DIRS[d] for d in range(6) if mask >> d & 1))
+    beneath = ", ".join(f"{SEAT_NAMES[o]} {'K' if m == KING else type_code(m)}"
+                        for o, m in reversed(stack[:-1]))
+    line = f"{'*' if last else ' '} {format_cell(c):>6}  {top}"
+    return f"  {line}; beneath: {beneath}" if beneath else f"  {line}"
 
 
 def _hand(state, seat: int) -> str:

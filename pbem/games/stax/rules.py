@@ -35,6 +35,7 @@ from .state import (
     previous_seat,
     put,
     view,
+    with_key,
 )
 from .tiles import ALL_TYPES, KING, TYPE_OF
 
@@ -83,6 +84,20 @@ class StaxRules(Rules):
     def winners(self, state: StaxState) -> list[int]:
         return [] if state.winner is None else [state.winner]
 
+    def end_reason(self, state: StaxState) -> str | None:
+        """``last-in`` when one seat is left after resignations (STAX-R12); ``king-captured``
+        when a seat still in has placed its king and it is no longer on the table (a capture
+        takes it off, STAX-R2); else ``no-moves`` (STAX-R3/R11)."""
+        if state.winner is None:
+            return None
+        if sum(state.active) == 1:
+            return "last-in"
+        king = 1 << TYPE_OF[KING]
+        kings = {seat for stack in state.board.values() for seat, tile in stack if tile == KING}
+        lost = [s for s in range(state.players)
+                if state.active[s] and state.placed[s] & king and s not in kings]
+        return "king-captured" if lost else "no-moves"
+
     def history(self, state: StaxState) -> list[tuple[int, str]]:
         """The (seat, ply) entries played so far, resignations included."""
         return list(state.history)
@@ -107,17 +122,18 @@ class StaxRules(Rules):
             placed = tuple(placed)
         raw = _raw_after(view(state), seat, action, captured)
         key = normalise(raw, min(board))
+        line = extend(state, (seat, ply), key, board)
         after = dataclasses.replace(
             state,
             board=board,
             placed=placed,
             turn=next_seat(state, seat),
             winner=seat if captured else None,
-            line=extend(state, (seat, ply), key, board),
+            line=line,
             n_history=state.n_history + 1,
             n_keys=state.n_keys + 1,
             # a legal ply always leaves the step rule kept (§3.2 item 5, §3.3 item 5)
-            cache={"raw": raw, "steps_ok": True},
+            cache={"raw": raw, "steps_ok": True, "seen": with_key(state, key, line)},
         )
         return settle(after, seat)
 
@@ -132,7 +148,7 @@ class StaxRules(Rules):
             placed=placed,
             line=extend(state, (seat, RESIGN)),
             n_history=state.n_history + 1,
-            cache={},
+            cache={"seen": state.cache["seen"]} if "seen" in state.cache else {},
         )
         left = [s for s in range(state.players) if active[s]]
         if len(left) == 1:

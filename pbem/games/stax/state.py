@@ -227,14 +227,79 @@ def put(board: Board, seat: int, action: tuple) -> bool:
 
 
 def seen_test(state: StaxState) -> Callable[[int], bool]:
-    """A test of whether a key is among ``state``'s keys: O(1) per key however long the game,
-    one dict per segment of its line (see ``Line``)."""
-    chain = [(line.first, line.start_keys + count)
-             for line, _, count in state.line.segments(state.n_history, state.n_keys)]
-    if len(chain) == 1:
-        first, limit = chain[0]
+    """A test of whether a key is among ``state``'s keys: O(1) per key however long the game
+    and however the state was reached. A state on a line played straight through (or just
+    loaded) asks its line's one dict; one reached by branching asks its persistent set
+    (:func:`key_set`), never one dict per branch point."""
+    root = key_set(state)
+    if root is None:
+        first, limit = state.line.first, state.n_keys
         return lambda key: first.get(key, limit) < limit
-    return lambda key: any(first.get(key, limit) < limit for first, limit in chain)
+    return lambda key: _found(root, key)
+
+
+# ----- the keys seen, as a persistent set -----------------------------------------------------
+#
+# A hash trie of the keys (127-bit hashes, so evenly spread): 32 children per node, five bits
+# of the key per level, a leaf holding one key. A state's set is its parent's with one key
+# added: the path to that key is copied (a few 32-slot lists) and everything else is shared,
+# so a search branching from any state costs the same per ply however long the game, and a
+# lookup reads at most a few levels (three for a thousand keys). A line played straight
+# through needs none: its one dict answers (see ``Line``); the set is built, once, for the
+# first state off such a line, and inherited from there on.
+
+_WIDTH, _BITS = 32, 5
+
+
+def key_set(state: StaxState) -> list | None:
+    """The persistent set of ``state``'s keys; None when its line's one dict answers (a line
+    played straight through or loaded: a single segment)."""
+    root = state.cache.get("seen")
+    if root is None and state.line.parent is not None:
+        root = _built(state)
+    return root
+
+
+def with_key(state: StaxState, key: int, line: Line) -> list | None:
+    """The set of keys of ``state``'s child with ``key``, on ``line``: ``state``'s own with
+    ``key`` added (``state``'s unchanged); None while the child's line needs none."""
+    if line.parent is None:
+        return None
+    return _added(key_set(state) or _built(state), key, 0)
+
+
+def _built(state: StaxState) -> list:
+    root = [None] * _WIDTH
+    for key in state.keys:
+        root = _added(root, key, 0)
+    state.cache["seen"] = root
+    return root
+
+
+def _found(node: list, key: int) -> bool:
+    shift = 0
+    while True:
+        slot = node[(key >> shift) & 31]
+        if slot is None:
+            return False
+        if type(slot) is not list:
+            return slot == key
+        node, shift = slot, shift + _BITS
+
+
+def _added(node: list, key: int, shift: int) -> list:
+    index = (key >> shift) & 31
+    slot = node[index]
+    if slot == key:
+        return node
+    copy = node.copy()
+    if slot is None:
+        copy[index] = key
+    elif type(slot) is list:
+        copy[index] = _added(slot, key, shift + _BITS)
+    else:  # a leaf with another key: both go one level down
+        copy[index] = _added(_added([None] * _WIDTH, slot, shift + _BITS), key, shift + _BITS)
+    return copy
 
 
 def seen(state: StaxState, key: int) -> bool:

@@ -178,6 +178,15 @@ class TriumvirateRules(Rules):
     def winners(self, state: State) -> list[int]:
         return list(state.winners)
 
+    def end_reason(self, state: State) -> str | None:
+        """``last-in`` after a resignation, ``quiet-limit`` for the draw of R14, else
+        ``two-of-each`` (R13)."""
+        if state.stage != OVER:
+            return None
+        if state.resigned is not None:
+            return "last-in"
+        return "quiet-limit" if len(state.winners) == 2 else "two-of-each"
+
     # ----- whole turns ---------------------------------------------------------------------
 
     def split_turn(self, text: str) -> list[str]:

@@ -228,3 +228,14 @@ def _next_local_hour(zone: ZoneInfo, hour: int, now: datetime) -> datetime:
 @cache
 def _zones() -> dict[str, str]:
     return {name.lower(): name for name in available_timezones() - _NOT_PLACES}
+
+
+@cache
+def zone_groups() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The IANA zones a player may choose, grouped by their region ("Europe", "America"...;
+    names without one under "Other"), sorted: the settings page's list."""
+    groups: dict[str, list[str]] = {}
+    for name in sorted(_zones().values()):
+        region = name.split("/", 1)[0] if "/" in name else "Other"
+        groups.setdefault(region, []).append(name)
+    return tuple((region, tuple(names)) for region, names in sorted(groups.items()))
