@@ -195,7 +195,8 @@ def due_games(limit: int, levels=None) -> list[int]:
 def _awaits(offer, ply: int, seat: int) -> bool:
     """Whether the proposal ``offer`` (a game's ``end_offer``) stands at ``ply`` and awaits
     the answer of ``seat``."""
-    return bool(offer) and offer.get("ply") == ply and seat not in offer.get("seats", ())
+    agreed = offer.get("seats") if offer else None  # none: withdrawn (``Game.end_proposal``)
+    return bool(agreed) and offer.get("ply") == ply and seat not in agreed
 
 
 def play_turn(game_id: int, budget_s: float | None = BY_LEVEL,
