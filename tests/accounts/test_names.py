@@ -19,14 +19,14 @@ def save(client, name):
 def test_the_first_sign_in_asks_for_a_name_which_can_be_skipped(client):
     client.post("/sign-in", data={"email": "new@example.com"})
     done = client.post(path_of(outbox("sign_in")[-1].body_text))
-    assert done.status_code == 302 and done.location.endswith("/account/name")
+    assert done.status_code == 303 and done.location.endswith("/account/name")
     player = db.session.scalars(db.select(Player)).one()
     page = client.get("/account/name").get_data(as_text=True)
     assert "Choose your name" in page and f"Player {player.id}" in page and "Skip for now" in page
     home = client.get("/").get_data(as_text=True)  # skipped: offered again on the home page
     assert "Choose your name" in home
     named = client.post("/account/name", data={"name": "Nadia"})
-    assert named.status_code == 302
+    assert named.status_code == 303
     assert db.session.get(Player, player.id).name == "Nadia"
     assert "Choose your name" not in client.get("/").get_data(as_text=True)
     client.post("/sign-out")
@@ -72,7 +72,7 @@ def test_ordinary_names_are_accepted_and_one_s_own_name_kept(client, make_player
     make_player(name="Alice")
     me = make_player(name="Badminton Bob")  # "admin" inside a word is not the word
     sign_in(client, me)
-    assert save(client, "Badminton Bob").status_code == 302
-    assert save(client, "Alicia").status_code == 302
-    assert save(client, "José Núñez").status_code == 302
+    assert save(client, "Badminton Bob").status_code == 303
+    assert save(client, "Alicia").status_code == 303
+    assert save(client, "José Núñez").status_code == 303
     assert db.session.get(Player, me.id).name == "José Núñez"
