@@ -92,6 +92,9 @@ def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flas
     headers.register(app)
     static_urls.register(app)
     errors.register(app)
+    from .botplay.levels import levels as bot_levels
+
+    app.add_template_global(bot_levels, "bot_levels")
 
     from .cli.commands import pbem_group
 

@@ -20,6 +20,7 @@ from . import commands, links, new_game, page, service, setup, thread
 from .errors import NotYourTurn, PositionChanged
 from .forms import (
     READ_ONLY,
+    BotsResignForm,
     ConfirmMoveForm,
     EndForm,
     MessageForm,
@@ -226,6 +227,25 @@ def end(game_id=None, token=None):
         return redirect(url_for("play.link", token=token), 303)
 
     return _act(game_id, token, EndForm, "The form was incomplete.", answer)
+
+
+@bp.post("/games/<int:game_id>/bots-resign")
+@login_required
+def bots_resign(game_id):
+    """A player of the game lets its bots resign a lost game, or makes them play it out."""
+    game = get_game(game_id, lock=True)
+    seat = game.seat_of(g.player)
+    if seat is None or g.player.is_bot:
+        abort(403, "Only the game's players can choose whether its bots may resign.")
+    if game.status != "active":
+        abort(409, "The game is not being played: there is nothing to choose.")
+    form = BotsResignForm()
+    if not form.validate():
+        abort(400, "The form was incomplete: choose on or off.")
+    commands.set_bots_resign(game, form.allow.data == "1")
+    flash("The bots in this game may resign a lost game." if form.allow.data == "1"
+          else "The bots in this game will play it to the end.")
+    return redirect(url_for("play.game", game_id=game_id)), 303
 
 
 @bp.post("/games/<int:game_id>/messages", endpoint="post_message")

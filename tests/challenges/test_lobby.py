@@ -165,7 +165,7 @@ def test_the_lobby_offers_the_computer_opponents_to_play_at_once(client, alice):
     bots = ensure_bots()
     db.session.commit()
     page = client.get("/challenges").get_data(as_text=True)
-    links = re.findall(r'href="(/new\?opponent=\d+)">(pbem bot, level \d)</a>', page)
+    links = re.findall(r'href="(/new\?opponent=\d+)">(pbem bot, level \d[^<]*)</a>', page)
     assert [name for _, name in links] == [bot.name for bot in bots]
     link, _ = links[0]
     assert f"/new/pylon?opponent={bots[0].id}" in client.get(link).get_data(as_text=True)
