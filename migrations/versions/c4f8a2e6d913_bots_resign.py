@@ -1,7 +1,7 @@
 """Whether a game's computer players may resign it.
 
 Revision ID: c4f8a2e6d913
-Revises: e8c4a2f6d913
+Revises: c4e8a2d6f1b9
 Create Date: 2026-11-27 15:00:00.000000
 
 """
@@ -10,7 +10,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = 'c4f8a2e6d913'
-down_revision = 'e8c4a2f6d913'
+down_revision = 'c4e8a2d6f1b9'
 branch_labels = None
 depends_on = None
 
