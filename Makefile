@@ -9,7 +9,7 @@ NGINX := /usr/sbin/nginx
 PORT ?= 5000
 export PBEM_CHROMIUM ?= $(CHROMIUM)
 
-.PHONY: run test test-all bench lint audit lock dist clean
+.PHONY: run test test-all bench bench-long lint audit lock dist clean
 
 # Installs exactly the locked versions (hashes checked), then the project itself.
 $(STAMP): pyproject.toml requirements-dev.lock
@@ -48,6 +48,11 @@ test-all: $(STAMP) $(CHROMIUM) $(DOVECOT) $(NGINX)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# The bots' level-ordering table (100 games a cell, 40 for level 4): days of CPU on a small
+# host; PBEM_BENCH_LONG_ONLY="spike 2p" runs a part of it (see bench/bench_bots_long.py).
+bench-long: $(STAMP)
+	$(BIN)/python -m bench bots_long
 
 lint: $(STAMP)
 	$(BIN)/ruff check pbem tests bench

@@ -1,7 +1,7 @@
 """Run the benchmarks: ``python -m bench [name ...]`` (all of them by default).
 
 Each ``bench/bench_<name>.py`` has ``run() -> dict``; its figures are printed and written to
-``bench/results/<name>.json``.
+``bench/results/<name>.json``. The long runs (``LONG``) run only when named.
 """
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ from pathlib import Path
 import bench
 
 RESULTS = Path(__file__).parent / "results"
+#: Benchmarks that take hours or days: ``make bench-long`` runs them.
+LONG = {"bots_long"}
 
 
 def main(argv: list[str]) -> int:
@@ -25,7 +27,7 @@ def main(argv: list[str]) -> int:
         for info in pkgutil.iter_modules(bench.__path__)
         if info.name.startswith("bench_")
     )
-    chosen = argv or names
+    chosen = argv or [name for name in names if name not in LONG]
     unknown = sorted(set(chosen) - set(names))
     if unknown:
         print(f"unknown benchmark {unknown[0]!r}; choose from: {', '.join(names)}")

@@ -1,17 +1,27 @@
-"""The server over HTTP: gunicorn (2 sync workers) on loopback, 16 concurrent clients.
+"""The server over HTTP: gunicorn (``deploy/gunicorn.conf.py``, 2 sync workers) on loopback,
+16 concurrent clients.
 
 For SQLite and for PostgreSQL (``PBEM_BENCH_DATABASE_URL``, else ``PBEM_TEST_DATABASE_URL``,
 else the loopback server; skipped, saying why, when it cannot be reached) it measures, in the
 same run, move submissions (POSTs of ``/play/<token>/move`` through signed links, each client
-playing its own Pylon games), the bare baseline (:mod:`bench.baseline_app`: Flask and
-SQLAlchemy alone, under the same gunicorn, a route that locks one row by id, inserts one row,
-updates it, commits and redirects; each client its own row) and a trivial route of pbem
-(``/health``); then the game page of a 300-ply game. Figures: requests per second, p50 and
-p99 in milliseconds, and the move's throughput over the baseline's (the target: 0.8 or more).
+playing its own Pylon games), the two baselines of :mod:`bench.baseline_app` (Flask and
+SQLAlchemy Core alone, under the same gunicorn settings): the bare one (lock one row by id,
+insert one row, update it, commit, redirect; each client its own row) and the fair one (what a
+move cannot avoid: verify the signed link and the CSRF token, lock the game with its seats and
+players, compare-and-set the game row, insert the ply and the outbox row, commit, redirect
+303; each client its own game), and a trivial route of pbem (``/health``); then the game page
+of a 300-ply game. Figures: requests per second, p50 and p99 in milliseconds, CPU per request,
+the move's throughput over each baseline's (the target: 0.8 or more) and the app workers' CPU
+per move over their CPU per baseline request (the target against the fair one: 1.3 or less).
 
-The machines are shared, so the three are measured in alternating windows (the same load falls
+The machines are shared, so the four are measured in alternating windows (the same load falls
 on both sides of each ratio), and the load average is recorded beside the figures. Every
 client is a thread with its own session cookie and CSRF token, as a browser has.
+
+Each server is started as deployed, with ``deploy/gunicorn.conf.py``; the bench overrides only
+what must differ on a shared machine: the address (``PBEM_BIND``), the number of workers
+(``PBEM_WORKERS=2``), the application (for the baselines) and the control socket (one per
+server, in the run's folder).
 
 The load generator, the workers and the database server share the machine's cores, so each
 route's CPU time per request is recorded too, for each of them: with the cores busy, the
@@ -44,7 +54,7 @@ from .timing import SECRET_KEY, summary_ms
 
 CLIENTS = 16
 SECONDS = 6.0
-#: /health and the moves take turns in windows of SECONDS / ROUNDS each.
+#: The routes take turns in windows of SECONDS / ROUNDS each.
 ROUNDS = 6
 GAMES_PER_CLIENT = 8
 ROOT = Path(__file__).resolve().parent.parent
@@ -99,19 +109,24 @@ def _backend(label: str, url: str, folder: Path, database_pids=lambda: []) -> di
                PBEM_MAIL_DELIVER_AFTER_COMMIT="false")
     work, long_game = _prepare(url, folder)
     baseline_app.create(url, CLIENTS)
-    port, bare_port = _free_port(), _free_port()
-    servers = [_gunicorn(port, "wsgi:app", env),
-               _gunicorn(bare_port, "bench.baseline_app:create_app()", env)]
+    baseline_app.create_fair(url, CLIENTS)
+    port, bare_port, fair_port = _free_port(), _free_port(), _free_port()
+    servers = [_gunicorn(port, None, env, folder),
+               _gunicorn(bare_port, "bench.baseline_app:create_app()", env, folder),
+               _gunicorn(fair_port, "bench.baseline_app:create_fair_app()", env, folder)]
     try:
-        _wait_for(port)
-        _wait_for(bare_port)
+        for listening in (port, bare_port, fair_port):
+            _wait_for(listening)
         sessions = [_session(port) for _ in range(CLIENTS)]
+        fair_sessions = [_session(fair_port, "/fair/session") for _ in range(CLIENTS)]
         load_before = os.getloadavg()[0]
         meter = _CpuMeter([server.pid for server in servers], database_pids)
-        moves, bare, trivial = _interleaved(sessions, meter, [
-            (port, _move_player(work)),
-            (bare_port, lambda client: ("POST", f"/bump/{client + 1}", {"text": "bump"})),
-            (port, lambda client: ("GET", "/health", None))])
+        moves, fair, bare, trivial = _interleaved(meter, [
+            (port, sessions, _move_player(work)),
+            (fair_port, fair_sessions, _fair_player()),
+            (bare_port, sessions,
+             lambda client: ("POST", f"/bump/{client + 1}", {"text": "bump"})),
+            (port, sessions, lambda client: ("GET", "/health", None))])
         page = _load(port, sessions[:1], lambda client: ("GET", f"/games/{long_game}", None),
                      seconds=3)
         load_after = os.getloadavg()[0]
@@ -121,7 +136,8 @@ def _backend(label: str, url: str, folder: Path, database_pids=lambda: []) -> di
             server.wait(30)
     shutil.rmtree(folder / "mail", ignore_errors=True)
     out = {}
-    for name, result in (("move POST", moves), ("bare baseline POST", bare),
+    for name, result in (("move POST", moves), ("fair baseline POST", fair),
+                         ("bare baseline POST", bare),
                          ("trivial GET /health", trivial), ("game page, 300 plies", page)):
         clients = 1 if name.startswith("game page") else CLIENTS
         prefix = f"{label}: {name} ({clients} clients)"
@@ -132,20 +148,28 @@ def _backend(label: str, url: str, folder: Path, database_pids=lambda: []) -> di
             out[f"{prefix} CPU ms/request ({', '.join(_CpuMeter.GROUPS)})"] = result["cpu_ms"]
         if result["errors"]:
             out[f"{prefix} errors"] = result["errors"]
-    for name, other in (("bare baseline", bare), ("trivial", trivial)):
+    for name, other in (("fair baseline", fair), ("bare baseline", bare), ("trivial", trivial)):
         ratio = moves["rps"] / other["rps"] if other["rps"] else 0.0
         out[f"{label}: move throughput / {name} throughput"] = round(ratio, 3)
+    workers = _CpuMeter.GROUPS.index("app workers")
+    for name, other in (("fair baseline", fair), ("bare baseline", bare)):
+        ratio = moves["cpu_ms"][workers] / other["cpu_ms"][workers] if other["cpu_ms"][workers] \
+            else 0.0
+        out[f"{label}: app workers' CPU per move / per {name} request"] = round(ratio, 2)
     out[f"{label}: load average (1 min) before, after"] = [round(load_before, 2),
                                                             round(load_after, 2)]
     return out
 
 
-def _gunicorn(port: int, app: str, env: dict) -> subprocess.Popen:
-    """The same server for pbem and the baseline: 2 sync workers on loopback."""
+def _gunicorn(port: int, app: str | None, env: dict, folder: Path) -> subprocess.Popen:
+    """The same server for pbem and the baselines: the deployed configuration (its ``app``,
+    pbem's, unless one is named) with 2 sync workers on loopback."""
+    command = [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy" / "gunicorn.conf.py"),
+               "--control-socket", str(folder / f"gunicorn-{port}.ctl"),
+               "--log-level", "warning"]
     return subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--workers", "2", "--bind", f"127.0.0.1:{port}",
-         "--log-level", "warning", app],
-        cwd=ROOT, env=env,
+        command + ([app] if app else []), cwd=ROOT,
+        env=dict(env, PBEM_BIND=f"127.0.0.1:{port}", PBEM_WORKERS="2"),
     )
 
 
@@ -212,13 +236,28 @@ def _move_player(work: list):
     return next_request
 
 
-def _interleaved(sessions: list, meter: _CpuMeter, routes: list) -> list[dict]:
-    """Each route (a port and a request maker) in turn for ROUNDS windows; the figures of each
-    route over its windows, with the CPU time each process group spent on them per request."""
+def _fair_player():
+    """Each client plays its own game of the fair baseline, seats taking turns, one ply a
+    request (the link signed here, in the load generator, as pbem's are signed at set-up)."""
+    plies = [0] * CLIENTS
+
+    def next_request(client: int):
+        ply = plies[client]
+        plies[client] += 1
+        token = baseline_app.fair_token(SECRET_KEY, client + 1, ply % 2, ply)
+        return "POST", f"/fair/{token}/move", {"move": "a1", "ply": ply}
+
+    return next_request
+
+
+def _interleaved(meter: _CpuMeter, routes: list) -> list[dict]:
+    """Each route (a port, its clients' sessions and a request maker) in turn for ROUNDS
+    windows; the figures of each route over its windows, with the CPU time each process group
+    spent on them per request."""
     runs = [[] for _ in routes]
     cpu = [[0.0] * len(_CpuMeter.GROUPS) for _ in routes]
     for _ in range(ROUNDS):
-        for (port, make_request), run, spent in zip(routes, runs, cpu, strict=True):
+        for (port, sessions, make_request), run, spent in zip(routes, runs, cpu, strict=True):
             before = meter.read()
             run.append(_load(port, sessions, make_request, SECONDS / ROUNDS, summary=False))
             for group, seconds in enumerate(meter.spent_since(before)):
@@ -309,9 +348,9 @@ def _summary(windows: list, errors: int, elapsed: float) -> dict:
     return {"rps": len(every) / elapsed, "errors": errors, **summary_ms(every)}
 
 
-def _session(port: int) -> tuple[str, str]:
+def _session(port: int, path: str = "/sign-in") -> tuple[str, str]:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    connection.request("GET", "/sign-in")
+    connection.request("GET", path)
     response = connection.getresponse()
     html = response.read().decode()
     connection.close()

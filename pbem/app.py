@@ -99,6 +99,9 @@ def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flas
     headers.register(app)
     static_urls.register(app)
     errors.register(app)
+    from .botplay.levels import levels as bot_levels
+
+    app.add_template_global(bot_levels, "bot_levels")
 
     from .cli.commands import pbem_group
 
@@ -127,36 +130,28 @@ def _subscribe() -> None:
 
 def _join_thinking_tools() -> None:
     """What the thinking tools add to others' pages and mail, handed over here (neither side
-    imports the other): the turn email's remark on cleared conditional moves, the analysis
-    board's "keep this line" and notes."""
+    imports the other): mail replies' ``if`` lines and the turn email's remark on cleared
+    conditional moves; the analysis board's "keep this line" and notes; the game page's notes
+    and the bots' review."""
     from .analysis.views import add_to_board
+    from .botplay.views import review_context
     from .conditional.service import keep_from_mail, turn_mail_remark
     from .conditional.views import keep_line_section
     from .correspondence import ingest
     from .correspondence.messages import turn_remarks
-
-    ingest.keep_conditional = keep_from_mail
     from .notes.views import notes_context
     from .play import ports
 
+    ingest.keep_conditional = keep_from_mail
     if turn_mail_remark not in turn_remarks:
         turn_remarks.append(turn_mail_remark)
     add_to_board("conditional", keep_line_section)
     add_to_board("notes", lambda game, found, seat: {
         **notes_context(game, g.player.id if g.get("player") else None),
         "board_sections": ["notes/_notes.html"]})
-    ports.add_to_game_page("notes", _notes_on_game_page)
-
-    from .botplay.views import review_context
-
+    ports.add_to_game_page("notes", lambda game, reader_id, now: notes_context(game, reader_id))
     ports.add_to_game_page("review", lambda game, reader_id, now: review_context(
         game, reader_id=reader_id, now=now))
-
-
-def _notes_on_game_page(game, reader_id, now) -> dict:
-    from .notes.views import notes_context
-
-    return notes_context(game, reader_id)
 
 
 def _install_translation_hooks() -> None:

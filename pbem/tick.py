@@ -3,7 +3,8 @@
 Each task is ``run(now) -> str`` (a one-line summary) and must be idempotent and safe to run
 from two hosts at once: it claims its rows with row locks (``SKIP LOCKED`` on PostgreSQL) or
 compare-and-set updates, so a second tick finds nothing left to do. The bots' turns are a
-safety net here (``pbem bots --loop`` plays them as they come). Time is passed in, so
+safety net here (``pbem bots --loop`` plays them as they come; the tick leaves the
+correspondence level's minute-long turns to it). Time is passed in, so
 tests drive the tick with any clock.
 """
 
@@ -19,7 +20,7 @@ from .core.db import utcnow
 from .tournaments import tick as tournaments
 
 #: Every tick task with its name, in the order they run.
-TASKS = (("tournaments", tournaments.run), ("clocks", clocks.run), ("bots", bots.run),
+TASKS = (("tournaments", tournaments.run), ("clocks", clocks.run), ("bots", bots.run_quick),
          ("reviews", reviews.run), ("challenges", challenges.run))
 
 

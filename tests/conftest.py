@@ -11,9 +11,9 @@ import uuid
 
 import pytest
 import sqlalchemy as sa
+from helpers import app_settings, new_player
 
 from pbem import create_app
-from pbem.core.db import utcnow
 from pbem.core.extensions import db
 
 # The tests never read the checkout's own instance folder (a developer's config.py, or the
@@ -51,19 +51,7 @@ def make_app(tmp_path):
     built = []
 
     def make(url: str | None = None, migrate: bool = False, **config):
-        settings = {
-            "TESTING": True,
-            "SECRET_KEY": "test-secret",
-            "SQLALCHEMY_DATABASE_URI": url or f"sqlite:///{tmp_path / 'test.sqlite'}",
-            "WTF_CSRF_ENABLED": False,
-            "MAIL_BACKEND": "file",
-            "MAIL_FILE_DIR": str(tmp_path / "mail"),
-            "MAIL_SPOOL_DIR": str(tmp_path / "spool"),
-            "BASE_URL": "http://pbem.test",
-            "MAIL_DOMAIN": "pbem.test",
-        }
-        settings.update(config)
-        app = create_app(settings)
+        app = create_app(app_settings(tmp_path, url, **config))
         with app.app_context():
             if url and url.startswith("postgresql"):  # the worker's database is reused
                 db.drop_all()
@@ -104,19 +92,8 @@ def runner(app):
 
 @pytest.fixture
 def make_player(app):
-    from pbem.accounts.service import player_by_email
-
-    def make(email=None, name=None, admin=False, joined=True):
-        """A player; ``joined``: one who has signed in (else only invited, so unnamed)."""
-        player = player_by_email(email or f"p{uuid.uuid4().hex[:8]}@example.com")
-        if joined:
-            player.name = name or player.email.split("@")[0]
-            player.joined_at = player.joined_at or utcnow()
-        player.is_admin = admin
-        db.session.commit()
-        return player
-
-    return make
+    """``make_player(email=None, name=None, admin=False, joined=True)``: see :func:`new_player`."""
+    return new_player
 
 
 @pytest.fixture

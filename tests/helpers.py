@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import re
 import time
+import uuid
 
 from sqlalchemy import event, select
 
+from pbem.core.db import utcnow
 from pbem.core.extensions import db
 from pbem.mail.compose import compose
 from pbem.mail.models import OutboxMessage
@@ -99,3 +101,34 @@ def revision_before(revision: str) -> str:
 
     config = current_app.extensions["migrate"].migrate.get_config()
     return ScriptDirectory.from_config(config).get_revision(revision).down_revision
+
+
+def app_settings(folder, url: str | None = None, **config) -> dict:
+    """The tests' app settings: a database (SQLite in ``folder`` unless ``url``), mail to
+    files in ``folder``, no CSRF."""
+    return {
+        "TESTING": True,
+        "SECRET_KEY": "test-secret",
+        "SQLALCHEMY_DATABASE_URI": url or f"sqlite:///{folder / 'test.sqlite'}",
+        "WTF_CSRF_ENABLED": False,
+        "MAIL_BACKEND": "file",
+        "MAIL_FILE_DIR": str(folder / "mail"),
+        "MAIL_SPOOL_DIR": str(folder / "spool"),
+        "BASE_URL": "http://pbem.test",
+        "MAIL_DOMAIN": "pbem.test",
+        **config,
+    }
+
+
+def new_player(email=None, name=None, admin=False, joined=True):
+    """A player, committed; ``joined``: one who has signed in (else only invited, so unnamed).
+    Needs an app context."""
+    from pbem.accounts.service import player_by_email
+
+    player = player_by_email(email or f"p{uuid.uuid4().hex[:8]}@example.com")
+    if joined:
+        player.name = name or player.email.split("@")[0]
+        player.joined_at = player.joined_at or utcnow()
+    player.is_admin = admin
+    db.session.commit()
+    return player

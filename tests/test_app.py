@@ -136,7 +136,7 @@ def test_a_move_link_needs_no_session_token_but_a_signed_in_move_does(make_app, 
         preview = client.post(f"/play/{token}/preview", data={"move": "Mc3", "ply": 0})
         assert preview.status_code == 200 and b"Confirm Mc3" in preview.data
         played = client.post(f"/play/{token}/move", data={"move": "Mc3", "ply": 0})
-        assert played.status_code == 302 and get_game(game.id).ply == 1
+        assert played.status_code == 303 and get_game(game.id).ply == 1
         signed_in = app.test_client()
         sign_in(signed_in, game.seats[1].player)
         refused = signed_in.post(f"/games/{game.id}/move", data={"move": "Sa1", "ply": 1})

@@ -57,8 +57,9 @@ ALLOWED = {
     "ops": {"mail"},
     # the top: app factory, blueprint registration, shared pages, commands
     "web": ANYTHING, "admin": ANYTHING, "cli": ANYTHING,
-    # The JSON API sits above play, beside the reacting domains (it reads the lobby's).
-    "api": {"accounts", "play", "games", "challenges"},
+    # The JSON API sits above play, beside the reacting domains (it reads the lobby's, and
+    # keeps conditional moves through their service).
+    "api": {"accounts", "play", "games", "challenges", "conditional"},
     # Push notifications: beside mail, told by the mail sender when a message went.
     "push": {"accounts", "mail"},
     # The thinking tools (issue #30) sit above play, beside the reacting domains.

@@ -223,7 +223,7 @@ def test_no_api_answer_shows_another_players_address(app, client, world, who):
            "challenge_id": [c.id for c in db.session.scalars(select(Challenge))]}
     bodies = {"move": {"move": "Sa1", "ply": 0}, "resign": {}, "end": {"ply": 0,
               "answer": "agree"}, "messages": {"text": "hi"}, "join": {}, "withdraw": {},
-              "challenges": {"game": "pylon"}}
+              "challenges": {"game": "pylon"}, "conditional": {"lines": [["Mc3", "Md4"]]}}
     found, answered = {}, 0
     for path, operations in document()["paths"].items():
         for method in operations:
@@ -233,7 +233,7 @@ def test_no_api_answer_shows_another_players_address(app, client, world, who):
             for url in urls + [f"{url}?to_move=me" for url in urls if url == "/api/games"]:
                 body = bodies.get(url.rstrip("/").rsplit("/", 1)[-1])
                 response = client.open(url, method=method.upper(), headers=headers,
-                                       json=body if method == "post" else None)
+                                       json=body if method in ("post", "put") else None)
                 assert response.status_code < 500, url
                 answered += 1
                 text = response.get_data(as_text=True) + str(response.headers)

@@ -1,7 +1,7 @@
 """Player language: the language a player's pages and mail speak (nullable: not chosen yet).
 
 Revision ID: a7c2e5f9d1b4
-Revises: e8c4a2f6d913
+Revises: c4f8a2e6d913
 Create Date: 2026-11-27 15:20:00.000000
 
 """
@@ -10,7 +10,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = 'a7c2e5f9d1b4'
-down_revision = 'e8c4a2f6d913'
+down_revision = 'c4f8a2e6d913'
 branch_labels = None
 depends_on = None
 

@@ -96,6 +96,17 @@ def kept_apart(player: Player | int, others: Iterable[int]) -> set[int]:
     return {blocked if blocker == player else blocker for blocker, blocked in rows}
 
 
+def pairs_among(ids: Iterable[int]) -> set[tuple[int, int]]:
+    """The pairs ``(low id, high id)`` among ``ids`` with a block between them, either way
+    (one query): whom a tournament keeps from meeting."""
+    ids = list(ids)
+    if len(ids) < 2:
+        return set()
+    rows = db.session.execute(select(Block.blocker_id, Block.blocked_id).where(
+        Block.blocker_id.in_(ids), Block.blocked_id.in_(ids)))
+    return {(min(a, b), max(a, b)) for a, b in rows if a != b}
+
+
 def blocked_by(player: Player) -> list[Player]:
     """The players ``player`` blocked, by name (their account page lists them)."""
     return list(db.session.scalars(

@@ -35,6 +35,12 @@ class Player(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     email: Mapped[str] = mapped_column(String(254), unique=True)
     name: Mapped[str] = mapped_column(String(60))
+    #: The name as it is compared (``pbem.accounts.names.key``), kept on every write of the
+    #: name, unique: of two players taking one name at the same moment, the database refuses
+    #: the second. ``None`` while the account holds no name of its own (not started, deleted,
+    #: an imported record's placeholder).
+    name_key: Mapped[str | None] = mapped_column(String(255), nullable=True, unique=True,
+                                                 index=True)
     is_admin: Mapped[bool] = mapped_column(Boolean, default=False)
     login_counter: Mapped[int] = mapped_column(Integer, default=0)
     session_generation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")

@@ -8,6 +8,11 @@ and "A1ice A" are one name, and the second to ask for it is refused. Some words 
 (the server's own and its staff's), the bots' names are taken like any other player's, and a
 name may not look like an email address or a web address (mail would read "alice@… invites
 you"). A new account's default name ("Player 12") is its own and nobody else's.
+
+:func:`check` gives the reason a name is refused; the key is also stored on the player
+(``Player.name_key``, unique, kept by :func:`_keep_key` on every write of a name), so two
+players taking one name at the same moment cannot both have it: the second's write is refused
+by the database and answered as :func:`check` would (:func:`taking`).
 """
 
 from __future__ import annotations
@@ -15,10 +20,11 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from sqlalchemy import select
+from sqlalchemy import event, inspect, select
 
 from ..core.errors import PbemError
 from ..core.extensions import db
+from ..core.work import race_guard
 from .models import UNNAMED, Player
 
 #: Characters that pass for others, folded onto the one they imitate (after NFKC and
@@ -108,3 +114,62 @@ def check(name: str, player: Player) -> None:
     if any(key(other) == wanted for _, other in taken):
         raise BadName(f"Another player is already called {name!r} (or a name that looks the "
                       "same); choose another.")
+
+
+def held_key(player: Player) -> str | None:
+    """The key ``player``'s name holds: none while the account holds no name of its own (not
+    started, deleted, or an imported record's placeholder, which never starts)."""
+    if player.joined_at is None or player.deleted_at is not None or player.name == UNNAMED:
+        return None
+    return key(player.name or "") or None
+
+
+_HOLDING = ("name", "joined_at", "deleted_at")
+
+
+def claim(player: Player, name: str) -> None:
+    """Give ``player`` the ``name`` that passed :func:`check`, and its key, strictly: a
+    player taking the same name at the same moment makes the database refuse the second
+    writer (call it inside :func:`taking`)."""
+    player.name = name
+    player.name_key = held_key(player)
+
+
+def _claim(connection, player: Player) -> None:
+    """Give ``player`` the key of their name. A name written without :func:`check` (by the
+    demo, an import, an admin's tool) that another player holds already is kept without a
+    key, as the migration keeps an old duplicate; one that passed the check and was taken
+    meanwhile by a transaction not yet committed is not seen here, and the unique index
+    refuses it."""
+    wanted = held_key(player)
+    if wanted is not None and connection.execute(
+            select(Player.id).where(Player.name_key == wanted,
+                                    Player.id != player.id).limit(1)).first():
+        wanted = None
+    player.name_key = wanted
+
+
+@event.listens_for(Player, "before_insert")
+def _key_new(_mapper, connection, player: Player) -> None:
+    if player.name_key is None:  # else claimed strictly (:func:`claim`)
+        _claim(connection, player)
+
+
+@event.listens_for(Player, "before_update")
+def _keep_key(_mapper, connection, player: Player) -> None:
+    """A player's key follows their name; only a change of name (or of holding one) touches
+    it, so an old duplicate kept without a key (see the migration) is left alone until it
+    takes a new name."""
+    state = inspect(player)
+    if state.attrs.name_key.history.has_changes():
+        return  # claimed strictly (:func:`claim`): the unique index has the last word
+    if any(state.attrs[attr].history.has_changes() for attr in _HOLDING):
+        _claim(connection, player)
+
+
+def taking():
+    """The block that writes a new name (``with taking(): db.session.flush()``): a name taken
+    by another player at the same moment is refused as :class:`BadName`, the whole unit
+    rolled back, nothing changed."""
+    return race_guard(lambda: BadName("Another player has just taken that name (or one that "
+                                      "looks the same): that name is taken; choose another."))

@@ -232,8 +232,10 @@ def save_account(player: Player, name: str, findable: bool) -> None:
         raise PbemError("A display name cannot contain control characters.", "bad-name", 422)
     if name != player.name:  # keeping one's name is never refused
         names.check(name, player)
-    player.name, player.findable = name, findable
-    db.session.flush()
+        names.claim(player, name)
+    player.findable = findable
+    with names.taking():  # the same name taken at the same moment: refused, nothing kept
+        db.session.flush()
 
 
 def make_admin(email_text: str) -> Player:

@@ -41,8 +41,8 @@ def sign_in_link(token):
         sign_in_session(player)
         flash(_("Signed in as %(email)s.", email=player.email))
         if names.is_default(player):  # a first sign-in: what should others call them?
-            return redirect(url_for("accounts.choose_name"))
-        return redirect(url_for("web.home"))
+            return redirect(url_for("accounts.choose_name"), 303)
+        return redirect(url_for("web.home"), 303)
     player = service.check_sign_in_token(token)
     return render_template("accounts/confirm_sign_in.html", form=form, player=player)
 
@@ -60,7 +60,7 @@ def choose_name():
             form.name.errors.append(exc.message)
         else:
             flash(_("Welcome, %(name)s.", name=g.player.name))
-            return redirect(url_for("web.home"))
+            return redirect(url_for("web.home"), 303)
     status = 422 if form.errors else 200
     return render_template("accounts/choose_name.html", form=form,
                            default=names.is_default(g.player)), status
@@ -74,7 +74,7 @@ def sign_out():
     if form.validate_on_submit() and g.player is not None:
         sign_out_everywhere(g.player)
         flash(_("Signed out everywhere."))
-    return redirect(url_for("web.home"))
+    return redirect(url_for("web.home"), 303)
 
 
 @bp.route("/account", methods=["GET", "POST"])
@@ -90,7 +90,7 @@ def account():
             g.player.language = form.language.data
             session["language"] = form.language.data
             flash(_("Account saved."))
-            return redirect(url_for("accounts.account"))
+            return redirect(url_for("accounts.account"), 303)
     status = 422 if form.errors else 200
     return render_template("accounts/account.html", form=form, blocked=blocks.blocked_by(g.player),
                            delete_form=DeleteForm(formdata=None)), status

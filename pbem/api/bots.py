@@ -14,7 +14,7 @@ import secrets
 
 from sqlalchemy import select
 
-from ..accounts.models import PLACEHOLDER_TLD, Player
+from ..accounts.models import PLACEHOLDER_TLD, UNNAMED, Player
 from ..accounts.service import save_account
 from ..core.db import utcnow
 from ..core.errors import PbemError
@@ -35,7 +35,7 @@ def register_engine(owner: Player, name: str) -> Player:
     if len(engines_of(owner.id)) >= MOST_ENGINES:
         raise PbemError(f"You have {MOST_ENGINES} engines registered, the most allowed.",
                         "too-many", 429)
-    bot = Player(email=f"engine-{secrets.token_hex(8)}@{_DOMAIN}", name="engine",
+    bot = Player(email=f"engine-{secrets.token_hex(8)}@{_DOMAIN}", name=UNNAMED,
                  is_bot=True, bot_owner_id=owner.id, joined_at=utcnow(), findable=True)
     db.session.add(bot)
     save_account(bot, name, True)

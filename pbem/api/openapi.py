@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from ..conditional.service import MAX_LINES, MAX_NODES, MAX_TURNS
 from ..games import all_rules
 from .models import SCOPES
 
@@ -54,6 +55,12 @@ _GAME_ID = {"name": "game_id", "in": "path", "required": True,
 _CHALLENGE_ID = {"name": "challenge_id", "in": "path", "required": True,
                  "schema": {"type": "integer", "minimum": 1}}
 _WRITE = (400, 401, 403, 404, 409, 413, 422, 429)
+#: Conditional lines: each a branch, its turns in order.
+_LINES = {"type": "array", "items": {"type": "array", "minItems": 1, "items": {
+    "type": "string", "minLength": 1, "maxLength": 2000,
+    "description": "a whole turn, its plies separated by spaces"}},
+    "description": "each a branch: the turns in order, starting with the opponent's next "
+                   "turn"}
 
 
 def _schemas() -> dict:
@@ -102,6 +109,16 @@ def _schemas() -> dict:
             "deadline", "time_control", "rated", "end_offer", "result", "links"]),
         "GameState": _obj({"id": _INT, "ply": _INT, "status": _STR, "to_move": _NINT},
                           ["id", "ply", "status", "to_move"], extra=True),
+        "ConditionalLines": _obj({
+            "lines": _LINES, "game": _INT, "seat": _INT,
+            "ply": {**_INT, "description": "the game's ply: the lines start from here"},
+            "may_set": {**_BOOL, "description": "whether they may be set now (the game is "
+                                                "on and another seat is to move)"},
+            "cleared": {"oneOf": [{"type": "null"}, _obj(
+                {"ply": _INT, "reason": _STR}, ["ply", "reason"])],
+                "description": "when the game left every line (or a reply had become "
+                               "illegal): at which ply and why"}},
+            ["lines", "game", "seat", "ply", "may_set", "cleared"]),
         "Challenge": _obj({
             "id": _INT, "game": _STR, "options": {"type": "object"}, "players": _INT,
             "taken": _INT, "time_control": _STR, "rated": _BOOL,
@@ -166,6 +183,25 @@ def _paths() -> dict:
             {"201": _json(_obj({"posted": _BOOL}, ["posted"]), "Posted")},
             parameters=[_GAME_ID], errors=_WRITE,
             body=_obj({"text": {"type": "string", "maxLength": 2000}}, ["text"]))},
+        "/api/games/{game_id}/conditional": {
+            "get": _op("Your conditional moves in the game (only ever your own)", "read",
+                       {"200": _json({"$ref": ref + "ConditionalLines"}, "Your lines")},
+                       parameters=[_GAME_ID], errors=(400, 401, 403, 404, 429)),
+            "put": _op(
+                "Set your conditional moves while another seat is to move, replacing those "
+                "kept (an empty list clears them). Each line is a branch: its turns in order, "
+                "starting with the opponent's next turn, a turn's plies separated by spaces. "
+                "Every line is played through the rules: a refused one is a 422 naming the "
+                f"line, the turn and why; at most {MAX_LINES} lines of {MAX_TURNS} turns, "
+                f"{MAX_NODES} turns in all (422). `ply`, when given, must be the game's ply "
+                "as read (409 `position-changed` otherwise); without it the lines are "
+                "checked against the position now. 409 too when it is your turn or the "
+                "game is not being played", "play",
+                {"200": _json({"$ref": ref + "ConditionalLines"}, "The lines kept")},
+                parameters=[_GAME_ID], errors=_WRITE,
+                body=_obj({"lines": _LINES,
+                           "ply": {"type": "integer", "minimum": 0, "maximum": 10**9}},
+                          ["lines"]))},
         "/api/stream": {"get": _op(
             "The caller's events (server-sent events): each ply in their games, `move` or "
             "`game-over`, with `your_turn`; resumed from `Last-Event-ID`. Each answer sends "

@@ -10,12 +10,22 @@ import json
 import re
 from datetime import datetime
 
-from flask import Blueprint, Response, g, jsonify, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    g,
+    jsonify,
+    render_template,
+    request,
+    url_for,
+)
 from markupsafe import Markup, escape
 from sqlalchemy import and_, func, or_, select
 
 from ..challenges import service as lobby
 from ..challenges.queries import Filters, lobby_page
+from ..conditional import service as conditional
 from ..core.db import utcnow
 from ..core.errors import PbemError
 from ..core.extensions import csrf, db
@@ -229,6 +239,68 @@ def message(game_id):
     game, seat = _my_seat(game_id)
     commands.post_message(game, seat, data["text"])
     return jsonify({"posted": True}), 201
+
+
+# ----- conditional moves ---------------------------------------------------------------------
+
+
+def _conditional(game: Game, seat: int) -> dict:
+    """The caller's own conditional moves in ``game`` (never another player's): the lines
+    from the game's position now, each the turns in order, and whether they were cleared."""
+    tree = conditional.read(game.id, g.api_player.id)
+    cleared = None
+    if tree is not None and tree.cleared_ply is not None:
+        cleared = {"ply": tree.cleared_ply, "reason": tree.cleared_reason or ""}
+    return {"game": game.id, "seat": seat, "ply": game.ply,
+            "lines": [[turn for _, turn in line] for line in tree.lines] if tree else [],
+            "may_set": game.status == "active" and game.to_move_seat not in (None, seat),
+            "cleared": cleared}
+
+
+def _lines(raw: list) -> list[list[str]]:
+    """``lines`` of the body as the service takes them: each a non-empty list of turns, each
+    turn a non-empty string (its spaces squeezed, as the web form's).
+
+    :raises BadBody: a line or a turn of the wrong shape, named (422)."""
+    lines = []
+    for number, line in enumerate(raw, start=1):
+        if not isinstance(line, list) or not line:
+            raise PbemError(f"Line {number} must be a non-empty list of turns (strings).",
+                            "bad-body", 422)
+        turns = []
+        for index, turn in enumerate(line, start=1):
+            if not isinstance(turn, str) or len(turn) > 2000 or "\x00" in turn \
+                    or not turn.split():
+                raise PbemError(f"Line {number}, turn {index} must be a turn: its plies "
+                                "separated by spaces.", "bad-body", 422)
+            turns.append(" ".join(turn.split()))
+        lines.append(turns)
+    return lines
+
+
+@bp.get("/games/<int:game_id>/conditional")
+@api_view("read")
+def conditional_lines(game_id):
+    game = get_game(game_id)
+    seat = game.seat_of(g.api_player)
+    if seat is None:
+        raise NotYourTurn("Only the players of this game keep conditional moves in it.",
+                          "not-in-game")
+    return jsonify(_conditional(game, seat.index))
+
+
+@bp.put("/games/<int:game_id>/conditional")
+@api_view("play")
+def set_conditional_lines(game_id):
+    """Replace the caller's conditional moves (an empty list clears them), checked by the
+    rules as the web page's; ``ply``, when given, must be the game's ply (409 otherwise)."""
+    data = body({"lines": list}, {"ply": int},
+                most=current_app.config["API_MAX_CONDITIONAL_BODY"])
+    lines = _lines(data["lines"])
+    game, seat = _my_seat(game_id)
+    with commands.unit_of_work():
+        conditional.set_lines(game, seat, lines, data.get("ply"))
+    return jsonify(_conditional(game, seat))
 
 
 # ----- challenges -----------------------------------------------------------------------------

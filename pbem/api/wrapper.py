@@ -63,14 +63,16 @@ def api_view(scope: str):
     return decorate
 
 
-def body(required: dict[str, type], optional: dict[str, type] | None = None) -> dict:
+def body(required: dict[str, type], optional: dict[str, type] | None = None,
+         most: int | None = None) -> dict:
     """The request's JSON object, with exactly these fields of these types (``int`` means a
-    whole number from 0 to 10⁹, never a boolean; ``str`` at most 2,000 characters).
+    whole number from 0 to 10⁹, never a boolean; ``str`` at most 2,000 characters), from a
+    body of at most ``most`` bytes (default: ``API_MAX_BODY``).
 
     :raises BadJson: not JSON (400). :raises BadBody: not an object, a field missing, unknown
         or of the wrong type (422). Too large a body is a 413 before it is read.
     """
-    most = current_app.config["API_MAX_BODY"]
+    most = most or current_app.config["API_MAX_BODY"]
     if (request.content_length or 0) > most:
         raise TooLarge(f"The body is larger than the {most} bytes the API reads.")
     raw = request.get_data(cache=True)  # the site's own limit caps a body sent without length
@@ -92,9 +94,13 @@ def body(required: dict[str, type], optional: dict[str, type] | None = None) -> 
             raise BadBody(f"The field {name!r} is missing.", "missing-field")
     for name, kind in {**required, **optional}.items():
         if name in data and not _fits(data[name], kind):
-            what = "a whole number from 0" if kind is int else "a string of up to 2,000 characters"
+            what = _KINDS.get(kind, kind.__name__)
             raise BadBody(f"The field {name!r} must be {what}.", "wrong-type")
     return data
+
+
+_KINDS = {int: "a whole number from 0", str: "a string of up to 2,000 characters",
+          list: "a list", dict: "an object", bool: "true or false"}
 
 
 def _fits(value, kind: type) -> bool:

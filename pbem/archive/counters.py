@@ -23,12 +23,17 @@ from sqlalchemy.dialects import postgresql, sqlite
 from ..core.extensions import db
 from ..play import batch
 from ..play.models import ACTIVE, DRAWN, FINISHED, LOST, WON, Game, Seat
+from ..play.queries import resigned_seats
+from ..tournaments.logic.scoring import finishing_places
 from .models import ArchiveCount, PlayerRecord
 
 #: The statuses the archive shows (a game that never started has no place in it).
 COUNTED = (ACTIVE, FINISHED)
 COUNT_COLUMNS = ("games", "decisive", "drawn")
-RECORD_COLUMNS = (WON, LOST, DRAWN, "ongoing")
+#: A lost seat of a game of three or four is counted by its place too (``second``…), so a
+#: player's record shows places, not a loss for every seat after the first.
+PLACES = ("second", "third", "fourth")
+RECORD_COLUMNS = (WON, LOST, DRAWN, "ongoing", *PLACES)
 
 
 def game_started(game: Game) -> None:
@@ -55,26 +60,51 @@ def _change(games: list[Game], before: str | None, after: str) -> None:
     """Move the ``games``' share of the counters from status ``before`` (their seats had no
     outcomes then) to ``after`` (with the outcomes the seats have now)."""
     counts, records = Counter(), Counter()
+    places = _places([game for game in games if FINISHED in (before, after)])
     for game in games:
         for sign, status in ((-1, before), (1, after)):
             if status in COUNTED:
-                outcomes = [seat.outcome if status == FINISHED else None for seat in game.seats]
+                finished = status == FINISHED
+                outcomes = [seat.outcome if finished else None for seat in game.seats]
+                placed = places.get(game.id) if finished else None
                 _rows(counts, records, game.slug, status, zip(
-                    (seat.player_id for seat in game.seats), outcomes, strict=True), sign)
+                    (seat.player_id for seat in game.seats), outcomes, strict=True), sign,
+                    [placed[seat.index] for seat in game.seats] if placed else None)
     _upsert(ArchiveCount, ("slug", "status"), COUNT_COLUMNS, counts)
     _upsert(PlayerRecord, ("player_id", "slug"), RECORD_COLUMNS, records)
 
 
-def _rows(counts: Counter, records: Counter, slug: str, status: str, seats, sign: int) -> None:
+def _rows(counts: Counter, records: Counter, slug: str, status: str, seats, sign: int,
+          places=None) -> None:
     """Add ``sign`` times one game's share: ``counts[(slug, status, column)]`` and
-    ``records[(player_id, slug, column)]``; ``seats`` are (player id, outcome) pairs."""
+    ``records[(player_id, slug, column)]``; ``seats`` are (player id, outcome) pairs,
+    ``places`` their places (0 first) in a finished game of three or four."""
     seats = list(seats)
     outcomes = {outcome for _, outcome in seats}
     counts[slug, status, "games"] += sign
     counts[slug, status, "decisive"] += sign * (WON in outcomes)
     counts[slug, status, "drawn"] += sign * (DRAWN in outcomes)
-    for player_id, outcome in seats:
+    for n, (player_id, outcome) in enumerate(seats):
         records[player_id, slug, outcome or "ongoing"] += sign
+        place = places[n] if places else None
+        if outcome == LOST and place and place <= len(PLACES):
+            records[player_id, slug, PLACES[place - 1]] += sign
+
+
+def _places(games: list[Game]) -> dict[int, tuple[int, ...]]:
+    """Each finished game of three or four seats: its seats' places, 0 first (one query for
+    the resignations of them all)."""
+    games = [game for game in games if len(game.seats) > 2 and game.result
+             and "scores" in game.result]
+    resigned = resigned_seats([game.id for game in games])
+    places = {}
+    for game in games:
+        try:
+            places[game.id] = finishing_places(game.result["scores"], game.result["winners"],
+                                               resigned.get(game.id, []))
+        except ValueError:  # a record whose result and resignations disagree: no places
+            continue
+    return places
 
 
 def _upsert(model, keys: tuple[str, str], columns: tuple[str, ...], deltas: Counter) -> None:
@@ -121,7 +151,9 @@ def fresh_counts() -> dict[tuple, tuple[int, ...]]:
 
 
 def fresh_records() -> dict[tuple, tuple[int, ...]]:
-    """``{(player_id, slug): (won, lost, drawn, ongoing)}`` counted from the seats now."""
+    """``{(player_id, slug): (won, lost, drawn, ongoing, second, third, fourth)}`` counted
+    from the seats now (the places from the finished games of three or four, read whole:
+    a recount's work, never a page's)."""
     def seats_with(outcome):
         return func.sum(case((Seat.outcome.is_(None) if outcome is None
                               else Seat.outcome == outcome, 1), else_=0))
@@ -130,7 +162,17 @@ def fresh_records() -> dict[tuple, tuple[int, ...]]:
         select(Seat.player_id, Game.slug, *(seats_with(o) for o in (WON, LOST, DRAWN, None)))
         .join(Game, Game.id == Seat.game_id)
         .where(Game.status.in_(COUNTED)).group_by(Seat.player_id, Game.slug))
-    return {(player_id, slug): tuple(numbers) for player_id, slug, *numbers in rows}
+    fresh = {(player_id, slug): [*numbers, 0, 0, 0] for player_id, slug, *numbers in rows}
+    crowded = select(Seat.game_id).group_by(Seat.game_id).having(func.count() > 2)
+    games = db.session.scalars(select(Game).where(Game.status == FINISHED,
+                                                  Game.id.in_(crowded))).all()
+    places, start = _places(games), RECORD_COLUMNS.index(PLACES[0])
+    for game in games:
+        for seat in game.seats:
+            place = places.get(game.id, ())[seat.index] if game.id in places else None
+            if seat.outcome == LOST and place and place <= len(PLACES):
+                fresh[seat.player_id, game.slug][start + place - 1] += 1
+    return {key: tuple(numbers) for key, numbers in fresh.items()}
 
 
 def stored_counts() -> dict[tuple, tuple[int, ...]]:

@@ -52,3 +52,8 @@ class PlayerRecord(db.Model):
     lost: Mapped[int] = mapped_column(Integer, default=0)
     drawn: Mapped[int] = mapped_column(Integer, default=0)
     ongoing: Mapped[int] = mapped_column(Integer, default=0)
+    #: Of the ``lost`` games of three or four players, those finished second, third, fourth
+    #: (``pbem.archive.counters``): the record shows places, not losses, for them.
+    second: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    third: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    fourth: Mapped[int] = mapped_column(Integer, default=0, server_default="0")

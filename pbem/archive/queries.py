@@ -338,10 +338,14 @@ def recent(limit: int, **conditions) -> list[Game]:
 
 
 def player_record(player: Player) -> dict[str, dict[str, int]]:
-    """``{slug: {"won": n, "lost": n, "drawn": n, "ongoing": n}}`` for a player, from the
-    counters: one query, whatever the number of games."""
+    """``{slug: {"won": n, "lost": n, "drawn": n, "ongoing": n, "second": n, "third": n,
+    "fourth": n, "other_losses": n}}`` for a player, from the counters: one query, whatever the
+    number of games. ``second``… count the lost games of three or four by place,
+    ``other_losses`` the rest of the lost games (two-player losses)."""
     rows = db.session.scalars(select(PlayerRecord).where(PlayerRecord.player_id == player.id))
-    return {row.slug: {WON: row.won, LOST: row.lost, DRAWN: row.drawn, "ongoing": row.ongoing}
+    return {row.slug: {WON: row.won, LOST: row.lost, DRAWN: row.drawn, "ongoing": row.ongoing,
+                       "second": row.second, "third": row.third, "fourth": row.fourth,
+                       "other_losses": row.lost - row.second - row.third - row.fourth}
             for row in rows if row.won or row.lost or row.drawn or row.ongoing}
 
 

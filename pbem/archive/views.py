@@ -191,7 +191,7 @@ def import_game():
         except BadRecord as exc:
             return render_template("archive/import.html", form=form, error=exc.message), 422
         flash(f"Imported as game #{game.id}.")
-        return redirect(url_for("play.game", game_id=game.id))
+        return redirect(url_for("play.game", game_id=game.id), 303)
     return render_template("archive/import.html", form=form), 422 if form.errors else 200
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from ..accounts.models import PLACEHOLDER_TLD, Player
-from ..bots import LEVELS
+from ..bots import CORRESPONDENCE, LEVELS
 from ..core.db import utcnow
 from ..core.extensions import db
 
@@ -21,6 +21,8 @@ def bot_email(level: int) -> str:
 
 
 def bot_name(level: int) -> str:
+    if level == CORRESPONDENCE:
+        return f"pbem bot, level {level} (correspondence)"
     return f"pbem bot, level {level}"
 
 

@@ -15,7 +15,9 @@ a playout cut off before the end is scored by the game's heuristics.
 from __future__ import annotations
 
 import math
-import time
+from dataclasses import dataclass
+
+from .clock import cpu_clock
 
 #: The exploration constant of UCB1 for results in [0, 1].
 EXPLORATION = 1.0
@@ -41,6 +43,18 @@ class _Node:
         )
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """What a search found: the ply it chose, each seat's mean share over the playouts through
+    that ply (the search's judgement of the position: ``None`` when no playout was run, a ply
+    being forced), and how many playouts it ran (its whole budget, unless it stopped early
+    because the answer could no longer change, or at a deadline)."""
+
+    move: str
+    shares: tuple[float, ...] | None
+    playouts: int
+
+
 class Search:
     """One move's search in a game of ``seats`` seats: ``best_move`` runs the playouts from a
     position."""
@@ -53,38 +67,47 @@ class Search:
 
     def best_move(self, state, playouts: int, deadline: float | None = None,
                   plies: list[str] | None = None) -> str:
-        """The most visited ply of the root after ``playouts`` playouts (or at ``deadline``,
-        a ``time.monotonic()`` value, if that comes first). The search also stops once no
-        other ply could catch up with the most visited one in the playouts left, which
-        changes nothing in the answer, and as soon as it finds a ply that wins the game
-        outright (which, when a seat has more plies than playouts, it might otherwise not
-        prefer over a ply whose single playout happened to win too). ``plies``, if given,
-        are the legal plies the root may choose among (all of them by default)."""
-        return self.best_with_values(state, playouts, deadline, plies)[0]
+        """The ply :meth:`run` chooses."""
+        return self.run(state, playouts, deadline, plies).move
 
     def best_with_values(self, state, playouts: int, deadline: float | None = None,
                          plies: list[str] | None = None) -> tuple[str, list[float] | None]:
         """:meth:`best_move` and the shares it expects for each seat after that ply (its
         node's mean results; None when the only legal ply needed no search)."""
+        found = self.run(state, playouts, deadline, plies)
+        return found.move, None if found.shares is None else list(found.shares)
+
+    def run(self, state, playouts: int, deadline: float | None = None,
+            plies: list[str] | None = None) -> Outcome:
+        """The most visited ply of the root after ``playouts`` playouts (or at ``deadline``,
+        a ``cpu_clock()`` value: CPU time of the thread, so a busy host slows the search
+        down without cutting it short), with what the search made of it. The search also
+        stops once no
+        other ply could catch up with the most visited one in the playouts left, which
+        changes nothing in the answer, and as soon as it finds a ply that wins the game
+        outright (which, when a seat has more plies than playouts, it might otherwise not
+        prefer over a ply whose single playout happened to win too). ``plies``, if given,
+        are the legal plies the root may choose among (all of them by default)."""
         legal = plies or self.rules.legal_moves(state)
         if len(legal) == 1:
-            return legal[0], None
+            return Outcome(legal[0], None, 0)
         root = self._node(state, legal)
+        done = 0
         for done in range(1, playouts + 1):
             self._iterate(root)
             move, newest = root.children[-1]
             if newest.seat is None and self.rules.winners(newest.state) == [root.seat]:
-                return move, result(self.rules, newest.state)
-            if deadline is not None and time.monotonic() >= deadline:
+                return Outcome(move, tuple(_shares(newest)), done)
+            if deadline is not None and cpu_clock() >= deadline:
                 break
             if done % 16 == 0 and _decided(root, playouts - done):
                 break
         seat, order = root.seat, {move: i for i, move in enumerate(legal)}
-        move, node = max(
+        move, child = max(
             root.children,
             key=lambda mc: (mc[1].visits, mc[1].totals[seat] / mc[1].visits, -order[mc[0]]),
         )
-        return move, [total / node.visits for total in node.totals]
+        return Outcome(move, tuple(_shares(child)), done)
 
     def _node(self, state, moves: list[str] | None = None) -> _Node:
         seat = self.rules.to_move(state)
@@ -125,6 +148,10 @@ class Search:
         if rules.to_move(state) is None:
             return heuristics.outcome(rules, state)
         return heuristics.evaluate(rules, state)
+
+
+def _shares(node: _Node) -> list[float]:
+    return [total / node.visits for total in node.totals]
 
 
 def _decided(root: _Node, left: int) -> bool:

@@ -82,9 +82,9 @@ def join(challenge_id):
     game_id = challenge.game_id
     if game_id is not None:
         flash("The table is full and the game has started.")
-        return redirect(url_for("play.game", game_id=game_id))
+        return redirect(url_for("play.game", game_id=game_id), 303)
     flash("You joined the challenge; the game starts when the table is full.")
-    return redirect(url_for("challenges.index"))
+    return redirect(url_for("challenges.index"), 303)
 
 
 @bp.post("/<int:challenge_id>/withdraw")
@@ -105,7 +105,7 @@ def _settle(action, challenge_id: int, done: str):
     except LobbyError as exc:
         return _refused(exc)
     flash(done)
-    return redirect(url_for("challenges.index"))
+    return redirect(url_for("challenges.index"), 303)
 
 
 def _terms_form(form_class, slug: str, template: str, done):
@@ -137,7 +137,7 @@ def new(slug):
     def post(terms, _form):
         service.post(g.player, terms, utcnow())
         flash("Your challenge is posted; you will get a turn email when the game starts.")
-        return redirect(url_for("challenges.index"))
+        return redirect(url_for("challenges.index"), 303)
 
     return _terms_form(ChallengeForm, slug, "challenges/new.html", post)
 
@@ -177,7 +177,7 @@ def new_standing(slug):
     def create(terms, form):
         standing.create(g.player, terms, form.keep.data, utcnow())
         flash("Your standing challenge is saved, and its challenges are posted.")
-        return redirect(url_for("challenges.standing_index"))
+        return redirect(url_for("challenges.standing_index"), 303)
 
     return _terms_form(StandingForm, slug, "challenges/new_standing.html", create)
 
@@ -190,4 +190,4 @@ def remove_standing(standing_id):
     except LobbyError as exc:
         abort(exc.status, exc.message)
     flash("The standing challenge is removed and its open challenges withdrawn.")
-    return redirect(url_for("challenges.standing_index"))
+    return redirect(url_for("challenges.standing_index"), 303)

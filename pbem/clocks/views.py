@@ -40,7 +40,7 @@ def vacation():
         except InvalidVacation as exc:
             error, status = exc, 422
         else:
-            return redirect(url_for("clocks.vacation"))
+            return redirect(url_for("clocks.vacation"), 303)
     return render_template(
         "clocks/vacation.html", form=form, error=error, now=now,
         vacations=booking.upcoming(g.player.id, now),

@@ -85,6 +85,9 @@ DEFAULTS = {
     "API_LIMIT_PER_TOKEN": 600,
     "API_LIMIT_WINDOW": 60,
     "API_MAX_BODY": 16 * 1024,
+    # ... except conditional moves' lines (``PUT /api/games/<id>/conditional``), which may be
+    # as long as the web page's form takes.
+    "API_MAX_CONDITIONAL_BODY": 64 * 1024,
     # Web Push (VAPID): the server's private key (PEM, or the base64url raw key; none: no
     # pushes), the contact its pushes name to the push services, and the seconds to wait for
     # one; the public key is derived from the private one for the browsers.

@@ -53,7 +53,7 @@ def notifications():
             settings.save(g.player.id, chosen, utcnow(), auto_vacation=values["auto_vacation"],
                           confirm_email_moves=values["confirm_email_moves"])
             flash("Notification settings saved.")
-            return redirect(url_for("notifications.notifications"))
+            return redirect(url_for("notifications.notifications"), 303)
     # The calendar of deadlines is the clocks' (named by endpoint: no import of them here).
     calendar_url = external_url("clocks.calendar", token=sign("calendar", g.player.id))
     return render_template("notifications/notifications.html", form=form, values=values,

@@ -74,6 +74,13 @@ def decline(game: Game, seat: int, expected_ply: int) -> None:
         agreement.decline(game, seat, expected_ply)
 
 
+def set_bots_resign(game: Game, allowed: bool) -> Game:
+    """Let the computer players of ``game`` (loaded locked) resign it, or not, and commit."""
+    with unit_of_work():
+        game.bots_resign = allowed
+    return game
+
+
 def adjudicate(game: Game, winners: list[int], *, automatic: bool = False) -> Game:
     """End the game by a decision, and commit (see ``service.adjudicate``)."""
     with unit_of_work():

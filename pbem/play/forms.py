@@ -105,6 +105,13 @@ class RespondForm(FlaskForm):
     """Accept or decline an invitation: the button pressed says which."""
 
 
+class BotsResignForm(FlaskForm):
+    """Let the game's bots resign, or not: ``allow`` is ``1`` or ``0``."""
+
+    allow = SelectField(choices=[SelectChoice("1", "on"), SelectChoice("0", "off")],
+                        validators=[DataRequired()])
+
+
 class NewGameForm(FlaskForm):
     """A new game; its options are extra fields named ``option_<name>`` (``option_fields``)."""
 
@@ -121,6 +128,7 @@ class NewGameForm(FlaskForm):
     rated = BooleanField(_l("Rated: the result moves the players' ratings"), default=True)
     #: A game against a bot stays out of the ratings unless chosen here too.
     rated_against_bot = BooleanField(_l("Rate it even if a bot plays"), default=False)
+    bots_resign = BooleanField(_l("A bot may resign when it judges the game lost"), default=True)
     time_control = SelectField(_l("Time control"), default="none", choices=[
         SelectChoice("none", _l("No time limit")), SelectChoice("per_move", _l("Days per move")),
         SelectChoice("bank", _l("A bank of days, with an increment per move and a cap")),

@@ -98,6 +98,11 @@ class Game(db.Model):
     #: everyone once the game is over; chosen at creation, private by default.
     messages_public: Mapped[bool] = mapped_column(Boolean, default=False,
                                                   server_default=false())
+    #: Whether a computer player in this game may resign a game it judges lost
+    #: (``pbem.botplay``); on unless a player turns it off (at creation or on the game page).
+    #: (The database's default only, so that code written for the columns before it inserts
+    #: rows unchanged.)
+    bots_resign: Mapped[bool] = mapped_column(Boolean, server_default=true())
     created_by_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     #: The finished game this one is the rematch of (:mod:`.rematch`); unique, so a game
     #: is offered once as a rematch, however many clicks race to offer it.

@@ -86,6 +86,7 @@ def create_from_form(rules, form, form_data, creator, known):
                                 creator=creator, random_order=bool(form.random_order.data),
                                 start_now=start_now, time_control=time_control_fields(form),
                                 rated=rated(form, players),
+                                bots_resign=bool(form.bots_resign.data),
                                 messages_public=bool(form.messages_public.data))
 
 

@@ -13,7 +13,7 @@ from ..core.db import utcnow
 from ..core.errors import PbemError
 from . import agreement, events, thread
 from .compose import composer, mark_turn, move_groups
-from .forms import ConfirmMoveForm, EndForm, MessageForm, MoveForm, ResignForm
+from .forms import BotsResignForm, ConfirmMoveForm, EndForm, MessageForm, MoveForm, ResignForm
 from .models import ACTIVE, FINISHED
 from .queries import history
 from .rematch import REMATCH_STATES, rematch_of
@@ -138,6 +138,8 @@ def render_game(game, seat, *, at=None, token=None, form=None, error=None, messa
     if at is None and game.status == ACTIVE and seat is not None:
         context["resign_form"] = ResignForm(formdata=None, ply=game.ply)
         context["resign_url"] = _endpoint("resign", game, token)
+        if any(other.player.is_bot for other in game.seats) and token is None:
+            context.update(bots_resign_form=BotsResignForm(formdata=None))
         if seat in agreement.players_in(game):
             context.update(end_form=EndForm(formdata=None, ply=game.ply),
                            end_url=_endpoint("end", game, token),

@@ -72,4 +72,4 @@ def offer(game: Game, player) -> Game:
     return setup.create_game(game.slug, rotated(players), game.options, creator=player,
                              time_control=game.time_control,
                              vacation_allowed=game.vacation_allowed, rated=game.rated,
-                             rematch_of=game)
+                             bots_resign=game.bots_resign, rematch_of=game)

@@ -26,7 +26,8 @@ from .queries import get_game
 def create_game(slug: str, players: list, options: dict | None = None, *, creator=None,
                 random_order: bool = False, start_now: bool = False, seed: int | None = None,
                 time_control=None, vacation_allowed: bool = True, rated: bool = True,
-                messages_public: bool = False, rematch_of: Game | None = None) -> Game:
+                messages_public: bool = False, rematch_of: Game | None = None,
+                bots_resign: bool = True) -> Game:
     """Create a game between ``players`` (in seat order unless ``random_order``) and flush.
 
     Invitations go to every player but the creator and the bots (who accept at once); with
@@ -36,7 +37,8 @@ def create_game(slug: str, players: list, options: dict | None = None, *, creato
     ``vacation_allowed=False`` keeps the clocks running through vacations; ``rated=False``
     keeps the result out of the ratings; ``messages_public`` lets everyone read the players'
     comments and messages once the game is over (:mod:`.thread`); ``rematch_of`` is the
-    finished game this one replays (:mod:`.rematch`).
+    finished game this one replays (:mod:`.rematch`); ``bots_resign=False`` keeps its
+    computer players from resigning (``pbem.botplay``).
 
     :raises BadSetup: unknown game, a player count or options the game does not allow, the
         same player twice, or a time control that cannot be read.
@@ -63,6 +65,7 @@ def create_game(slug: str, players: list, options: dict | None = None, *, creato
     game = Game(slug=slug, options=options, seed=seed, rules_version=rules.version,
                 status=INVITED, created_by=creator, time_control=time_control,
                 vacation_allowed=vacation_allowed, rated=rated, messages_public=messages_public,
+                bots_resign=bots_resign,
                 rematch_of_id=None if rematch_of is None else rematch_of.id)
     for index, player in enumerate(players):
         accepted = start_now or player is creator or player.is_bot  # a bot always accepts

@@ -20,6 +20,7 @@ from . import commands, links, new_game, page, service, setup, thread
 from .errors import NotYourTurn, PositionChanged
 from .forms import (
     READ_ONLY,
+    BotsResignForm,
     ConfirmMoveForm,
     EndForm,
     MessageForm,
@@ -177,7 +178,7 @@ def _act(game_id, token, form_class, incomplete: str, act):
     if not isinstance(done, str):
         return done
     flash(done)
-    return redirect(url_for("play.game", game_id=game_id))
+    return redirect(url_for("play.game", game_id=game_id), 303)
 
 
 @bp.post("/games/<int:game_id>/move", endpoint="move")
@@ -193,7 +194,7 @@ def move(game_id=None, token=None):
                                     status=403 if isinstance(exc, Blocked) else 422)
         # The game page confirms it from the address (``_played_notice``): a flash would
         # re-sign the session cookie, a tenth of a move's request.
-        return redirect(url_for("play.game", game_id=game_id, played=form.ply.data + 1))
+        return redirect(url_for("play.game", game_id=game_id, played=form.ply.data + 1), 303)
 
     return _act(game_id, token, ConfirmMoveForm, "The move form was incomplete.", play)
 
@@ -225,9 +226,28 @@ def end(game_id=None, token=None):
         if token is None:
             return done
         flash(done)  # back to the link, which works until the next ply
-        return redirect(url_for("play.link", token=token))
+        return redirect(url_for("play.link", token=token), 303)
 
     return _act(game_id, token, EndForm, "The form was incomplete.", answer)
+
+
+@bp.post("/games/<int:game_id>/bots-resign")
+@login_required
+def bots_resign(game_id):
+    """A player of the game lets its bots resign a lost game, or makes them play it out."""
+    game = get_game(game_id, lock=True)
+    seat = game.seat_of(g.player)
+    if seat is None or g.player.is_bot:
+        abort(403, "Only the game's players can choose whether its bots may resign.")
+    if game.status != "active":
+        abort(409, "The game is not being played: there is nothing to choose.")
+    form = BotsResignForm()
+    if not form.validate():
+        abort(400, "The form was incomplete: choose on or off.")
+    commands.set_bots_resign(game, form.allow.data == "1")
+    flash("The bots in this game may resign a lost game." if form.allow.data == "1"
+          else "The bots in this game will play it to the end.")
+    return redirect(url_for("play.game", game_id=game_id)), 303
 
 
 @bp.post("/games/<int:game_id>/messages", endpoint="post_message")
@@ -249,8 +269,8 @@ def post_message(game_id=None, token=None):
                                 message_error=exc.message, status=exc.status)
     flash("Your message was posted.")
     if token is not None:
-        return redirect(url_for("play.link", token=token, _anchor="messages"))
-    return redirect(url_for("play.game", game_id=game_id, _anchor="messages"))
+        return redirect(url_for("play.link", token=token, _anchor="messages"), 303)
+    return redirect(url_for("play.game", game_id=game_id, _anchor="messages"), 303)
 
 
 def _by_link(path: str, view) -> None:
@@ -307,7 +327,7 @@ def new(slug):
             form.seats.errors.append(exc.message)
             return new_game.render_form(rules, form, request.form, exc.status, opponent)
         flash("Game created." if game.status == "active" else "Invitations sent.")
-        return redirect(url_for("play.game", game_id=game.id))
+        return redirect(url_for("play.game", game_id=game.id), 303)
     return new_game.render_form(rules, form, request.form, opponent=opponent)
 
 
@@ -321,10 +341,10 @@ def rematch(game_id):
         offered = commands.offer_rematch(game, g.player)
     except RematchOffered as exc:
         flash(f"{exc.message} {REMATCH_STATES[exc.rematch.status]}")
-        return redirect(url_for("play.game", game_id=exc.rematch.id)), 303
+        return redirect(url_for("play.game", game_id=exc.rematch.id), 303)
     flash("Rematch offered: the other players are invited."
           if offered.status == "invited" else "Rematch started.")
-    return redirect(url_for("play.game", game_id=offered.id)), 303
+    return redirect(url_for("play.game", game_id=offered.id), 303)
 
 
 @bp.route("/invitations/<token>", methods=["GET", "POST"])
@@ -343,7 +363,7 @@ def invitation(token):
                 "another browser.")), 409
         commands.respond(game, seat, accept="accept" in request.form)
         sign_in_session(seat.player)
-        return redirect(url_for("play.game", game_id=game.id))
+        return redirect(url_for("play.game", game_id=game.id), 303)
     return render_template("play/invitation.html", **context)
 
 
@@ -356,4 +376,4 @@ def respond(game_id):
         raise NotYourTurn("You are not invited to this game.", "not-in-game")
     if RespondForm().validate_on_submit():
         commands.respond(game, seat, accept="accept" in request.form)
-    return redirect(url_for("play.game", game_id=game.id))
+    return redirect(url_for("play.game", game_id=game.id), 303)

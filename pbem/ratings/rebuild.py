@@ -9,6 +9,9 @@ come, and the ratings at the end.
 The same results give the same numbers every time: the order is total and the arithmetic is
 the same as when each game was rated on finishing.
 
+A game its players chose not to rate counts for its bots alone, if it has any (as
+:mod:`.service` rates it).
+
 The writes go to the driver's ``executemany`` as plain tuples: the values are floats, ints
 and short strings that need no conversion, and SQLAlchemy's per-row parameter handling cost
 more than the rating itself over a million games.
@@ -21,8 +24,9 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from itertools import chain
 
-from sqlalchemy import Connection, Table, Text, cast, delete, func, select, true
+from sqlalchemy import Connection, Table, Text, cast, delete, exists, func, or_, select, true
 
+from ..accounts.models import Player
 from ..core.extensions import db
 from ..play.models import DRAWN, FINISHED, LOST, WON, Game, Seat
 from .model import MU, SIGMA, rate_two, rate_values
@@ -36,9 +40,13 @@ BATCH = 10_000
 _TWO_SEATS = {(WON, LOST): (0, 1), (LOST, WON): (1, 0), (DRAWN, DRAWN): (0, 0)}
 #: SQLite's page cache during a rebuild, in KiB (a million games write about 200 MB).
 SQLITE_CACHE_KIB = 256 * 1024
-_GAMES, _SEATS = Game.__table__, Seat.__table__
+_GAMES, _SEATS, _PLAYERS = Game.__table__, Seat.__table__, Player.__table__
 _ORDER = RatingOrder.__table__
-_RATED = (_GAMES.c.status == FINISHED, _GAMES.c.rated == true())
+_BOT_SEATS, _BOTS = _SEATS.alias("bot_seats"), _PLAYERS.alias("bots")
+#: A game with a bot counts for its bots even when its players chose not to rate it.
+_HAS_BOT = exists().where(_BOT_SEATS.c.game_id == _GAMES.c.id,
+                          _BOT_SEATS.c.player_id == _BOTS.c.id, _BOTS.c.is_bot == true())
+_RATED = (_GAMES.c.status == FINISHED, or_(_GAMES.c.rated == true(), _HAS_BOT))
 #: The order ratings were applied in: stored (games rated before it was kept first, as
 #: they ended), then by game id.
 _APPLIED = (_ORDER.c.seq.is_not(None), _ORDER.c.seq, _GAMES.c.finished_at, _GAMES.c.id)
@@ -71,11 +79,13 @@ def _rebuild(connection: Connection, advance: Callable[[int], None]) -> int:
     connection.execute(delete(Rating.__table__))
     beliefs: dict[str, dict[int, list]] = {}
     changes, rated = [], 0
-    for game_id, slug, players, places in _results(connection, advance):
+    for game_id, slug, players, places, only in _results(connection, advance):
         table = beliefs.get(slug)
         if table is None:
             table = beliefs[slug] = {}
-        if len(players) == 2:  # nine games in ten: no lists, no loops
+        if only is not None:  # a game its players left unrated: it moves its bots alone
+            changes.extend(_rate_some(table, game_id, slug, players, places, only))
+        elif len(players) == 2:  # nine games in ten: no lists, no loops
             first, second = players
             one, two = table.get(first), table.get(second)
             if one is None:
@@ -114,12 +124,34 @@ def _rebuild(connection: Connection, advance: Callable[[int], None]) -> int:
     return rated
 
 
+def _rate_some(table: dict[int, list], game_id: int, slug: str, players: list[int],
+               places: Sequence[int], only: set[int]) -> list[tuple]:
+    """Rate one game for the players in ``only`` (the others' beliefs are read, not moved);
+    its change rows."""
+    held = []
+    for player in players:
+        belief = table.get(player)
+        if belief is None:
+            belief = table[player] = [MU, SIGMA, 0]
+        held.append(belief)
+    mus, sigmas = rate_values([b[0] for b in held], [b[1] for b in held], places)
+    changes = []
+    for player, place, belief, mu, sigma in zip(players, places, held, mus, sigmas,
+                                                strict=True):
+        if player in only:
+            changes.append((game_id, player, slug, place, belief[0], belief[1], mu, sigma))
+            belief[0], belief[1] = mu, sigma
+            belief[2] += 1
+    return changes
+
+
 def _results(connection: Connection, advance: Callable[[int], None]
-             ) -> Iterator[tuple[int, str, list[int], Sequence[int]]]:
-    """Every rated game's id, slug, rated players and their places, in the order their
-    ratings were applied (:data:`_APPLIED`). The rows come in chunks (``partitions``), which
-    costs a fraction of fetching them one by one. A game nobody resigned from (nearly all)
-    takes its places from its seats' outcomes when it had two players and a winner
+             ) -> Iterator[tuple[int, str, list[int], Sequence[int], set[int] | None]]:
+    """Every rated game's id, slug, rated players and their places, and the players it
+    moves when its players left it unrated (its bots; ``None``: everyone), in the order
+    their ratings were applied (:data:`_APPLIED`). The rows come in chunks (``partitions``),
+    which costs a fraction of fetching them one by one. A game nobody resigned from (nearly
+    all) takes its places from its seats' outcomes when it had two players and a winner
     (:data:`_TWO_SEATS`), else from its result (:func:`.results.plain_places`); the result is
     read as text and decoded only then, as decoding every game's result cost a fifth of the
     rebuild."""
@@ -127,34 +159,38 @@ def _results(connection: Connection, advance: Callable[[int], None]
     streamed = {"yield_per": BATCH}
     ordered = _GAMES.outerjoin(_ORDER, _ORDER.c.game_id == _GAMES.c.id)
     games = connection.execute(
-        select(_GAMES.c.id, _GAMES.c.slug, cast(_GAMES.c.result, Text)).select_from(ordered)
-        .where(*_RATED).order_by(*_APPLIED), execution_options=streamed)
+        select(_GAMES.c.id, _GAMES.c.slug, cast(_GAMES.c.result, Text), _GAMES.c.rated)
+        .select_from(ordered).where(*_RATED).order_by(*_APPLIED), execution_options=streamed)
     seats = connection.execute(
-        select(_SEATS.c.game_id, _SEATS.c.player_id, _SEATS.c.outcome)
-        .select_from(ordered.join(_SEATS, _SEATS.c.game_id == _GAMES.c.id))
+        select(_SEATS.c.game_id, _SEATS.c.player_id, _SEATS.c.outcome, _PLAYERS.c.is_bot)
+        .select_from(ordered.join(_SEATS, _SEATS.c.game_id == _GAMES.c.id)
+                     .join(_PLAYERS, _PLAYERS.c.id == _SEATS.c.player_id))
         .where(*_RATED).order_by(*_APPLIED, _SEATS.c.index), execution_options=streamed)
     seat_rows = chain.from_iterable(seats.partitions())
     pending = next(seat_rows, None)
     for chunk in games.partitions():
-        for game_id, slug, result in chunk:
-            players, outcomes = [], []
+        for game_id, slug, result, rated_by_players in chunk:
+            players, outcomes, bots = [], [], set()
             while pending is not None and pending[0] == game_id:
                 players.append(pending[1])
                 outcomes.append(pending[2])
+                if pending[3]:
+                    bots.add(pending[1])
                 pending = next(seat_rows, None)
             if not players:
                 raise RuntimeError(f"game #{game_id} read without its seats")
+            only = None if rated_by_players else bots
             resigned = left.get(game_id)
             if resigned is None:
                 if len(players) == 2:
                     yield game_id, slug, players, (_TWO_SEATS.get((outcomes[0], outcomes[1]))
-                                                   or plain_places(json.loads(result)))
+                                                   or plain_places(json.loads(result))), only
                 elif len(players) > 2:
-                    yield game_id, slug, players, plain_places(json.loads(result))
+                    yield game_id, slug, players, plain_places(json.loads(result)), only
                 continue
             rated = rated_result(game_id, slug, players, json.loads(result), resigned)
             if rated is not None:
-                yield game_id, slug, rated.players, rated.places
+                yield game_id, slug, rated.players, rated.places, only
         advance(len(chunk))
 
 

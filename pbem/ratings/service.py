@@ -1,4 +1,9 @@
-"""Rating a game as it finishes: the handler of play's "game finished" event."""
+"""Rating a game as it finishes: the handler of play's "game finished" event.
+
+A bot (a computer player) is rated like a player, from every game it finishes, so that the
+leaderboards show each level's strength; a game against a bot that its players chose not to
+rate (the default) moves the bot's rating only, never a person's.
+"""
 
 from __future__ import annotations
 
@@ -32,7 +37,7 @@ def rate_games(games: list[Game]) -> None:
     result twice.
     """
     games = list({game.id: game for game in games
-                  if game.rated and game.result is not None}.values())
+                  if game.result is not None and (game.rated or _bots_of(game))}.values())
     if not games:
         return
     ids = [game.id for game in games]
@@ -49,21 +54,31 @@ def rate_games(games: list[Game]) -> None:
         .where(Rating.slug.in_({r.slug for r in results}),
                Rating.player_id.in_({p for r in results for p in r.players}))
         .order_by(Rating.player_id, Rating.slug).with_for_update())}
+    only = {game.id: None if game.rated else _bots_of(game) for game in games}
     seq = db.session.scalar(select(func.coalesce(func.max(RatingOrder.seq), 0)))
     for result in results:
-        _rate(result, current)
+        _rate(result, current, only[result.game_id])
         seq += 1
         db.session.add(RatingOrder(game_id=result.game_id, seq=seq))
     db.session.flush()
 
 
-def _rate(result: RatedResult, current: dict[tuple[str, int], Rating]) -> None:
-    """Move the ratings in ``current`` (by slug and player; new ones are added) by one game."""
+def _bots_of(game: Game) -> set[int]:
+    """The ids of the game's bot players."""
+    return {seat.player_id for seat in game.seats if seat.player.is_bot}
+
+
+def _rate(result: RatedResult, current: dict[tuple[str, int], Rating],
+          only: set[int] | None = None) -> None:
+    """Move the ratings in ``current`` (by slug and player; new ones are added) by one game:
+    every player's, or only those of the players in ``only``."""
     keys = [(result.slug, player_id) for player_id in result.players]
     before = [current[key].skill if key in current else Skill() for key in keys]
     after = rate(before, result.places)
     for (slug, player_id), place, old, new in zip(keys, result.places, before, after,
                                                   strict=True):
+        if only is not None and player_id not in only:
+            continue
         rating = current.get((slug, player_id))
         if rating is None:
             rating = current[slug, player_id] = Rating(player_id=player_id, slug=slug, games=0)

@@ -50,7 +50,7 @@ def new(slug):
         except PbemError as exc:
             return _form_page(rules, form, error=exc.message)
         flash("Tournament created. Now enrol its players.")
-        return redirect(url_for(".manage", tournament_id=t.id))
+        return redirect(url_for(".manage", tournament_id=t.id), 303)
     return _form_page(rules, form)
 
 
@@ -71,7 +71,7 @@ def edit(tournament_id):
         except PbemError as exc:
             return _form_page(rules, form, t, request.form, exc.message)
         flash("Settings saved.")
-        return redirect(url_for(".manage", tournament_id=t.id))
+        return redirect(url_for(".manage", tournament_id=t.id), 303)
     form_data = request.form if request.method == "POST" else {
         f"option_{k}": str(v).lower() if isinstance(v, bool) else str(v)
         for k, v in t.options.items()}
@@ -117,7 +117,7 @@ def _reason():
 
 def _back(tournament_id, message):
     flash(message)
-    return redirect(url_for(".manage", tournament_id=tournament_id))
+    return redirect(url_for(".manage", tournament_id=tournament_id), 303)
 
 
 @bp.post("/<int:tournament_id>/invite")

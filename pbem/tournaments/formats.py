@@ -8,7 +8,7 @@ play one game per seat rotation, Swiss-style table rounds, or a knockout where t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -124,21 +124,25 @@ def total_rounds(t: Tournament, field: Callable[[], list[PlayerId]]) -> int | No
 
 
 def next_pairing(t: Tournament, field: list[PlayerId], playing: list[PlayerId],
-                 rounds: list[TournamentRound], seed: int) -> Pairing | None:
+                 rounds: list[TournamentRound], seed: int,
+                 apart: Iterable[tuple[PlayerId, PlayerId]] = ()) -> Pairing | None:
     """The next round, or ``None`` when the tournament is over.
 
     ``field`` is everyone who started, in seed order (fixed schedules and knockout seeds use
-    it); ``playing`` those still in (Swiss pairs only them).
+    it); ``playing`` those still in (Swiss pairs only them). ``apart``: pairs of players to
+    keep from meeting where the format allows (blocks, :func:`keeps_apart`): a Swiss avoids
+    them like a rematch, a round robin at tables puts them in different pools; a two-player
+    round robin (everyone meets everyone) and a knockout (the bracket decides) cannot.
     """
     if t.format == ROUND_ROBIN:
-        schedule = _schedule(t, field)
+        schedule = _schedule(t, field, rounds, apart)
         return Pairing(schedule[len(rounds)]) if len(rounds) < len(schedule) else None
     if t.format == SWISS:
         if len(rounds) >= t.settings["rounds"] or len(playing) < 2:
             return None
         order = [s.player for s in ranking(t, playing, rounds)]
         results, byes = results_of(rounds)
-        history = History.of(results, byes, bye_points(t))
+        history = History.of(results, byes, bye_points(t)).keep_apart(apart)
         if t.table_size == 2:
             return Pairing(swiss_round(order, history, seed=seed))
         return Pairing(swiss_tables_round(order, history, t.table_size, min_table(t)))
@@ -147,10 +151,22 @@ def next_pairing(t: Tournament, field: list[PlayerId], playing: list[PlayerId],
     return _table_knockout_pairing(t, field, rounds)
 
 
-def _schedule(t: Tournament, field: list[PlayerId]) -> list[Round]:
+def keeps_apart(t: Tournament) -> bool:
+    """Whether the tournament avoids pairing players with a block between them (the
+    director's setting, on unless turned off) and its format can (see :func:`next_pairing`)."""
+    return (t.settings.get("avoid_blocks", True) and t.format in (SWISS, ROUND_ROBIN)
+            and (t.format == SWISS or t.table_size > 2))
+
+
+def _schedule(t: Tournament, field: list[PlayerId], rounds=(), apart=()) -> list[Round]:
+    """The round robin's rounds. At tables, the pools are those of round one once it is
+    paired (each pool sits at one table of it, in pool order), so a block made since does
+    not reshuffle a schedule under way."""
     if t.table_size == 2:
         return round_robin(field, t.settings.get("cycles", 1))
-    return pool_rounds(pools(field, t.table_size, min_table(t)))
+    if rounds:
+        return pool_rounds([tuple(tb.seats) for tb in rounds[0].tables])
+    return pool_rounds(pools(field, t.table_size, min_table(t), apart))
 
 
 def _knockout_pairing(t, field, rounds) -> Pairing | None:

@@ -77,16 +77,21 @@ class RunningForm(DescribeForm):
                                   low=1, high=365)
     stall_policy = SelectField("At a game's deadline", choices=choices(POLICIES.items()))
     extend_days = WholeNumberField("Days an extension adds", low=1, high=365)
+    avoid_blocks = BooleanField("Avoid pairing players who blocked each other (Swiss rounds "
+                                "and round robins at tables; never at the cost of a round)",
+                                default=True)
 
     _RUNNING = ("round_days", "stall_policy", "extend_days")
 
     def data_for(self, rules, form_data) -> dict:
         return {**super().data_for(rules, form_data), "rounds": self.rounds.data,
+                "avoid_blocks": self.avoid_blocks.data,
                 **{name: getattr(self, name).data for name in self._RUNNING}}
 
     def fill_from(self, t) -> None:
         super().fill_from(t)
         self.rounds.data = t.settings.get("rounds")
+        self.avoid_blocks.data = t.settings.get("avoid_blocks", True)
         for name in self._RUNNING:
             getattr(self, name).data = getattr(t, name)
 
@@ -114,6 +119,7 @@ class TournamentForm(DescribeForm):
     extend_days = WholeNumberField("Days an extension adds", default=7, low=1, high=365)
     same_layout = BooleanField("Give every table of a round the same seeded layout")
     rated = BooleanField("Rated: its games count for the players' ratings", default=True)
+    avoid_blocks = RunningForm.avoid_blocks
     seed_by_rating = BooleanField("Seed by rating: the entrants' current ratings at this game "
                                   "decide the first round's order and the knockout seeds")
     enrolment = SelectField("Enrolment", choices=choices([
@@ -130,7 +136,7 @@ class TournamentForm(DescribeForm):
         data = {name: getattr(self, name).data for name in (
             "name", "description", "table_size", "format", "cycles", "rounds", "best_of",
             "advance", "round_days", "stall_policy", "extend_days", "same_layout", "rated",
-            "seed_by_rating", "enrolment", "capacity", "reason")}
+            "avoid_blocks", "seed_by_rating", "enrolment", "capacity", "reason")}
         data["time_control"] = self._control()
         for name in ("registration_deadline", "starts_at"):
             value = getattr(self, name).data

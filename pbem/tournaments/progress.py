@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import select
 
+from ..accounts import blocks
 from ..core.errors import PbemError
 from ..core.extensions import db
 from ..games import IllegalMove
@@ -57,11 +58,13 @@ def start(t: Tournament, now: datetime, actor=None, reason: str = "") -> None:
     t.status, t.started_at = RUNNING, now
     ids = [e.player_id for e in entered]
     try:
-        pairing = formats.next_pairing(t, ids, ids, [], _round_seed(t, 1))
+        apart = _apart(t, ids)
+        pairing = formats.next_pairing(t, ids, ids, [], _round_seed(t, 1), apart)
     except ValueError as exc:
         raise PbemError(f"Cannot pair this field: {exc}.", "cannot-pair", 422) from None
     _create_round(t, pairing, now)
     log(t, actor, f"started the tournament with {len(entered)} players", reason, now)
+    _log_kept_together(t, pairing, apart, now)
 
 
 def step(t: Tournament, now: datetime) -> str:
@@ -230,8 +233,9 @@ def _advance(t: Tournament, rnd: TournamentRound, now: datetime) -> str:
     field = [e.player_id for e in t.field()]
     playing = [e.player_id for e in t.field() if e.playing]
     try:
+        apart = _apart(t, field)
         pairing = formats.next_pairing(t, field, playing, t.rounds,
-                                       _round_seed(t, rnd.number + 1))
+                                       _round_seed(t, rnd.number + 1), apart)
     except ValueError as exc:  # withdrawals left a field the format cannot pair
         log(t, None, f"could not pair round {rnd.number + 1} ({exc}), so the tournament ends",
             "", now)
@@ -240,6 +244,7 @@ def _advance(t: Tournament, rnd: TournamentRound, now: datetime) -> str:
         _finish(t, now)
         return f"round {rnd.number} finished; tournament over"
     _create_round(t, pairing, now)
+    _log_kept_together(t, pairing, apart, now)
     return f"round {rnd.number} finished; round {rnd.number + 1} paired"
 
 
@@ -249,6 +254,25 @@ def _finish(t: Tournament, now: datetime) -> None:
     names = {e.player_id: e.player.name for e in t.entrants}
     notify.final_standings(t, rows, bracket.champion(t, t.rounds, names, rows))
     log(t, None, "finished the tournament", "", now)
+
+
+def _apart(t: Tournament, ids) -> set[tuple[int, int]]:
+    """The pairs of the field with a block between them, when the tournament keeps them
+    apart (``formats.keeps_apart``); none otherwise."""
+    return blocks.pairs_among(ids) if formats.keeps_apart(t) else set()
+
+
+def _log_kept_together(t: Tournament, pairing: formats.Pairing, apart, now: datetime) -> None:
+    """Say in the log when the round had to seat players with a block between them at one
+    table (no pairing of the format avoided it). The log is public and a block is private,
+    so it says how many tables, never whose."""
+    together = sum(any((min(a, b), max(a, b)) in apart
+                       for i, a in enumerate(table.seats) for b in table.seats[i + 1:])
+                   for table in pairing.round.tables)
+    if together:
+        tables = "1 table" if together == 1 else f"{together} tables"
+        log(t, None, f"paired round {len(t.rounds)} with {tables} seating players who "
+            "blocked each other: no pairing of this round could keep them apart", "", now)
 
 
 def _round_seed(t: Tournament, number: int) -> int:

@@ -143,6 +143,8 @@ def _adjust(t: Tournament, data: dict) -> None:
     if policy not in POLICIES:
         raise BadTournament("Choose what happens to a game at its deadline.")
     t.stall_policy = policy
+    if "avoid_blocks" in data:  # for the rounds still to pair
+        t.settings = {**t.settings, "avoid_blocks": bool(data["avoid_blocks"])}
     if t.format == SWISS:
         rounds = _whole(data, "rounds", 1, 99, t.settings["rounds"])
         if rounds < len(t.rounds):
@@ -160,6 +162,7 @@ def _configure(t: Tournament, data: dict, now: datetime) -> None:
     if t.table_size not in rules.player_counts:
         raise BadTournament(f"{rules.name} is not played {t.table_size} to a table.")
     t.settings = {key: _whole(data, key, 1, 99, default) for key, default in SETTINGS.items()}
+    t.settings["avoid_blocks"] = bool(data.get("avoid_blocks", True))
     _check_format(t)
     try:
         t.options = {}

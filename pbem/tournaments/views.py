@@ -52,7 +52,7 @@ def register(tournament_id):
     if ConfirmForm().validate_on_submit():
         service.register(tournament_id, g.player, utcnow())
         flash("You are registered.")
-    return redirect(url_for("tournaments.page", tournament_id=tournament_id))
+    return redirect(url_for("tournaments.page", tournament_id=tournament_id), 303)
 
 
 @bp.post("/<int:tournament_id>/withdraw")
@@ -67,7 +67,7 @@ def withdraw(tournament_id):
             me = _my_entry(t)
             service.withdraw(t.id, me.id if me else None, g.player, utcnow())
             flash("You have withdrawn from this tournament.")
-    return redirect(url_for("tournaments.page", tournament_id=t.id))
+    return redirect(url_for("tournaments.page", tournament_id=t.id), 303)
 
 
 def _my_entry(t):
@@ -86,7 +86,7 @@ def invitation(token):
         service.answer(t.id, entrant.player_id, accept)
         sign_in_session(entrant.player)
         flash("You are entered." if accept else "You declined the invitation.")
-        return redirect(url_for("tournaments.page", tournament_id=t.id))
+        return redirect(url_for("tournaments.page", tournament_id=t.id), 303)
     return render_template("tournaments/invitation.html", t=t, entrant=entrant, form=form)
 
 

@@ -101,11 +101,11 @@ def delete_account():
     """A confirmed POST deletes the account (:func:`delete_everywhere`)."""
     if not DeleteForm().validate_on_submit():
         flash("Tick the box to confirm that you want to delete your account.")
-        return redirect(url_for("accounts.account"))
+        return redirect(url_for("accounts.account"), 303)
     delete_everywhere(g.player)
     session.clear()
     flash("Your account is deleted.")
-    return redirect(url_for("web.home"))
+    return redirect(url_for("web.home"), 303)
 
 
 def delete_everywhere(player) -> None:

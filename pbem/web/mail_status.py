@@ -24,4 +24,4 @@ def resume_mail():
     """Send the player's mail again (a fixed mailbox); another refusal suppresses it again."""
     suppression.lift(g.player.email)
     flash("We will email you again.")
-    return redirect(url_for("accounts.account"))
+    return redirect(url_for("accounts.account"), 303)

@@ -99,7 +99,7 @@ def test_an_exact_address_gets_the_same_answer_with_or_without_an_account(make_a
     monkeypatch.setattr(service, "new_seed", lambda: 7)
     with_account = inviters_view(make_app, tmp_path / "known.sqlite", True)
     without = inviters_view(make_app, tmp_path / "unknown.sqlite", False)
-    assert with_account[0] == "(302, '/games/1')"
+    assert with_account[0] == "(303, '/games/1')"
     differences = ["\n".join(difflib.unified_diff(a.split("\\n"), b.split("\\n"), lineterm=""))
                    for a, b in zip(with_account, without, strict=True) if a != b]
     assert not differences, "\n\n".join(differences)
@@ -158,7 +158,7 @@ def test_a_player_deletes_their_account(client, make_player, make_game):
     game = make_game(players=[me, other])
     sign_in(client, me)
     refused = client.post("/account/delete", data={})
-    assert refused.status_code == 302 and db.session.get(Player, me.id).deleted_at is None
+    assert refused.status_code == 303 and db.session.get(Player, me.id).deleted_at is None
     client.post("/account/delete", data={"sure": "y"})
     gone = db.session.get(Player, me.id)
     assert gone.deleted_at is not None and gone.name == "deleted player"

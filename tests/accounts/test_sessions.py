@@ -12,7 +12,7 @@ def signed_in_client(app, email="anna@example.com"):
     """A client signed in through the emailed link, as a person is."""
     client = app.test_client()
     client.post("/sign-in", data={"email": email})
-    assert client.post(path_of(outbox("sign_in")[-1].body_text)).status_code == 302
+    assert client.post(path_of(outbox("sign_in")[-1].body_text)).status_code == 303
     assert client.get("/account").status_code == 200
     return client
 
@@ -56,7 +56,7 @@ def test_a_session_of_another_player_is_untouched(app):
 
 def test_sign_out_without_a_session_changes_nothing(app, make_player):
     player = make_player()
-    assert app.test_client().post("/sign-out").status_code == 302
+    assert app.test_client().post("/sign-out").status_code == 303
     db.session.refresh(player)
     assert player.session_generation == 0
 

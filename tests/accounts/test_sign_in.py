@@ -34,7 +34,7 @@ def test_a_new_address_gets_a_link_that_signs_in_once(client):
 def test_a_newer_link_replaces_an_older_one(client):
     _, first = request_link(client)
     _, second = request_link(client)
-    assert client.post(second).status_code == 302
+    assert client.post(second).status_code == 303
     assert client.post(first).status_code == 410
 
 
@@ -82,7 +82,7 @@ def test_bad_addresses_are_422(client):
 def test_sign_out_and_display_name(client, make_player):
     player = make_player(name="Old")
     sign_in(client, player)
-    assert client.post("/account", data={"name": "  New   Name "}).status_code == 302
+    assert client.post("/account", data={"name": "  New   Name "}).status_code == 303
     assert player.name == "New Name"
     assert client.post("/account", data={"name": "x" * 61}).status_code == 422
     client.post("/sign-out")
@@ -107,7 +107,7 @@ def test_asking_for_links_creates_no_player_until_one_is_used(app, client):
     assert players() == 0 and len(outbox("sign_in")) == 12
     assert "Hello," in outbox("sign_in")[0].body_text  # nobody's name: there is no account
     assert client.get(links[3]).status_code == 200 and players() == 0
-    assert client.post(links[3]).status_code == 302
+    assert client.post(links[3]).status_code == 303
     assert [p.email for p in db.session.scalars(db.select(Player))] == ["someone3@example.com"]
     assert client.post(links[3]).status_code == 410 and players() == 1
 
@@ -116,7 +116,7 @@ def test_a_new_address_s_link_still_works_once_an_invitation_made_its_row(
         client, make_player):
     _, link = request_link(client, "invitee@example.com")
     invited = make_player("invitee@example.com", joined=False)
-    assert client.post(link).status_code == 302
+    assert client.post(link).status_code == 303
     db.session.expire_all()
     assert players() == 1 and db.session.get(Player, invited.id).joined_at is not None
     assert client.post(link).status_code == 410

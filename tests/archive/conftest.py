@@ -4,13 +4,18 @@ database with many of them."""
 from __future__ import annotations
 
 import random
+import sqlite3
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from helpers import app_settings, new_player
 
+from pbem import create_app
+from pbem.accounts.models import Player
 from pbem.archive.history import Ply
 from pbem.archive.importer import import_record
 from pbem.archive.records import Record, RecordPlayer
+from pbem.core.extensions import db
 from pbem.games import get_rules
 
 START = datetime(2024, 1, 1, 12, tzinfo=UTC)
@@ -29,28 +34,75 @@ def random_record(slug, players, seed, max_plies=None, day=0) -> Record:
                   dates={"created": started, "started": started})
 
 
+def store_game(slug="pylon", seed=1, max_plies=None, players=None, day=0):
+    """A game stored via the importer (its players made when not given)."""
+    players = players or [new_player(name=f"{slug}-{seed}-P{i + 1}")
+                          for i in range(get_rules(slug).player_counts[0])]
+    return import_record(random_record(slug, players, seed, max_plies, day))
+
+
 @pytest.fixture
 def stored_game(make_player):
     """``stored_game(slug="pylon", seed=1, max_plies=None)``: a game stored via the importer."""
+    return store_game
 
-    def make(slug="pylon", seed=1, max_plies=None, players=None, day=0):
-        players = players or [make_player(name=f"{slug}-{seed}-P{i + 1}")
-                              for i in range(get_rules(slug).player_counts[0])]
-        return import_record(random_record(slug, players, seed, max_plies, day))
 
-    return make
+@pytest.fixture(scope="session")
+def world_templates():
+    """The worlds :func:`shared_world` has built this session: name -> (SQLite file, ids)."""
+    return {}
 
 
 @pytest.fixture
-def many_games(make_player, stored_game):
+def shared_world(app, world_templates, tmp_path_factory):
+    """``shared_world(name, build)``: the players ``build()`` returns, in a world it builds
+    (games, players) that many tests read.
+
+    On SQLite the world is built once a session, in a database of its own, and copied into
+    each test's database with SQLite's backup (a few milliseconds), so every test still has
+    a world of its own and may write to it. On PostgreSQL it is built in the test's database.
+    """
+
+    def world(name, build):
+        if db.engine.dialect.name != "sqlite":
+            return build()
+        if name not in world_templates:
+            folder = tmp_path_factory.mktemp(name)
+            template = create_app(app_settings(folder))
+            with template.app_context():
+                db.create_all()
+                ids = [player.id for player in build()]
+                db.session.remove()
+                db.engine.dispose()
+            world_templates[name] = (folder / "test.sqlite", ids)
+        path, ids = world_templates[name]
+        db.session.remove()
+        source = sqlite3.connect(path)
+        try:
+            with db.engine.connect() as connection:
+                source.backup(connection.connection.driver_connection)
+        finally:
+            source.close()
+        return [db.session.get(Player, player_id) for player_id in ids]
+
+    return world
+
+
+def four_players_48_games():
     """48 games between four players, one game a day: pylon and stawvs, a quarter of them
     unfinished. Returns the players."""
-    players = [make_player(name=name) for name in ("Ann", "Ben", "Cat", "Dan")]
+    players = [new_player(name=name) for name in ("Ann", "Ben", "Cat", "Dan")]
     for number in range(48):
         pair = [players[number % 4], players[(number + 1 + number // 4) % 4]]
         if pair[0] is pair[1]:
             pair[1] = players[(number + 2) % 4]
         slug = "pylon" if number % 3 else "stawvs"
-        stored_game(slug, seed=number, players=pair, day=number,
-                    max_plies=6 if number % 4 == 0 else None)
+        store_game(slug, seed=number, players=pair, day=number,
+                   max_plies=6 if number % 4 == 0 else None)
     return players
+
+
+@pytest.fixture
+def many_games(shared_world):
+    """The players of :func:`four_players_48_games`' world (see :func:`shared_world`)."""
+    return shared_world("many-games", four_players_48_games)

@@ -33,7 +33,7 @@ def test_the_counters_follow_games_to_every_ending(app, backend, make_player, ma
     make_game("pylon", players=[ann, ben], start_now=False)  # an invitation counts nothing
     assert counters.stored_counts() == {}
     played = make_game("pylon", players=[ann, ben], seed=3)
-    assert counters.stored_records()[ann.id, "pylon"] == (0, 0, 0, 1)
+    assert counters.stored_records()[ann.id, "pylon"] == (0, 0, 0, 1, 0, 0, 0)
     assert counters.stored_counts()["pylon", "active"] == (1, 0, 0)
     play_turns(played, 400, rng)
     assert get_game(played.id).status == "finished"
@@ -45,11 +45,12 @@ def test_the_counters_follow_games_to_every_ending(app, backend, make_player, ma
     play_turns(four, 3, rng)
     commands.resign(commands.locked(four.id), 2)  # plays on: Cat is out, not finished
     assert_counted()
-    assert counters.stored_records()[cat.id, "stawvs"] == (0, 0, 0, 1)
+    assert counters.stored_records()[cat.id, "stawvs"] == (0, 0, 0, 1, 0, 0, 0)
     commands.adjudicate(commands.locked(four.id), [0, 1])  # shared first place
     assert_counted()
-    assert counters.stored_records()[ann.id, "stawvs"] == (0, 0, 1, 0)
-    assert counters.stored_records()[cat.id, "stawvs"] == (0, 1, 0, 0)
+    assert counters.stored_records()[ann.id, "stawvs"] == (0, 0, 1, 0, 0, 0, 0)
+    assert counters.stored_records()[cat.id, "stawvs"] == (0, 1, 0, 0, 0, 0, 1)  # 4th: out first
+    assert counters.stored_records()[dan.id, "stawvs"] == (0, 1, 0, 0, 0, 1, 0)  # 3rd
     assert counters.stored_counts()["stawvs", "finished"] == (1, 0, 1)
 
     resigned = make_game("spike", players=[cat, dan], seed=5)
@@ -60,7 +61,7 @@ def test_the_counters_follow_games_to_every_ending(app, backend, make_player, ma
         commands.agree(game, seat, game.ply)
     assert get_game(agreed.id).result["agreed"]
     assert_counted()
-    assert counters.stored_records()[dan.id, "spike"] == (1, 0, 0, 0)
+    assert counters.stored_records()[dan.id, "spike"] == (1, 0, 0, 0, 0, 0, 0)
 
     stored_game("pylon", seed=7, players=[ben, dan])  # imported finished
     stored_game("pylon", seed=8, players=[ben, dan], max_plies=4)  # imported in progress
@@ -71,7 +72,7 @@ def test_the_counters_follow_games_to_every_ending(app, backend, make_player, ma
     db.session.commit()
     assert all(get_game(game.id).status == "finished" for game in going)
     assert_counted()
-    assert counters.stored_records()[ben.id, "triumvirate"] == (1, 0, 0, 0)
+    assert counters.stored_records()[ben.id, "triumvirate"] == (1, 0, 0, 0, 0, 0, 0)
 
 
 @BOTH
@@ -96,6 +97,32 @@ def test_the_list_and_the_player_page_read_the_counters(client, make_player, mak
     html = client.get("/archive").get_data(as_text=True)
     assert "41 games." in html and ">Pylon (41)<" in html  # no count of the games on read
     assert 'status=active">7</a>' in client.get(f"/players/{ann.id}").get_data(as_text=True)
+
+
+def test_the_player_page_shows_places_in_games_of_three_or_four(client, make_player,
+                                                                make_game):
+    ann, ben, cat = (make_player(name=name) for name in ("Ann", "Ben", "Cat"))
+    game = make_game("stawvs", players=[ann, ben, cat], seed=4)
+    commands.resign(commands.locked(game.id), 2)  # Cat out first: third
+    commands.resign(commands.locked(game.id), 1)  # Ben out next: second, Ann won
+    db.session.commit()
+    assert get_game(game.id).status == "finished"
+    assert_counted()
+    assert counters.stored_records()[ben.id, "stawvs"] == (0, 1, 0, 0, 1, 0, 0)
+    assert counters.stored_records()[cat.id, "stawvs"] == (0, 1, 0, 0, 0, 1, 0)
+    duel = make_game("pylon", players=[ben, cat], seed=5)
+    commands.resign(commands.locked(duel.id), 0)  # a two-player loss stays a loss
+    db.session.commit()
+    page = client.get(f"/players/{ben.id}").get_data(as_text=True)
+    assert "<th" in page and ">2nd</th>" in page and ">4th</th>" in page
+    row = page.split("Stawvs</a></td>")[1].split("</tr>")[0]
+    assert "<td>1</td><td>0</td><td>0</td>" in row  # 2nd 1, 3rd 0, 4th 0
+    assert 'result=lost">0</a>' in row  # not "Lost"
+    duel_row = page.split("Pylon</a></td>")[1].split("</tr>")[0]
+    assert 'result=lost">1</a>' in duel_row
+    # a player with no game of three or four: no place columns
+    assert ">2nd</th>" not in client.get(f"/players/{make_player(name='Dee').id}").get_data(
+        as_text=True)
 
 
 def test_recount_checks_and_rebuilds_the_counters(app, runner, make_game):
@@ -151,8 +178,46 @@ def test_the_migration_fills_the_counters_from_the_games(make_app, backend, requ
         assert counters.stored_counts() == {("pylon", "finished"): (2, 2, 0),
                                             ("stawvs", "finished"): (1, 0, 1),
                                             ("stawvs", "active"): (1, 0, 0)}
-        assert counters.stored_records()[1, "pylon"] == (1, 1, 0, 0)
-        assert counters.stored_records()[3, "stawvs"] == (0, 0, 1, 0)
+        assert counters.stored_records()[1, "pylon"] == (1, 1, 0, 0, 0, 0, 0)
+        assert counters.stored_records()[3, "stawvs"] == (0, 0, 1, 0, 0, 0, 0)
         assert counters.differences() == []
         unstarted = db.session.scalars(db.select(Seat.game_id).where(Seat.started_at.is_(None)))
         assert set(unstarted) == {5}  # each seat took its game's start, the invitation none
+
+
+@BOTH
+def test_the_migration_counts_places_of_the_games_of_three(make_app, backend, request):
+    from flask_migrate import upgrade
+
+    from pbem.accounts.models import Player
+    from pbem.archive.models import PlayerRecord
+    from pbem.core.db import utcnow
+    from pbem.play.models import Game, Move, Seat
+
+    url = request.getfixturevalue("pg_database") if backend == "postgresql" else None
+    app = make_app(url, migrate=True)
+    with app.app_context():
+        upgrade(revision=revision_before("c4e8a2d6f1b9"))  # the records before places
+        now = utcnow()
+        db.session.execute(Player.__table__.insert(), [
+            {"id": n, "email": f"p{n}@example.com", "name": f"P{n}", "is_admin": False,
+             "login_counter": 0, "created_at": now} for n in (1, 2, 3)])
+        db.session.execute(Game.__table__.insert(), {
+            "id": 1, "slug": "stawvs", "options": {}, "seed": 1, "rules_version": "1",
+            "status": "finished", "ply": 2, "version": 1, "created_at": now,
+            "updated_at": now, "started_at": now,
+            "result": {"winners": [0], "scores": [0, 0, 0]}})
+        db.session.execute(Seat.__table__.insert(), [
+            {"game_id": 1, "index": i, "player_id": i + 1, "response": "accepted",
+             "outcome": outcome} for i, outcome in enumerate(["won", "lost", "lost"])])
+        db.session.execute(Move.__table__.insert(), [  # seat 1 out first: third
+            {"game_id": 1, "ply": ply, "seat": seat, "move": "resign", "text": "resign",
+             "auto": False, "created_at": now} for ply, seat in ((1, 1), (2, 2))])
+        db.session.execute(db.text(
+            "INSERT INTO player_records (player_id, slug, won, lost, drawn, ongoing) VALUES "
+            "(1, 'stawvs', 1, 0, 0, 0), (2, 'stawvs', 0, 1, 0, 0), (3, 'stawvs', 0, 1, 0, 0)"))
+        db.session.commit()
+        upgrade()
+        assert db.session.get(PlayerRecord, (2, "stawvs")).third == 1
+        assert db.session.get(PlayerRecord, (3, "stawvs")).second == 1
+        assert counters.stored_records() == counters.fresh_records()

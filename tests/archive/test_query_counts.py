@@ -64,9 +64,13 @@ LIST_PAGES = ["/archive", "/archive?after=20", "/archive?sort=oldest&before=28",
 @BOTH
 @pytest.mark.parametrize("url", LIST_PAGES)
 def test_every_order_is_read_from_an_index_not_sorted(app, backend, client, make_player,
-                                                      stored_game, url):
-    players = [make_player(name=n) for n in ("Ann", "Ben", "Cat")]
-    add_games(stored_game, players, 0, 30)
+                                                      stored_game, shared_world, url):
+    def build():
+        players = [make_player(name=n) for n in ("Ann", "Ben", "Cat")]
+        add_games(stored_game, players, 0, 30)
+        return players
+
+    players = shared_world("three-players-30-games", build)
     listing = [(s, p) for s, p in statements_of(client, url.format(ann=players[0].id))
                if s.lstrip().startswith("SELECT games.id") and "LIMIT" in s]
     assert len(listing) == 1

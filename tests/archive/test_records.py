@@ -168,7 +168,7 @@ def test_an_admin_imports_a_hand_written_text_record(client, make_player):
     record = ('[Game "Pylon"]\n[P1 "Historic One"]\n[P2 "Historic Two"]\n'
               '[Option "start=place"]\n\n1. P1 mc3\n2. P2 S a1\n3. Lb2\n')
     response = client.post("/admin/import", data={"record": record})
-    assert response.status_code == 302
+    assert response.status_code == 303
     game = get_game(int(response.location.rsplit("/", 1)[1]))
     assert [m.move for m in game.moves] == ["Mc3", "Sa1", "Lb2"]
     assert [s.player.name for s in game.seats] == ["Historic One", "Historic Two"]
@@ -191,7 +191,7 @@ def test_an_uploaded_json_record_matches_players_by_email(client, make_game, mak
     sign_in(client, make_player(admin=True))
     response = client.post("/admin/import", content_type="multipart/form-data",
                            data={"upload": (BytesIO(json.dumps(data).encode()), "g.json")})
-    assert response.status_code == 302
+    assert response.status_code == 303
     copy = get_game(int(response.location.rsplit("/", 1)[1]))
     assert copy.seats[0].player_id == game.seats[0].player_id
     assert copy.seats[1].player.email == "newcomer@example.com"
@@ -304,7 +304,7 @@ def test_the_same_game_as_json_then_as_text_is_imported_once(client, make_game, 
             in html.unescape(own.get_data(as_text=True)))
     del data["url"]
     first = client.post("/admin/import", data={"record": json.dumps(data)})
-    assert first.status_code == 302
+    assert first.status_code == 303
     copy = int(first.location.rsplit("/", 1)[1])
     before = counts()
     site = f'[Site "http://pbem.test/games/{game.id}"]'

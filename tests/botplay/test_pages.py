@@ -45,7 +45,7 @@ def test_the_bot_answers_a_move_made_on_the_web(client, make_player):
     game = get_game(game_id)
     move = game.rules.legal_moves(game.load_state())[0]
     assert client.post(f"/games/{game_id}/move",
-                       data={"move": move, "ply": game.ply}).status_code == 302
+                       data={"move": move, "ply": game.ply}).status_code == 303
     assert worker.run() == "1 played"
     game = get_game(game_id)
     assert game.rules.to_move(game.load_state()) == seat

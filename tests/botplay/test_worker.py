@@ -192,7 +192,7 @@ def test_a_leased_turn_is_left_alone_until_the_lease_runs_out(make_player, bot):
     assert first.ply == 0
     assert worker.claim(game_id) == "busy"  # another worker: this one is thinking
     db.session.rollback()
-    with freeze_time(utcnow() + worker.LEASE + timedelta(seconds=1)):  # it died
+    with freeze_time(utcnow() + worker.lease_for(1) + timedelta(seconds=1)):  # it died
         assert worker.claim(game_id).ply == 0
         db.session.commit()
 

@@ -74,8 +74,8 @@ def test_bots_play_whole_games_to_the_end(setting):
 
 
 def test_every_level_is_a_fixed_number_of_playouts_growing_with_the_level():
-    assert sorted(LEVELS) == [1, 2, 3]
-    assert LEVELS[1] < LEVELS[2] < LEVELS[3]
+    assert sorted(LEVELS) == [1, 2, 3, 4]
+    assert LEVELS[1] < LEVELS[2] < LEVELS[3] < LEVELS[4]
 
 
 def test_a_spent_budget_still_gives_a_legal_ply():
@@ -87,8 +87,8 @@ def test_a_spent_budget_still_gives_a_legal_ply():
 def test_unknown_levels_and_finished_games_are_refused_with_a_reason():
     rules = get_rules("pylon")
     state = rules.new_game(players=2, options={"start": "quick"}, seed=1)
-    with pytest.raises(ValueError, match="no bot level 4"):
-        choose_move(rules, state, level=4)
+    with pytest.raises(ValueError, match="no bot level 5"):
+        choose_move(rules, state, level=5)
     with pytest.raises(ValueError, match="at least one playout"):
         search_move(rules, state, playouts=0)
     finished = rules.resign(state, 0)

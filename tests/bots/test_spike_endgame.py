@@ -7,7 +7,7 @@ import random
 from functools import cache
 
 from pbem.bots import choose_move
-from pbem.bots.heuristics.spike import HEURISTICS
+from pbem.bots.heuristics.spike import HEURISTICS, SOLVER_NODES
 from pbem.bots.heuristics.spike_endgame import Solver, best_plies, compact, solvable
 from pbem.games import get_rules
 from pbem.games.spike.state import position
@@ -78,10 +78,10 @@ def test_the_only_winning_ply_is_a_block():
     assert choose_move(RULES, state, level=3, seed=2) == chosen[0]
 
 
-def test_level_one_searches_and_the_launching_game_is_not_solved():
-    endgame = _block_or_lose()
-    assert HEURISTICS.solve(RULES, endgame, 1) is None
-    assert HEURISTICS.solve(RULES, endgame, 3) is not None  # the level is what differs
+def test_each_level_solves_more_and_the_launching_game_is_not_solved():
+    assert list(SOLVER_NODES) == [1, 2, 3, 4]
+    assert SOLVER_NODES[1] < SOLVER_NODES[2] < SOLVER_NODES[3] < SOLVER_NODES[4]
+    assert HEURISTICS.solve(RULES, _block_or_lose(), 3) is not None
     assert HEURISTICS.solve(RULES, RULES.new_game(players=2), 3) is None
 
 

@@ -34,7 +34,7 @@ def games() -> int:
 def test_a_blocked_player_cannot_see_or_join_the_challenge(
         client, alice, make_player, engine, who_blocks):
     pest = make_player(name="Pest")
-    assert post(client).status_code == 302
+    assert post(client).status_code == 303
     challenge = newest()
     theirs = other(client, pest)
     assert listed(theirs, challenge)
@@ -57,10 +57,10 @@ def test_a_blocked_player_cannot_see_or_join_the_challenge(
 def test_a_standing_challenge_is_not_re_offered_to_a_blocked_player(
         client, alice, make_player, engine):
     assert client.post("/challenges/standing/new/pylon",
-                       data={**PYLON, "keep": "1"}).status_code == 302
+                       data={**PYLON, "keep": "1"}).status_code == 303
     bob, pest = make_player(name="Bob"), make_player(name="Pest")
     first = newest()
-    assert other(client, bob).post(f"/challenges/{first.id}/join").status_code == 302
+    assert other(client, bob).post(f"/challenges/{first.id}/join").status_code == 303
     block(alice, pest)
     db.session.commit()
     db.session.expire_all()
@@ -80,11 +80,11 @@ def test_a_block_takes_the_later_player_off_a_shared_open_table(
     bob, pest = make_player(name="Bob"), make_player(name="Pest")
     post(client, "stawvs", players="3", seat_order="poster_first")
     challenge = newest()
-    assert other(client, pest).post(f"/challenges/{challenge.id}/join").status_code == 302
+    assert other(client, pest).post(f"/challenges/{challenge.id}/join").status_code == 303
     block(alice, pest)
     db.session.commit()
     table = newest()
     assert table.taken == 1 and [s.player_id for s in table.seats] == [alice.id]
-    assert other(client, bob).post(f"/challenges/{challenge.id}/join").status_code == 302
+    assert other(client, bob).post(f"/challenges/{challenge.id}/join").status_code == 303
     assert db.session.scalar(select(func.count()).select_from(Challenge)) == 1
     assert newest().status == OPEN and newest().game_id is None

@@ -66,7 +66,7 @@ def test_joining_outside_the_rating_range(client, alice, make_player):
     refused(other(client, strong).post(f"/challenges/{challenge_id}/join"), 403, "1850")
     post(client, min_rating="1500")
     assert other(client, middling).post(f"/challenges/{newest().id}/join") \
-        .status_code == 302
+        .status_code == 303
 
 
 @pytest.mark.parametrize(("changes", "status", "words"), [

@@ -38,7 +38,7 @@ def challenges(status=None) -> list[Challenge]:
 
 def test_a_new_standing_challenge_posts_its_challenges(client, alice):
     response = add(client, option_start="quick")
-    assert response.status_code == 302
+    assert response.status_code == 303
     standing = db.session.scalars(select(StandingChallenge)).one()
     posted = challenges(OPEN)
     assert len(posted) == 2 and {c.standing_id for c in posted} == {standing.id}
@@ -80,7 +80,7 @@ def test_removing_withdraws_its_open_challenges(client, alice, make_player):
     before = counts()
     assert stranger.post(f"/challenges/standing/{standing_id}/remove").status_code == 404
     assert counts() == before
-    assert client.post(f"/challenges/standing/{standing_id}/remove").status_code == 302
+    assert client.post(f"/challenges/standing/{standing_id}/remove").status_code == 303
     assert [c.status for c in challenges()] == [WITHDRAWN, WITHDRAWN]
     assert db.session.scalar(select(StandingChallenge.id)) is None
 
@@ -109,4 +109,4 @@ def test_standing_challenges_do_not_count_against_the_open_challenge_limit(
     app.config["CHALLENGE_LIMIT_PER_PLAYER"] = 1
     add(client, keep="3")
     assert len(challenges(OPEN)) == 3
-    assert client.post("/challenges/new/pylon", data=PYLON).status_code == 302
+    assert client.post("/challenges/new/pylon", data=PYLON).status_code == 303

@@ -119,7 +119,7 @@ def test_the_new_game_form_sets_a_time_control(app, client, make_player):
     form = {"players": 2, "seats": f"{me.email}\n{other.email}", "start_now": "y",
             "time_control": "bank", "bank_initial": "5", "bank_increment": "0.5",
             "bank_cap": "10"}
-    assert client.post("/new/pylon", data=form).status_code == 302
+    assert client.post("/new/pylon", data=form).status_code == 303
     assert get_game(1).time_control == "bank 5d +12h cap 10d"
     bad = client.post("/new/pylon", data={**form, "bank_initial": "lots"})
     assert bad.status_code == 422

@@ -134,7 +134,7 @@ def test_bad_settings_are_explained_and_change_nothing(app, client, make_player)
     assert settings.stored(me.id) is None
     good = {"timezone": "europe/paris", "digest_hour": "6", "quiet_start": "23",
             "quiet_end": "6", "mode_reminder": "digest", "mode_tournament": "off"}
-    assert client.post("/settings/notifications", data=good).status_code == 302
+    assert client.post("/settings/notifications", data=good).status_code == 303
     saved = settings.settings_of(me.id)
     assert saved.timezone == "Europe/Paris" and saved.modes[Kind.REMINDER] is Mode.DIGEST
     assert "Europe/Paris" in client.get("/settings/notifications").get_data(as_text=True)
@@ -147,7 +147,7 @@ def test_vacations_beyond_the_allowance_are_refused(app, client, make_player):
         answer = client.post("/settings/vacation", data={"days": "15"})
         assert answer.status_code == 422
         assert "needs 15 days but you have 14 days left" in answer.get_data(as_text=True)
-        assert client.post("/settings/vacation", data={"days": "10"}).status_code == 302
+        assert client.post("/settings/vacation", data={"days": "10"}).status_code == 303
         answer = client.post("/settings/vacation", data={"days": "5", "start": "2026-04-01"})
         assert "you have 4 days left" in answer.get_data(as_text=True)
         answer = client.post("/settings/vacation", data={"days": "2", "start": "yesterday"})
@@ -198,7 +198,7 @@ def test_opponents_are_told_of_a_vacation_by_mail_and_on_the_game_page(app, clie
     with freeze_time(T0 + H):
         sign_in(client, me)
         assert client.post("/settings/vacation", data={"days": "5", "start": "2026-03-04"}) \
-            .status_code == 302
+            .status_code == 303
     [notice] = outbox("vacation")
     assert notice.recipient == bob.email and "Mia is on vacation" in notice.subject
     text = notice.body_text

@@ -46,7 +46,7 @@ def test_the_setting_is_a_checkbox_on_the_notification_settings_page(client, mak
     assert 'name="confirm_email_moves"' in page and "Confirm moves sent by email" in page
     form = {"timezone": "UTC", "digest_hour": "7", "quiet_start": "", "quiet_end": "",
             "confirm_email_moves": "1"}
-    assert client.post("/settings/notifications", data=form).status_code == 302
+    assert client.post("/settings/notifications", data=form).status_code == 303
     assert confirms_email_moves(player.id)
     assert 'name="confirm_email_moves" value="1" checked' in client.get(
         "/settings/notifications").get_data(as_text=True)

@@ -118,7 +118,7 @@ def test_a_permanent_refusal_suppresses_the_address_until_the_player_resumes(
     assert "We have stopped emailing you" not in client.get("/").get_data(as_text=True)
     sign_in(client, bob)
     smtp.refuse.clear()
-    assert client.post("/account/mail/resume").status_code == 302
+    assert client.post("/account/mail/resume").status_code == 303
     assert "We have stopped emailing you" not in client.get("/account").get_data(as_text=True)
     commands.play_turn(commands.locked(game.id), 1, "Sf5", 3)
     commands.play_turn(commands.locked(game.id), 0, "Sa2", 4)

@@ -41,7 +41,7 @@ def test_turn_emails_arrive_with_the_link_the_board_and_threading(app, client, s
     assert to_bob["Reply-To"].startswith("move+") and to_bob["Reply-To"].endswith("@pbem.test")
     # The link in the mail moves for Bob, at this ply only.
     link = path_of(text)
-    assert client.post(link + "/move", data={"move": "Sa1", "ply": 1}).status_code == 302
+    assert client.post(link + "/move", data={"move": "Sa1", "ply": 1}).status_code == 303
     assert client.post(link + "/move", data={"move": "Sa2", "ply": 1}).status_code == 410
     assert deliver_due() == (1, 0)
     assert len(smtp.to(alice.email)) == 2
@@ -144,7 +144,7 @@ def test_a_move_is_mailed_even_when_its_client_resets_the_connection(app, smtp, 
                f"Content-Length: {len(body)}\r\n\r\n{body}")
     with socket.create_connection((link.hostname, link.port)) as sock:
         sock.sendall(request.encode())
-        assert sock.recv(12) == b"HTTP/1.1 302"
+        assert sock.recv(12) == b"HTTP/1.1 303"
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # RST
     wait_for_mail(smtp, game.seats[1].player.email, 1)
 

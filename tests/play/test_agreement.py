@@ -26,7 +26,7 @@ def test_a_proposal_accepted_through_its_emailed_link_ends_the_game_drawn(
     game = make_game("stax", players=[alice, bob])
     sign_in(client, alice)
     proposed = answer(client, f"/games/{game.id}/end", game, "agree")
-    assert proposed.status_code == 302
+    assert proposed.status_code == 303
     game = get_game(game.id)
     assert game.status == "active" and game.end_proposal == {"ply": 0, "seats": [0],
                                                           "proposed": [0]}
@@ -41,7 +41,7 @@ def test_a_proposal_accepted_through_its_emailed_link_ends_the_game_drawn(
     page = other.get(link).get_data(as_text=True)
     assert "Alice agrees to end the game now: a draw" in page and "Accept: end the game" in page
     accepted = other.post(f"{link}/end", data={"answer": "agree", "ply": 0})
-    assert accepted.status_code == 302 and accepted.location.endswith(f"/games/{game.id}")
+    assert accepted.status_code == 303 and accepted.location.endswith(f"/games/{game.id}")
 
     game = get_game(game.id)
     assert game.status == "finished" and game.end_offer is None
@@ -113,7 +113,7 @@ def test_twenty_propose_and_withdraw_cycles_mail_the_opponent_once_per_ply(
         answers.append(answer(client, path, get_game(game.id), "agree").status_code)
         if get_game(game.id).end_proposal:
             answers.append(answer(client, path, get_game(game.id), "decline").status_code)
-    assert answers[:2] == [302, 302] and set(answers[2:]) == {429}
+    assert answers[:2] == [303, 303] and set(answers[2:]) == {429}
     offers = [m for m in outbox("end_offer") if m.recipient == opponent]
     assert len(offers) == 1
     assert get_game(game.id).end_proposal is None and get_game(game.id).status == "active"

@@ -50,7 +50,7 @@ def test_stawvs_r2_the_server_applies_a_forced_pass_and_emails_the_seat_to_move(
 
     response = client.post(f"{link}/move", data={"move": ply, "ply": at})
 
-    assert response.status_code == 302
+    assert response.status_code == 303
     game = get_game(game.id)
     played, forced = game.moves[-2:]
     assert (played.ply, played.seat, played.move, played.auto) == (at + 1, mover, ply, False)

@@ -30,7 +30,7 @@ def test_a_link_moves_through_preview_and_confirm(client, make_game):
     assert preview.status_code == 200 and b"Confirm Mc3" in preview.data
     assert get_game(game.id).ply == 0
     done = client.post(f"/play/{token}/move", data={"move": "Mc3", "ply": 0})
-    assert done.status_code == 302 and done.location.endswith(f"/games/{game.id}?played=1")
+    assert done.status_code == 303 and done.location.endswith(f"/games/{game.id}?played=1")
     assert "Set-Cookie" not in done.headers  # the session is not signed again for a notice
     assert [m.move for m in get_game(game.id).moves] == ["Mc3"]
     assert b"Your move was played (ply 1)." in client.get(done.location).data

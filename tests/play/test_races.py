@@ -106,7 +106,7 @@ def _racing_links(app, make_game, threads):
         worker.start()
     for worker in workers:
         worker.join(60)
-    assert statuses.count(302) == 1 and set(statuses) <= {302, 409, 410}, statuses
+    assert statuses.count(303) == 1 and set(statuses) <= {303, 409, 410}, statuses
     check_exactly_one(app, game_id, ["played"] + ["changed"] * (threads - 1), 0)
 
 

@@ -48,7 +48,7 @@ def test_a_comment_with_a_move_is_stored_escaped_listed_and_mailed(client, make_
     game = make_game("pylon")
     sign_in(client, game.seats[0].player)
     done = move_with_comment(client, game, "Lb2", SCRIPT)
-    assert done.status_code == 302 and get_game(game.id).ply == 1
+    assert done.status_code == 303 and get_game(game.id).ply == 1
     [comment] = db.session.scalars(select(GameMessage)).all()
     assert (comment.body, comment.ply, comment.seat, comment.with_move) == (SCRIPT, 1, 0, True)
     html = client.get(f"/games/{game.id}").get_data(as_text=True)
@@ -80,7 +80,7 @@ def test_a_multi_ply_turn_keeps_its_comment_through_the_continuation(client, mak
         "turn": " ".join(plies[:-1]), "move": plies[-1], "ply": 0, "comment": "gg"})
     assert re.search(r'name="comment"[^>]*>\s*gg</textarea>', confirm.get_data(as_text=True))
     assert client.post(f"/games/{game.id}/move", data={
-        "move": " ".join(plies), "ply": 0, "comment": "gg"}).status_code == 302
+        "move": " ".join(plies), "ply": 0, "comment": "gg"}).status_code == 303
     assert db.session.scalar(select(GameMessage.ply)) == len(plies) == get_game(game.id).ply
     moves = re.search(r'<ol class="moves turns">(.*?)</ol>',
                       client.get(f"/games/{game.id}").get_data(as_text=True), re.S).group(1)
@@ -101,14 +101,14 @@ def test_a_bad_comment_refuses_the_move_and_keeps_it_in_the_form(client, make_ga
     # Line breaks as browsers send them count once; 500 characters are fine.
     ok = ("y" * 249 + "\r\n") * 2
     assert client.post(f"/games/{game.id}/move",
-                       data={"move": "Lb2", "ply": 0, "comment": ok}).status_code == 302
+                       data={"move": "Lb2", "ply": 0, "comment": ok}).status_code == 303
     assert db.session.scalar(select(GameMessage.body)) == ("y" * 249 + "\n" + "y" * 249)
 
 
 def test_an_empty_comment_stores_nothing(client, make_game):
     game = make_game("pylon")
     sign_in(client, game.seats[0].player)
-    assert move_with_comment(client, game, "Lb2", "  \r\n ").status_code == 302
+    assert move_with_comment(client, game, "Lb2", "  \r\n ").status_code == 303
     assert get_game(game.id).ply == 1 and count_messages() == 0
 
 
@@ -118,7 +118,7 @@ def test_a_message_is_posted_shown_and_mailed_to_the_others_only(client, make_ga
     author = game.seats[1]
     sign_in(client, author.player)
     posted = client.post(f"/games/{game.id}/messages", data={"body": SCRIPT})
-    assert posted.status_code == 302 and posted.location.endswith("#messages")
+    assert posted.status_code == 303 and posted.location.endswith("#messages")
     [message] = db.session.scalars(select(GameMessage)).all()
     assert (message.seat, message.with_move, message.ply) == (1, False, 0)
     html = client.get(f"/games/{game.id}").get_data(as_text=True)
@@ -144,7 +144,7 @@ def test_a_player_who_switched_message_mail_off_is_not_mailed(client, make_game)
     settings.switch_off(game.seats[1].player_id, "message", utcnow())
     db.session.commit()
     sign_in(client, game.seats[0].player)
-    assert client.post(f"/games/{game.id}/messages", data={"body": "hi"}).status_code == 302
+    assert client.post(f"/games/{game.id}/messages", data={"body": "hi"}).status_code == 303
     assert count_messages() == 1 and outbox("comment") == []
 
 
@@ -190,7 +190,7 @@ def test_players_post_after_the_game_but_not_before_it_starts(client, make_game)
     game = make_game("pylon")
     commands.resign(commands.locked(game.id), 1)
     sign_in(client, game.seats[1].player)
-    assert client.post(f"/games/{game.id}/messages", data={"body": "gg"}).status_code == 302
+    assert client.post(f"/games/{game.id}/messages", data={"body": "gg"}).status_code == 303
     invited = make_game("pylon", start_now=False)
     sign_in(client, invited.seats[0].player)
     assert b'id="messages"' not in client.get(f"/games/{invited.id}").data
@@ -234,7 +234,7 @@ def test_messages_need_the_csrf_token(make_app, make_game):
         form = re.search(r'<form class="message-form".*?</form>', refused.get_data(as_text=True),
                          re.S).group(0)
         assert refused.status_code == 422 and 'name="csrf_token"' in form  # can post again
-        assert client.post(url, data={"body": "hi", "csrf_token": token}).status_code == 302
+        assert client.post(url, data={"body": "hi", "csrf_token": token}).status_code == 303
         assert count_messages() == 1
 
 
@@ -245,12 +245,12 @@ def test_messages_are_rate_limited(app, client, make_game, backend):
     sign_in(client, game.seats[0].player)
     url = f"/games/{game.id}/messages"
     for n in range(2):
-        assert client.post(url, data={"body": f"message {n}"}).status_code == 302
+        assert client.post(url, data={"body": f"message {n}"}).status_code == 303
     response = client.post(url, data={"body": "one more"})
     assert response.status_code == 429 and b"try again later" in response.data
     # A comment with a move is not counted against it, nor refused by it.
     assert client.post(f"/games/{game.id}/move",
-                       data={"move": "Lb2", "ply": 0, "comment": "still fine"}).status_code == 302
+                       data={"move": "Lb2", "ply": 0, "comment": "still fine"}).status_code == 303
     assert count_messages() == 3 and len(outbox("comment")) == 2
 
 
@@ -260,7 +260,7 @@ def test_a_move_link_posts_as_its_seat(client, make_game):
     page = client.get(link).get_data(as_text=True)
     assert 'class="message-form"' in page
     posted = client.post(f"{link}/messages", data={"body": "from the link"})
-    assert posted.status_code == 302 and posted.location.endswith(f"{link}#messages")
+    assert posted.status_code == 303 and posted.location.endswith(f"{link}#messages")
     assert db.session.scalar(select(GameMessage.seat)) == 0
     assert [m.recipient for m in outbox("comment")] == [game.seats[1].player.email]
     assert client.post("/play/not-a-token/messages", data={"body": "x"}).status_code == 403
@@ -275,7 +275,7 @@ def test_the_new_game_form_stores_the_public_choice(client, make_player):
     for data, public in (({}, False), ({"messages_public": "y"}, True)):
         created = client.post("/new/pylon", data={
             "players": 2, "seats": f"{me.email}\n{make_player().email}", **data})
-        assert created.status_code == 302
+        assert created.status_code == 303
         assert get_game(int(created.location.rsplit("/", 1)[1])).messages_public is public
     # The invited player is told, in the invitation and on its page.
     invitations = outbox("invitation")
@@ -305,7 +305,7 @@ def test_a_players_words_are_in_their_data_and_go_with_their_account(client, mak
     data = client.get("/account/data.json").get_json()
     assert [(m["text"], m["with_move"], m["game"]) for m in data["messages"]] == [
         ("my comment", True, game.id)]
-    assert client.post("/account/delete", data={"sure": "y"}).status_code == 302
+    assert client.post("/account/delete", data={"sure": "y"}).status_code == 303
     assert db.session.scalars(select(GameMessage.body)).all() == ["their message"]
 
 

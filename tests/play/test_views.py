@@ -153,7 +153,7 @@ def test_resign_needs_the_box_ticked(client, make_game):
     assert client.post(f"/games/{game.id}/resign", data={"ply": 0}).status_code == 422
     assert get_game(game.id).status == "active"
     done = client.post(f"/games/{game.id}/resign", data={"ply": 0, "sure": "y"})
-    assert done.status_code == 302 and get_game(game.id).result["winners"] == [0]
+    assert done.status_code == 303 and get_game(game.id).result["winners"] == [0]
 
 
 @pytest.mark.parametrize("rules", all_rules(), ids=lambda r: r.slug)
@@ -172,7 +172,7 @@ def test_a_new_game_invites_then_starts_when_everyone_accepts(client, make_playe
     created = client.post("/new/pylon", data={
         "players": 2, "seats": f"{me.email}\n{friend.email}", "option_start": "quick",
         "option_layout": "", "option_stacking_starts": "last_placer"})
-    assert created.status_code == 302
+    assert created.status_code == 303
     game_id = int(created.location.rsplit("/", 1)[1])
     game = get_game(game_id)
     assert game.status == "invited" and game.options["start"] == "quick"
@@ -184,7 +184,7 @@ def test_a_new_game_invites_then_starts_when_everyone_accepts(client, make_playe
     page = invitee.get(link)
     assert page.status_code == 200 and b"Accept" in page.data
     assert get_game(game_id).status == "invited"  # the GET changed nothing
-    assert invitee.post(link, data={"accept": "1"}).status_code == 302
+    assert invitee.post(link, data={"accept": "1"}).status_code == 303
     game = get_game(game_id)
     assert game.status == "active" and game.seats[1].player.joined_at
     assert outbox("turn")[-1].recipient == me.email
@@ -208,7 +208,7 @@ def test_an_invitation_opened_while_signed_in_as_someone_else_asks_first(client,
     assert get_game(game_id).status == "invited"
     with client.session_transaction() as session:
         assert session["player_id"] == other.id
-    assert client.post(link, data={"accept": "1", "switch": "1"}).status_code == 302
+    assert client.post(link, data={"accept": "1", "switch": "1"}).status_code == 303
     assert get_game(game_id).status == "active"
     with client.session_transaction() as session:
         assert session["player_id"] == friend.id
@@ -234,7 +234,7 @@ def test_a_declined_invitation_stops_the_game_and_tells_the_others(client, make_
                                               "known": [friend.id], "random_order": "y"})
     game_id = int(created.location.rsplit("/", 1)[1])
     sign_in(client, friend)
-    assert client.post(f"/games/{game_id}/respond", data={"decline": "1"}).status_code == 302
+    assert client.post(f"/games/{game_id}/respond", data={"decline": "1"}).status_code == 303
     assert get_game(game_id).status == "declined"
     [told] = outbox("declined")
     assert told.recipient == me.email and friend.name not in told.subject

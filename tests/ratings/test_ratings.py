@@ -236,7 +236,7 @@ def test_the_new_game_form_sets_rated(client, make_player):
         response = client.post("/new/pylon", data={"players": 2,
                                                    "seats": f"{me.email}\n{other.email}",
                                                    **data})
-        assert response.status_code == 302
+        assert response.status_code == 303
         assert get_game(int(response.location.rsplit("/", 1)[1])).rated is rated
 
 

@@ -72,7 +72,7 @@ def test_unblocking_from_the_account_page_lets_invitations_through(client, make_
     assert "You have blocked nobody" in client.get("/account").get_data(as_text=True)
     sign_in(client, other)
     made = client.post("/new/pylon", data={"players": 2, "seats": f"{other.email}\n{me.email}"})
-    assert made.status_code == 302
+    assert made.status_code == 303
     assert [m.recipient for m in outbox("invitation")] == [me.email]
 
 
@@ -148,7 +148,7 @@ def test_a_comment_with_a_move_is_refused_across_a_block_and_nothing_is_played(c
     assert commands.locked(game.id).ply == 0
     assert db.session.scalar(select(func.count()).select_from(GameMessage)) == 0
     played = client.post(f"/games/{game.id}/move", data={"move": move, "ply": 0})
-    assert played.status_code == 302 and commands.locked(game.id).ply == 1
+    assert played.status_code == 303 and commands.locked(game.id).ply == 1
 
 
 def test_blocking_calls_off_the_pending_invitations_between_the_two(client, make_player):
@@ -157,10 +157,10 @@ def test_blocking_calls_off_the_pending_invitations_between_the_two(client, make
     me, pest, third = (make_player(name=name) for name in ("Me", "Pest", "Third"))
     sign_in(client, pest)
     for seats in (f"{pest.email}\n{me.email}", f"{pest.email}\n{third.email}"):
-        assert client.post("/new/pylon", data={"players": 2, "seats": seats}).status_code == 302
+        assert client.post("/new/pylon", data={"players": 2, "seats": seats}).status_code == 303
     sign_in(client, me)
     assert client.post("/new/stawvs", data={"players": 3, "seats": "\n".join(
-        (me.email, third.email, pest.email))}).status_code == 302
+        (me.email, third.email, pest.email))}).status_code == 303
     client.post(f"/players/{pest.id}/block")
     statuses = {tuple(seat.player.name for seat in game.seats): game.status
                 for game in db.session.scalars(select(Game))}

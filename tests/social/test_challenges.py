@@ -34,14 +34,14 @@ def test_a_challenge_by_name_invites_the_player_who_accepts_from_the_email(clien
     made = client.post(form_url, data={"players": 2, "seats": me.email, "known": [stranger.id],
                                        "time_control": "per_move", "days_per_move": "2",
                                        "option_start": "quick"})
-    assert made.status_code == 302
+    assert made.status_code == 303
     game = get_game(int(made.location.rsplit("/", 1)[1]))
     assert game.status == "invited" and game.options["start"] == "quick"
     assert [s.player_id for s in game.seats] == [me.id, stranger.id]
     [invitation] = outbox("invitation")
     assert invitation.recipient == stranger.email and me.email not in invitation.body_text
     answer = client.application.test_client()
-    assert answer.post(path_of(invitation.body_text), data={"accept": "1"}).status_code == 302
+    assert answer.post(path_of(invitation.body_text), data={"accept": "1"}).status_code == 303
     assert get_game(game.id).status == "active"
 
 

@@ -54,7 +54,7 @@ def test_a_rematch_rotates_the_seats_and_is_accepted_on_the_game_page(client, ma
     assert count() == 2 and len(outbox("invitation")) == 1
 
     accepted = client.post(f"/games/{rematch.id}/respond", data={"accept": "1"})
-    assert accepted.status_code == 302 and get_game(rematch.id).status == "active"
+    assert accepted.status_code == 303 and get_game(rematch.id).status == "active"
     page = client.get(f"/games/{rematch.id}").get_data(as_text=True)
     assert f"A rematch of <a href=\"/games/{old.id}\">game #{old.id}</a>" in page
 
@@ -70,7 +70,7 @@ def test_a_rematch_of_three_is_accepted_by_the_emailed_links(client, make_player
     assert sorted(m.recipient for m in invitations) == sorted([a.email, c.email])
     for invitation in invitations:
         answer = client.application.test_client()
-        assert answer.post(path_of(invitation.body_text), data={"accept": "1"}).status_code == 302
+        assert answer.post(path_of(invitation.body_text), data={"accept": "1"}).status_code == 303
     assert get_game(rematch_id).status == "active"
 
 

@@ -46,7 +46,7 @@ def test_a_round_advances_within_the_request_that_finishes_its_last_game(
     sign_in(client, game.seats[seat].player)
     game_id = game.id
     response = client.post(f"/games/{game_id}/move", data={"move": turn, "ply": game.ply})
-    assert response.status_code in (200, 302), response.get_data(as_text=True)
+    assert response.status_code in (200, 303), response.get_data(as_text=True)
     db.session.remove()  # only what the request committed
     assert get_game(game_id).status == "finished"
     [rnd] = _round_two(t_id)
@@ -67,7 +67,7 @@ def test_a_resignation_that_ends_a_round_pairs_the_next(app, client, make_player
     sign_in(client, game.seats[seat].player)
     game_id = game.id
     response = client.post(f"/games/{game_id}/resign", data={"ply": game.ply, "sure": "y"})
-    assert response.status_code in (200, 302), response.get_data(as_text=True)
+    assert response.status_code in (200, 303), response.get_data(as_text=True)
     db.session.remove()
     assert get_game(game_id).status == "finished"
     [rnd] = _round_two(t_id)
@@ -93,7 +93,7 @@ def test_a_directors_adjudication_of_the_last_game_pairs_the_next_round(
     sign_in(client, service.get_tournament(t_id).created_by)
     response = client.post(f"/admin/tournaments/{t_id}/games/{table_id}",
                            data={"action": "adjudicate", "seat": "", "reason": "late"})
-    assert response.status_code == 302, response.get_data(as_text=True)
+    assert response.status_code == 303, response.get_data(as_text=True)
     db.session.remove()
     [rnd] = _round_two(t_id)
     assert len(rnd.tables) == 2

@@ -77,7 +77,7 @@ def test_the_form_sets_both_and_the_page_says_so(app, client, make_player):
             "round_days": "7", "stall_policy": "adjudicate", "extend_days": "3",
             "enrolment": "invitation", "seed_by_rating": "y"}
     response = client.post("/admin/tournaments/new/spike", data=form)
-    assert response.status_code == 302, response.get_data(as_text=True)
+    assert response.status_code == 303, response.get_data(as_text=True)
     t = db.session.scalars(select(Tournament).where(Tournament.name == "Club Swiss")).one()
     assert not t.rated and t.seed_by_rating  # an unticked box is unrated
     shown = html.unescape(client.get(f"/tournaments/{t.id}").get_data(as_text=True))

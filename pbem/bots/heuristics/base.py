@@ -52,7 +52,7 @@ class Heuristics:
     def solve(self, rules, state, level: int, deadline: float | None = None) -> list[str] | None:
         """The plies a bot of ``level`` should choose among, if the game can work out from
         here exactly which plies keep its best result (an endgame solved to the end), with
-        the work that level allows (and before ``deadline``, a ``time.monotonic()`` value);
+        the work that level allows (and before ``deadline``, a ``cpu_clock()`` value);
         ``None`` to search every ply (the default)."""
         return None
 
@@ -66,6 +66,12 @@ class Heuristics:
         winners splitting 1). A game whose games are mostly drawn may count a draw for less,
         so that its seats play for the win."""
         return result(rules, state)
+
+    def draw_value(self, sharing: int, seats: int) -> float:
+        """What the search counts a finished game shared by ``sharing`` of ``seats`` seats as
+        worth to each of them (by default their share: ½ in a two-player draw); the measure
+        against which a bot weighs a proposal to end the game."""
+        return 1 / sharing
 
     def evaluate(self, rules, state) -> list[float]:
         """Each seat's expected share of an unfinished game; by default from the score

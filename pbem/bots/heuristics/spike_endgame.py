@@ -14,9 +14,9 @@ which it can move again are told apart.
 
 from __future__ import annotations
 
-import time
-
 from pbem.games import engine
+
+from ..clock import cpu_clock
 
 FORWARD, RAYS = engine("spike").FORWARD, engine("spike").RAYS  # the game's hook for bots
 
@@ -79,7 +79,7 @@ def compact(state) -> tuple:
 class Solver:
     """Alpha-beta over compact positions with a table of the bounds found, stopping with
     ``OutOfNodes`` after ``nodes`` positions searched (a fixed amount of work, so the answer
-    does not depend on the machine) or at ``deadline`` (a ``time.monotonic()`` value), if
+    does not depend on the machine) or at ``deadline`` (a ``cpu_clock()`` value), if
     one is given and comes first."""
 
     def __init__(self, nodes: int, deadline: float | None = None):
@@ -105,7 +105,7 @@ class Solver:
             return -self.value(position, 1 - seat, -beta, -alpha)
         self.nodes_left -= 1
         if self.nodes_left < 0 or (self.deadline is not None and not self.nodes_left % 4096
-                                   and time.monotonic() >= self.deadline):
+                                   and cpu_clock() >= self.deadline):
             raise OutOfNodes
         floor, best = alpha, LOSS - 1
         for child in self._children(position, seat):

@@ -20,6 +20,9 @@ class History:
     seat_counts: dict[PlayerId, Counter[int]] = field(default_factory=lambda: defaultdict(Counter))
     last_seat: dict[PlayerId, int] = field(default_factory=dict)
     byes: Counter[PlayerId] = field(default_factory=Counter)
+    #: Pairs kept apart like a rematch (players with a block between them, when the
+    #: tournament avoids pairing them): ``(low, high)`` tuples.
+    blocked: frozenset[tuple[PlayerId, PlayerId]] = frozenset()
 
     @classmethod
     def of(
@@ -44,6 +47,18 @@ class History:
     def met(self, a: PlayerId, b: PlayerId) -> int:
         """How many games ``a`` and ``b`` have played at the same table."""
         return self.meetings.get(_pair(a, b), 0)
+
+    def avoid(self, a: PlayerId, b: PlayerId) -> int:
+        """What pairing ``a`` with ``b`` again costs in repeats: their meetings, and one more
+        when they are kept apart (:attr:`blocked`), so a pairing avoids them as it avoids a
+        rematch and, when it cannot, still pairs them."""
+        pair = _pair(a, b)
+        return self.meetings.get(pair, 0) + (pair in self.blocked)
+
+    def keep_apart(self, pairs: Iterable[tuple[PlayerId, PlayerId]]) -> History:
+        """This history with ``pairs`` kept apart as well."""
+        self.blocked = self.blocked | {_pair(a, b) for a, b in pairs if a != b}
+        return self
 
     def seat_surplus(self, player: PlayerId) -> int:
         """Games in seat 0 minus games in seat 1: two-player seat balance, 0 is even."""

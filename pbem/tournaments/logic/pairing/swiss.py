@@ -2,7 +2,8 @@
 
 Every candidate pair gets one integer weight that encodes, in strict priority:
 
-1. no rematch (nor a bye beyond the fewest anyone has had) while one is avoidable;
+1. no rematch (nor a bye beyond the fewest anyone has had) while one is avoidable; a pair
+   the history keeps apart (``History.blocked``) counts as a rematch;
 2. the bye to the lowest-ranked player who can take it;
 3. score groups: the least Σ (score difference)² over the pairs, so floats are few and short;
 4. seats: the fewest pairs whose players both owe the same seat (weighted by the debt);
@@ -96,7 +97,8 @@ class _Field:
         self.fewest_byes = min(self.had_bye(a) for a in range(n))
 
     def met(self, a: int, b: int) -> int:
-        return self.history.met(self.players[a], self.players[b])
+        """Their meetings, and one more when they are kept apart (``History.avoid``)."""
+        return self.history.avoid(self.players[a], self.players[b])
 
     def had_bye(self, a: int) -> int:
         return self.history.byes[self.players[a]]

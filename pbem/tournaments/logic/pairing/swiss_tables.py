@@ -80,6 +80,9 @@ class _Cost:
         for (a, b), count in history.meetings.items():
             if a in self.met and b in self.met:
                 self.met[a][b] = self.met[b][a] = count
+        for a, b in history.blocked:  # kept apart: one more repeat, avoided like one
+            if a in self.met and b in self.met:
+                self.met[a][b] = self.met[b][a] = self.met[a].get(b, 0) + 1
 
     def pair(self, a: PlayerId, b: PlayerId) -> int:
         if a == b:

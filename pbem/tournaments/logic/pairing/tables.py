@@ -10,7 +10,7 @@ out until it does not.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import permutations
 from math import ceil
 
@@ -46,12 +46,51 @@ def assign_seats(players: Sequence[PlayerId], history: History | None = None) ->
     return Table(min(permutations(players), key=cost))
 
 
-def pools(seeded: Sequence[PlayerId], size: int, min_size: int = 2) -> list[tuple[PlayerId, ...]]:
-    """Split the field into pools of the table size, snake-seeded so pools are even."""
+def pools(seeded: Sequence[PlayerId], size: int, min_size: int = 2,
+          apart: Iterable[tuple[PlayerId, PlayerId]] = ()) -> list[tuple[PlayerId, ...]]:
+    """Split the field into pools of the table size, snake-seeded so pools are even; pairs
+    in ``apart`` (players with a block between them) are put in different pools where an
+    exchange of two players of the nearest seeds can do it (:func:`_separate`), and left
+    together where none can."""
     sizes, out = table_sizes(len(seeded), size, min_size)
     if out:
         raise ValueError(f"{len(seeded)} players do not make pools of {min_size} to {size}")
-    return [tuple(group) for group in snake(seeded, sizes)]
+    groups = snake(seeded, sizes)
+    apart = {frozenset(pair) for pair in apart if len(set(pair)) == 2}
+    if apart:
+        _separate(groups, apart, {p: i for i, p in enumerate(seeded)})
+    return [tuple(group) for group in groups]
+
+
+def _separate(groups: list[list[PlayerId]], apart: set[frozenset], rank: dict) -> None:
+    """Exchange players between groups while an exchange lowers the number of pairs in
+    ``apart`` sharing a group, each time the one whose two players' seeds are nearest (so
+    the pools stay as even as the snake made them). Ends: every exchange lowers that count."""
+
+    def clashes(player, group, without=None):
+        return sum(frozenset((player, q)) in apart for q in group if q not in (player, without))
+
+    while True:
+        best = None
+        for i, home in enumerate(groups):
+            for x in home:
+                here = clashes(x, home)
+                if not here:
+                    continue
+                for j, other in enumerate(groups):
+                    if j == i:
+                        continue
+                    for z in other:
+                        gain = (here + clashes(z, other)
+                                - clashes(x, other, without=z) - clashes(z, home, without=x))
+                        if gain > 0:
+                            distance = (abs(rank[x] - rank[z]), -gain)
+                            if best is None or distance < best[0]:
+                                best = (distance, i, x, j, z)
+        if best is None:
+            return
+        _, i, x, j, z = best
+        groups[i][groups[i].index(x)], groups[j][groups[j].index(z)] = z, x
 
 
 def snake(seeded: Sequence[PlayerId], sizes: Sequence[int]) -> list[list[PlayerId]]:

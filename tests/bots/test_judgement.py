@@ -1,0 +1,78 @@
+"""A bot judges positions as a good opponent does: it resigns a game lost beyond doubt (one
+built per game), never an even one nor in the first moves, and accepts a proposal to end the
+game only when its search says that the result would not change."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbem.bots import RESIGN_AFTER_PLY, accepts_end, decide, resigns
+from pbem.games import get_rules
+
+from .positions import EVEN, HOPELESS, built
+
+SLUGS = sorted(HOPELESS)
+
+
+@pytest.mark.parametrize("level", [1, 2])
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_bot_resigns_a_hopeless_position(slug, level):
+    rules = get_rules(slug)
+    seed, moves = HOPELESS[slug]
+    state = built(rules, seed, moves)
+    seat = rules.to_move(state)
+    decision = decide(rules, state, level=level, seed=3)
+    assert resigns(decision, seat, ply=len(moves))
+    assert decision.shares[1 - seat] > 0.9  # the opponent's view of the same search
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_bot_never_resigns_in_the_first_moves(slug):
+    rules = get_rules(slug)
+    seed, moves = HOPELESS[slug]
+    state = built(rules, seed, moves)
+    decision = decide(rules, state, level=1, seed=3)
+    assert not resigns(decision, rules.to_move(state), ply=RESIGN_AFTER_PLY - 1)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_bot_does_not_resign_an_even_position(slug):
+    rules = get_rules(slug)
+    seed, moves = EVEN[slug]
+    state = built(rules, seed, moves)
+    seat = rules.to_move(state)
+    for level in (1, 2):
+        decision = decide(rules, state, level=level, seed=3)
+        assert not resigns(decision, seat, ply=len(moves))
+        assert 0.2 < decision.shares[seat] < 0.8
+
+
+def test_a_scored_end_is_accepted_when_it_gives_what_playing_on_would():
+    """Pylon ends by agreement as the score stands: in a decided game both sides accept (the
+    loser loses, the winner wins either way); in an open one, neither does."""
+    rules = get_rules("pylon")
+    decided = built(rules, *HOPELESS["pylon"])
+    decision = decide(rules, decided, level=1, seed=3)
+    assert [accepts_end(rules, decided, seat, [0, 1], True, decision) for seat in (0, 1)] \
+        == [True, True]
+    open_game = built(rules, *EVEN["pylon"])
+    decision = decide(rules, open_game, level=1, seed=3)
+    assert [accepts_end(rules, open_game, seat, [0, 1], True, decision) for seat in (0, 1)] \
+        == [False, False]
+
+
+@pytest.mark.parametrize("slug", ["stawvs", "stax", "triumvirate"])
+def test_a_draw_is_declined_by_both_sides_of_a_decided_game(slug):
+    rules = get_rules(slug)
+    state = built(rules, *HOPELESS[slug])
+    decision = decide(rules, state, level=1, seed=3)
+    assert not any(accepts_end(rules, state, seat, [0, 1], False, decision) for seat in (0, 1))
+
+
+def test_a_draw_is_accepted_where_the_search_expects_one():
+    """Spike between blocking players: the search expects a draw (its drawn playouts count
+    0.35 to each side), so a proposed draw changes nothing."""
+    rules = get_rules("spike")
+    state = built(rules, *EVEN["spike"])
+    decision = decide(rules, state, level=1, seed=3)
+    assert all(accepts_end(rules, state, seat, [0, 1], False, decision) for seat in (0, 1))
