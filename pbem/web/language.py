@@ -121,3 +121,23 @@ _COMPOSER_MORE = (
     N_("%(shown)s of %(count)s legal moves: type more to narrow."),
     N_("%(num)d legal move matches."), N_("%(num)d legal moves match."),
 )
+
+
+@bp.app_template_global()
+def kind_words(kind, label: str) -> str:
+    """A notification kind as the settings page names it, in the reader's language."""
+    from ..notifications.delivery import KIND_WORDS
+    from ..notifications.logic.schedule import Kind
+
+    try:
+        return str(KIND_WORDS[Kind(kind)])
+    except (KeyError, ValueError):
+        return label
+
+
+@bp.app_template_global()
+def word_for(command: str) -> str:
+    """A reply command's word in the reader's language (``bestätigen`` for ``confirm``)."""
+    from ..correspondence.words import word_for as translated
+
+    return translated(command)
