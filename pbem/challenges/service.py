@@ -17,6 +17,7 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..accounts.blocks import Blocked, refuse_if_blocked
+from ..accounts.models import Player
 from ..core.errors import PbemError
 from ..core.extensions import db
 from ..games import InvalidOptions, UnknownGame, get_rules
@@ -116,12 +117,16 @@ def join(challenge_id: int, player, now: datetime) -> Challenge:
         block between the player and someone at the table (403).
     """
     challenge = get_challenge(challenge_id)
+    # The table's players and seats are asked of the database, never loaded as
+    # ``challenge.seats``: seats loaded now could be stale by the insert below (a player
+    # leaving meanwhile; SQLite may give their row id to ours).
+    at_table = db.session.scalars(select(Player).join(
+        ChallengeSeat, ChallengeSeat.player_id == Player.id)
+        .where(ChallengeSeat.challenge_id == challenge.id)).all()
     try:
-        refuse_if_blocked(player, [seat.player for seat in challenge.seats], "challenges")
+        refuse_if_blocked(player, at_table, "challenges")
     except Blocked as exc:
         raise LobbyError(exc.message, exc.code, exc.status) from None
-    # Asked of the database, not of ``challenge.seats``: seats loaded now could be stale by
-    # the insert below (a player leaving meanwhile; SQLite may give their row id to ours).
     if db.session.scalar(select(ChallengeSeat.id).where(
             ChallengeSeat.challenge_id == challenge.id, ChallengeSeat.player_id == player.id)):
         mine = challenge.poster_id == player.id

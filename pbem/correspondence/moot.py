@@ -1,8 +1,8 @@
 """Mail held back that is moot before it goes: a turn email (or reminder) waiting for its
 recipient's quiet hours to end, or held for their digest, whose turn has been played
-meanwhile (on the web, by a move link); an invitation whose game has started or been
-declined. Such a message is given up (``abandoned_at``, ``last_error`` saying why), so it is
-neither sent nor folded into a digest; a message already sent is left alone."""
+meanwhile (on the web, by a move link); an invitation its player accepted, or whose game has
+started or been declined. Such a message is given up (``abandoned_at``, ``last_error`` saying
+why), so it is neither sent nor folded into a digest; a message already sent is left alone."""
 
 from __future__ import annotations
 
@@ -42,6 +42,13 @@ def turn_played(game, **_facts) -> None:
     _give_up([message for message in _waiting(game.id, TURN_KINDS)
               if (message.facts or {}).get("ply", game.ply) < game.ply],
              "the turn it announced was played")
+
+
+def invitation_accepted(game, *, seat, **_facts) -> None:
+    """Give up ``seat``'s own invitation to ``game``: its player accepted on the web while
+    the mail was held (in a game of three or four the others' invitations still stand)."""
+    _give_up([message for message in _waiting(game.id, ("invitation",))
+              if message.recipient == seat.player.email], "the invitation was accepted")
 
 
 def invitation_settled(game, **_facts) -> None:

@@ -16,6 +16,7 @@ def subscribe() -> None:
     events.turn_begins.connect(messages.turn_begins)
     events.turn_played.connect(messages.seat_out)
     events.turn_played.connect(moot.turn_played)
+    events.accepted.connect(moot.invitation_accepted)
     events.game_started.connect(moot.invitation_settled)
     events.declined.connect(moot.invitation_settled)
     events.game_finished.connect(messages.game_over)

@@ -39,6 +39,9 @@ invited = _signals.signal("invited", doc="A new game invites ``seat``'s player."
 
 declined = _signals.signal("declined", doc="``seat`` declined the invitation; no game.")
 
+accepted = _signals.signal("accepted", doc="""\
+``seat`` accepted the invitation (the game starts once every seat has: ``game-started``).""")
+
 end_proposed = _signals.signal("end-proposed", doc="""\
 ``proposer`` (a seat index) proposes or agrees to end the game; ``seats`` still have to
 answer; ``outcome`` says how it would end.""")

@@ -117,8 +117,10 @@ def respond(game: Game, seat: Seat, accept: bool) -> Game:
     if not accept:
         game.status = DECLINED
         events.declined.send(game, seat=seat)
-    elif all(s.response == "accepted" for s in game.seats):
-        service.start(game)
+    else:
+        events.accepted.send(game, seat=seat)
+        if all(s.response == "accepted" for s in game.seats):
+            service.start(game)
     db.session.flush()
     return game
 

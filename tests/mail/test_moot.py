@@ -36,7 +36,7 @@ def test_an_invitation_accepted_on_the_web_is_not_sent_after_the_quiet_hours(mak
         commands.respond(commands.locked(game.id), game.seats[1], True)  # on the web
     assert game.status == "active"
     [invitation] = outbox("invitation")
-    assert invitation.abandoned_at is not None and "invitation was answered" in \
+    assert invitation.abandoned_at is not None and "invitation was accepted" in \
         invitation.last_error
     with freeze_time(MORNING):
         deliver_due()
@@ -59,3 +59,24 @@ def test_a_turn_played_on_the_web_takes_back_its_held_turn_mail(make_player):
     assert to_alice and all(m.abandoned_at is None and m.sent_at for m in to_alice)
     with freeze_time(MORNING):
         assert deliver_due() == (0, 0)
+
+
+def test_in_a_game_of_three_only_the_accepting_players_held_invitation_is_given_up(make_player):
+    alice, bob = make_player(name="Alice"), night_owl(make_player)
+    carol = make_player(name="Carol")
+    settings.save(carol.id, NotificationSettings(
+        timezone="America/New_York", quiet_start=22, quiet_end=7), NIGHT)
+    db.session.commit()
+    with freeze_time(NIGHT):
+        deliver_due()
+        game = commands.create_game("stax", [alice, bob, carol], creator=alice, seed=1)
+        assert len(outbox("invitation")) == 2
+        commands.respond(commands.locked(game.id), game.seats[1], True)  # Bob, on the web
+    assert game.status == "invited"  # Carol has not answered yet
+    held = {message.recipient: message for message in outbox("invitation")}
+    assert "invitation was accepted" in held[bob.email].last_error
+    assert held[carol.email].abandoned_at is None
+    with freeze_time(MORNING):
+        deliver_due()
+    sent = {message.recipient: message.sent_at for message in outbox("invitation")}
+    assert sent[bob.email] is None and sent[carol.email] is not None
