@@ -8,7 +8,7 @@ from pathlib import Path
 from flask import Flask, abort, current_app, g, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from .core import checks, config, errors, headers, static_urls, work
+from .core import checks, config, errors, headers, i18n, static_urls, work
 from .core.db import ping_idle_connections
 from .core.extensions import csrf, db, mail
 from .core.template_cache import template_cache
@@ -56,6 +56,11 @@ def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flas
                 compare_type=True)
     mail.init_app(app)
     csrf.init_app(app)
+    from .web.language import select_locale, select_timezone
+
+    i18n.babel.init_app(app, locale_selector=select_locale, timezone_selector=select_timezone)
+    app.jinja_env.policies["ext.i18n.trimmed"] = True  # {% trans %} text as one line
+    _install_translation_hooks()
 
     from .accounts.views import bp as accounts_bp
     from .accounts.views import load_current_player
@@ -76,7 +81,9 @@ def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flas
     from .ratings.views import bp as ratings_bp
     from .tournaments.admin import bp as tournament_admin_bp
     from .tournaments.views import bp as tournaments_bp
-    from .web import account, mail_status  # noqa: F401  (their routes join the web blueprint)
+
+    # (their routes join the web blueprint)
+    from .web import account, language, mail_status  # noqa: F401
     from .web.views import bp as web_bp
 
     for blueprint in (web_bp, accounts_bp, play_bp, admin_bp, archive_bp, tournaments_bp,
@@ -145,6 +152,16 @@ def _join_thinking_tools() -> None:
     ports.add_to_game_page("notes", lambda game, reader_id, now: notes_context(game, reader_id))
     ports.add_to_game_page("review", lambda game, reader_id, now: review_context(
         game, reader_id=reader_id, now=now))
+
+
+def _install_translation_hooks() -> None:
+    """Hand the pure parts that write words (deadlines, durations) the translation functions
+    and the language spoken: they import nothing of the server."""
+    from flask_babel import gettext, ngettext
+
+    from .clocks.logic import display
+
+    display.install(gettext, ngettext, i18n.current)
 
 
 def _trust_proxies(app: Flask) -> None:

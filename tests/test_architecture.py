@@ -69,8 +69,9 @@ ALLOWED = {
 }
 #: The top-level modules, which sit on top (the table's last row) and may import anything.
 TOP_MODULES = {"__init__", "app", "tick", "models", "wsgi"}
-#: Folders of the package that hold no Python (the player-facing rules text, static files).
-NOT_PACKAGES = {"rules", "static", "templates", "migrations", "__pycache__"}
+#: Folders of the package that hold no Python (the player-facing rules text, static files, the
+#: message catalogues).
+NOT_PACKAGES = {"rules", "static", "templates", "migrations", "translations", "__pycache__"}
 
 
 def package_imports() -> dict[str, set[str]]:

@@ -52,6 +52,9 @@ class Player(db.Model):
     #: once, has a placeholder address that never gets mail, and is marked as a bot wherever
     #: it is shown.
     is_bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: The language of their pages and mail (``pbem.core.i18n``): taken from the browser's
+    #: ``Accept-Language`` when they first sign in, then theirs to change; ``None``: not yet.
+    language: Mapped[str | None] = mapped_column(String(8), nullable=True)
     #: For a bot run from outside (through the API, ``pbem.api.bots``): the player whose
     #: engine it is, named wherever the bot is listed. ``None`` for pbem's own bots and for an
     #: account an admin marked a bot without naming an owner.

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
 
+from ..core import i18n
 from ..core.errors import PbemError
 from . import blocks, names, service
 from .auth import load_current_player, login_required, sign_in_session, sign_out_everywhere
@@ -34,8 +36,10 @@ def sign_in_link(token):
     form = ConfirmForm()
     if form.validate_on_submit():
         player = service.use_sign_in_token(token)
+        if player.language is None:  # the browser's, kept (then theirs to change)
+            player.language = i18n.current()
         sign_in_session(player)
-        flash(f"Signed in as {player.email}.")
+        flash(_("Signed in as %(email)s.", email=player.email))
         if names.is_default(player):  # a first sign-in: what should others call them?
             return redirect(url_for("accounts.choose_name"), 303)
         return redirect(url_for("web.home"), 303)
@@ -55,7 +59,7 @@ def choose_name():
         except PbemError as exc:
             form.name.errors.append(exc.message)
         else:
-            flash(f"Welcome, {g.player.name}.")
+            flash(_("Welcome, %(name)s.", name=g.player.name))
             return redirect(url_for("web.home"), 303)
     status = 422 if form.errors else 200
     return render_template("accounts/choose_name.html", form=form,
@@ -69,7 +73,7 @@ def sign_out():
     form = ConfirmForm()
     if form.validate_on_submit() and g.player is not None:
         sign_out_everywhere(g.player)
-        flash("Signed out everywhere.")
+        flash(_("Signed out everywhere."))
     return redirect(url_for("web.home"), 303)
 
 
@@ -83,7 +87,9 @@ def account():
         except PbemError as exc:
             form.name.errors.append(exc.message)
         else:
-            flash("Account saved.")
+            g.player.language = form.language.data
+            session["language"] = form.language.data
+            flash(_("Account saved."))
             return redirect(url_for("accounts.account"), 303)
     status = 422 if form.errors else 200
     return render_template("accounts/account.html", form=form, blocked=blocks.blocked_by(g.player),
@@ -112,8 +118,8 @@ def block(player_id):
     player = _other_player(player_id)
     if ConfirmForm().validate_on_submit():
         blocks.block(g.player, player)
-        flash(f"You blocked {player.name}: neither of you can invite, challenge or message "
-              "the other. You can unblock them from your account page.")
+        flash(_("You blocked %(name)s: neither of you can invite, challenge or message "
+              "the other. You can unblock them from your account page.", name=player.name))
     return _back(player)
 
 
@@ -122,5 +128,5 @@ def block(player_id):
 def unblock(player_id):
     player = _other_player(player_id)
     if ConfirmForm().validate_on_submit() and blocks.unblock(g.player, player):
-        flash(f"You unblocked {player.name}.")
+        flash(_("You unblocked %(name)s.", name=player.name))
     return _back(player)

@@ -19,6 +19,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext as _
 
 from ..accounts.auth import login_required
 from ..core.db import utcnow
@@ -81,9 +82,9 @@ def join(challenge_id):
         return _refused(exc)
     game_id = challenge.game_id
     if game_id is not None:
-        flash("The table is full and the game has started.")
+        flash(_("The table is full and the game has started."))
         return redirect(url_for("play.game", game_id=game_id), 303)
-    flash("You joined the challenge; the game starts when the table is full.")
+    flash(_("You joined the challenge; the game starts when the table is full."))
     return redirect(url_for("challenges.index"), 303)
 
 
@@ -136,7 +137,7 @@ def _terms_form(form_class, slug: str, template: str, done):
 def new(slug):
     def post(terms, _form):
         service.post(g.player, terms, utcnow())
-        flash("Your challenge is posted; you will get a turn email when the game starts.")
+        flash(_("Your challenge is posted; you will get a turn email when the game starts."))
         return redirect(url_for("challenges.index"), 303)
 
     return _terms_form(ChallengeForm, slug, "challenges/new.html", post)
@@ -176,7 +177,7 @@ def standing_index():
 def new_standing(slug):
     def create(terms, form):
         standing.create(g.player, terms, form.keep.data, utcnow())
-        flash("Your standing challenge is saved, and its challenges are posted.")
+        flash(_("Your standing challenge is saved, and its challenges are posted."))
         return redirect(url_for("challenges.standing_index"), 303)
 
     return _terms_form(StandingForm, slug, "challenges/new_standing.html", create)
@@ -189,5 +190,5 @@ def remove_standing(standing_id):
         standing.remove(standing_id, g.player)
     except LobbyError as exc:
         abort(exc.status, exc.message)
-    flash("The standing challenge is removed and its open challenges withdrawn.")
+    flash(_("The standing challenge is removed and its open challenges withdrawn."))
     return redirect(url_for("challenges.standing_index"), 303)

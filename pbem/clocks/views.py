@@ -4,6 +4,7 @@ without signing in)."""
 from __future__ import annotations
 
 from flask import Blueprint, Response, flash, g, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from ..accounts.auth import login_required
 from ..accounts.forms import ConfirmForm
@@ -32,11 +33,11 @@ def vacation():
         try:
             if "end" in request.form:
                 booking.end(g.player.id, request.form["end"], now)
-                flash("Vacation ended.")
+                flash(_("Vacation ended."))
             else:
                 booking.book(g.player.id, request.form.get("days", ""),
                              request.form.get("start", ""), now)
-                flash("Vacation booked.")
+                flash(_("Vacation booked."))
         except InvalidVacation as exc:
             error, status = exc, 422
         else:

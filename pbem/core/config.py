@@ -28,6 +28,9 @@ DEFAULT_SECRET_KEY = "dev-only-not-secret"
 DEV_SERVER_FILE = "dev-server.json"
 
 DEFAULTS = {
+    # The languages pages and mail speak: code -> its own name (pbem.core.i18n; each but
+    # English needs its catalogue in pbem/translations/).
+    "LANGUAGES": {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español"},
     # Set in production (instance/config.py or PBEM_SECRET_KEY): it signs sessions and links.
     "SECRET_KEY": DEFAULT_SECRET_KEY,
     # Older keys still accepted (newest last), so rotating the key does not void every session

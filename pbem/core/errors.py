@@ -5,10 +5,13 @@ from __future__ import annotations
 import logging
 
 from flask import jsonify, render_template, request
+from flask_babel import format_number
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import HTTPException
 
 from .signing import LinkError
 
@@ -53,6 +56,23 @@ def _page(status: int, title: str, message: str, onward: tuple[str, str, dict] |
                            onward=onward), status
 
 
+#: The usual HTTP errors' names and default explanations, translated (a page that gives its
+#: own explanation keeps it).
+_HTTP_WORDS = {
+    400: (_l("Bad Request"), _l("The request could not be understood.")),
+    403: (_l("Forbidden"), _l("You do not have permission to see this page.")),
+    404: (_l("Not Found"), _l("There is no such page here. If you typed the address, check "
+                              "it; a link may be out of date.")),
+    405: (_l("Method Not Allowed"), _l("This address does not take that kind of request.")),
+    409: (_l("Conflict"), None),
+    410: (_l("Gone"), _l("This page is gone.")),
+    415: (_l("Unsupported Media Type"), None),
+    422: (_l("Unprocessable Content"), None),
+    429: (_l("Too Many Requests"), _l("Too many requests: please wait a little and try "
+                                      "again.")),
+}
+
+
 def register(app) -> None:
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
@@ -62,32 +82,36 @@ def register(app) -> None:
             return api_error(exc.code or 500, exc.description or exc.name, code)
         if exc.code == 413:
             limit = app.config["MAX_CONTENT_LENGTH"]
-            most = f" (at most {limit // 1024} KB)" if limit else ""
-            return _page(413, "Too large",
-                         f"That request was larger than this site accepts{most}.")
-        return _page(exc.code or 500, exc.name, exc.description)
+            if limit:
+                message = _("That request was larger than this site accepts (at most "
+                            "%(size)s KB).", size=format_number(limit // 1024))
+            else:
+                message = _("That request was larger than this site accepts.")
+            return _page(413, _("Too large"), message)
+        name, default = _HTTP_WORDS.get(exc.code, (None, None))
+        described = exc.description != type(exc).description  # a page's own words
+        return _page(exc.code or 500, name or exc.name,
+                     exc.description if described or default is None else default)
 
     @app.errorhandler(CSRFError)
     def csrf_error(exc: CSRFError):
         if _is_api():
             return api_error(400, "The request was refused.", "bad-request")
-        message = (
-            "The form was missing its security token or it had expired. "
-            "Go back, reload the page and try again."
-        )
-        return _page(400, "Form expired", message)
+        message = _("The form was missing its security token or it had expired. "
+                    "Go back, reload the page and try again.")
+        return _page(400, _("Form expired"), message)
 
     @app.errorhandler(LinkError)
     def link_error(exc: LinkError):
         if _is_api():
             return api_error(exc.status, exc.message, "bad-link")
-        return _page(exc.status, "Link not usable", exc.message, exc.onward)
+        return _page(exc.status, _("Link not usable"), exc.message, exc.onward)
 
     @app.errorhandler(PbemError)
     def domain_error(exc: PbemError):
         if _is_api():
             return api_error(exc.status, exc.message, exc.code)
-        return _page(exc.status, "Cannot do that", exc.message)
+        return _page(exc.status, _("Cannot do that"), exc.message)
 
     @app.errorhandler(OperationalError)
     @app.errorhandler(InterfaceError)
@@ -103,8 +127,8 @@ def register(app) -> None:
             discard()  # the request's unit ends here, whatever its method
         except Exception:  # noqa: BLE001 - the connection itself may be what failed
             pass
-        title, message = ("Try again shortly", "The site cannot reach its database just now; "
-                          "nothing was changed. Please try again in a minute.")
+        title, message = (_("Try again shortly"), _("The site cannot reach its database just "
+                          "now; nothing was changed. Please try again in a minute."))
         try:
             body, status = _page(503, title, message)
         except Exception:  # noqa: BLE001 - the page's own layout needed the database
@@ -116,4 +140,4 @@ def register(app) -> None:
         log.exception("unhandled error on %s %s", request.method, request.path)
         if _is_api():
             return api_error(500, "Something went wrong on our side.", "internal")
-        return _page(500, InternalServerError().name, "Something went wrong on our side.")
+        return _page(500, _("Internal Server Error"), _("Something went wrong on our side."))

@@ -18,6 +18,7 @@ import secrets
 from typing import NamedTuple
 
 from flask import current_app
+from flask_babel import lazy_gettext as _l
 
 from ..core.urls import external_url
 from ..mail.compose import Image
@@ -27,21 +28,36 @@ from ..play.links import move_url, reply_address
 from ..play.models import RESIGN
 from ..play.queries import get_game
 from ..play.service import replay
+from . import words
 from .board_image import board as drawn_board
 from .board_image import board_png
 
 #: Commands a reply may start with, each explained in every help answer.
 COMMANDS = (
-    ("resign", "resign the game (the word alone on its line)"),
-    ("board", "the position again"),
-    ("moves", "your legal moves"),
-    ("help", "this help"),
-    ("comment <text>", "post a message to the game (mailed to the other players)"),
-    ("confirm", "play the move you were shown (when you confirm moves sent by email)"),
-    ("if <their turn> ; <your reply> ; …", "conditional moves while your opponent is to move: "
-     "one line a branch, each starting with if"),
-    ("rematch", "offer the same players a new game, once this one is over"),
+    ("resign", _l("resign the game (the word alone on its line)")),
+    ("board", _l("the position again")),
+    ("moves", _l("your legal moves")),
+    ("help", _l("this help")),
+    ("comment <text>", _l("post a message to the game (mailed to the other players)")),
+    ("confirm", _l("play the move you were shown (when you confirm moves sent by email)")),
+    ("if <their turn> ; <your reply> ; …", _l("conditional moves while your opponent is to "
+                                              "move: one line a branch, each starting with if")),
+    ("rematch", _l("offer the same players a new game, once this one is over")),
 )
+
+
+def commands_in_words() -> list[tuple[str, str]]:
+    """:data:`COMMANDS` as the help answer lists them: each command's word in the reader's
+    language (``aufgeben``), the English word beside it (always understood)."""
+    listed = []
+    for word, what in COMMANDS:
+        command, _, rest = word.partition(" ")
+        translated = words.word_for(command)
+        shown = f"{translated} {rest}".strip() if rest else translated
+        if translated != command:
+            shown = f"{shown} ({command})"
+        listed.append((shown, str(what)))
+    return listed
 #: How many legal moves a "not understood" answer quotes as examples.
 EXAMPLES = 3
 #: The answers that show a position (the rest explain or report).
@@ -59,7 +75,7 @@ class Shown(NamedTuple):
 
 
 def answer(game, seat: int, answer: str, what: str, *, shown: Shown | None = None,
-           **context) -> None:
+           language: str | None = None, **context) -> None:
     """Queue the ``answer`` (``templates/mail/reply/<answer>``) for ``seat`` about ``game`` as it
     stands (or showing the position ``shown``), subject ``what``; with a reply address and
     link while it is the seat's turn. Every answer carries a reply address bound to the game
@@ -81,7 +97,7 @@ def answer(game, seat: int, answer: str, what: str, *, shown: Shown | None = Non
         board["cid"] = board_cid
         drawn = drawn_board(game, shown.state if shown else state, board["last"])
     message("reply_result", game.seats[seat].player, game_subject(game, what), game=game,
-            reply_to=reply_address(game, seat),
+            reply_to=reply_address(game, seat), language=language,
             facts={"board": board} if board_cid else None,
             context={"answer": answer, "seat": game.seats[seat],
                      "to_move": None if to_move is None else game.seats[to_move],
@@ -94,7 +110,7 @@ def answer(game, seat: int, answer: str, what: str, *, shown: Shown | None = Non
                      "winners": [game.seats[i] for i in (game.result or {}).get("winners", ())],
                      "legal": grouped_moves(game, state) if my_turn else [],
                      "examples": examples(game, state) if started else [],
-                     "commands": COMMANDS,
+                     "commands": commands_in_words,
                      "game_url": external_url("play.game", game_id=game.id), **context})
 
 

@@ -23,8 +23,10 @@ A delivery report addressed to a message's bounce address (``pbem.mail.verp``) g
 from __future__ import annotations
 
 import mailbox
+from contextvars import ContextVar
 
 from flask import current_app
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
@@ -42,7 +44,7 @@ from ..play import commands, service, thread
 from ..play.errors import PositionChanged
 from ..play.links import token_in_address, token_seat
 from ..play.queries import get_game
-from . import answers, digest_reply, held
+from . import answers, digest_reply, held, words
 from .answers import Shown
 
 ADDRESS_HEADERS = ("To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To")
@@ -87,11 +89,16 @@ def ingest_bytes(raw: bytes) -> str:
     except IntegrityError:
         return ALREADY_HANDLED
     command, _, rest = (reading.lines[0] if reading.lines else "").partition(" ")
-    handler = COMMANDS.get(command.lower())
+    command, language = words.command_of(command)
+    handler = COMMANDS.get(command)
     if handler is not None:
-        return handler(game, seat, key, rest.strip(), reading.lines[1:])
+        token = _reply_language.set(language)  # a command in German is answered in German
+        try:
+            return handler(game, seat, key, rest.strip(), reading.lines[1:])
+        finally:
+            _reply_language.reset(token)
     if game.ply != ply or game.status != "active":
-        return _answered(game, seat, "late", "too late to move", f"too late in game {game.id}",
+        return _answered(game, seat, "late", _l("too late to move"), f"too late in game {game.id}",
                          move_text=reading.lines[0] if reading.lines else "")
     if confirms_email_moves(game.seats[seat].player_id):
         return preview_reply(game, seat, reading.lines, key)
@@ -108,7 +115,7 @@ def play_reply(game, seat: int, lines: tuple[str, ...], key: str | None) -> str:
             lines, lambda line, comment: commands.play_turn(game, seat, line, game.ply, comment))
     except _Refused as refused:
         return _refusal(game_id, seat, key, refused)
-    _answered(game, seat, "played", "move accepted", "", move_text=game.moves[-1].move,
+    _answered(game, seat, "played", _l("move accepted"), "", move_text=game.moves[-1].move,
               comment=comment, comment_refused=dropped)
     return f"played {move_text!r} in game {game_id}"
 
@@ -123,7 +130,7 @@ def preview_reply(game, seat: int, lines: tuple[str, ...], key: str | None) -> s
     except _Refused as refused:
         return _refusal(game.id, seat, key, refused)
     pending = held.hold(game.id, seat, game.ply, " ".join(preview.plies), comment)
-    return _answered(game, seat, "preview", f"confirm {pending.move}?",
+    return _answered(game, seat, "preview", _l("confirm %(move)s?", move=pending.move),
                      f"preview of {pending.move!r} in game {game.id}",
                      shown=Shown(preview.state, preview.plies[-1], pending.move),
                      move_text=pending.move, code=pending.code, comment=comment,
@@ -136,15 +143,15 @@ def _confirm(game, seat: int, key: str | None, rest: str, _more) -> str:
     pending = held.held(game.id, seat)
     code = rest.split()[0].upper() if rest else None
     if pending is None:
-        return _answered(game, seat, "unconfirmed", "nothing to confirm",
+        return _answered(game, seat, "unconfirmed", _l("nothing to confirm"),
                          f"nothing to confirm in game {game.id}", pending=None)
     if code is not None and code != pending.code:
-        return _answered(game, seat, "unconfirmed", "nothing played",
+        return _answered(game, seat, "unconfirmed", _l("nothing played"),
                          f"wrong confirm code in game {game.id}", pending=pending, code=code)
     move, comment = pending.move, pending.comment
     db.session.delete(pending)
     if pending.ply != game.ply or game.status != "active":
-        return _answered(game, seat, "late", "too late to move",
+        return _answered(game, seat, "late", _l("too late to move"),
                          f"confirmed too late in game {game.id}", move_text=move, previewed=True)
     # The comment held with it goes with it, as the lines below a move played at once do.
     return play_reply(game, seat, (move, *(comment or "").splitlines()), key)
@@ -159,11 +166,11 @@ def _refusal(game_id: int, seat: int, key: str | None, refused: _Refused) -> str
         return _answered(game, seat, "late", "too late to move", f"too late in game {game_id}",
                          move_text=refused.line)
     if refused.error.code == "syntax":  # no line reads as a move: say how to write one
-        return _answered(game, seat, "help", "move not understood",
+        return _answered(game, seat, "help", _l("move not understood"),
                          f"not understood in game {game_id}", understood=False)
     exc = refused.error
     reason = exc.reason if isinstance(exc, IllegalMove) else exc.message
-    _answered(game, seat, "refused", "move refused", "", reason=reason, move_text=refused.line)
+    _answered(game, seat, "refused", _l("move refused"), "", reason=reason, move_text=refused.line)
     return f"refused in game {game_id}: {reason}"
 
 
@@ -172,7 +179,7 @@ def _refusal(game_id: int, seat: int, key: str | None, refused: _Refused) -> str
 def _answered(game, seat: int, kind: str, what: str, outcome: str, **context) -> str:
     """Queue the answer (committed with the message's key and what it did, by the email's
     unit of work) and return ``outcome``."""
-    answers.answer(game, seat, kind, what, **context)
+    answers.answer(game, seat, kind, what, language=_reply_language.get(), **context)
     return outcome
 
 
@@ -180,28 +187,31 @@ def _resign(game, seat: int, key: str | None, rest: str, _more) -> str:
     """``resign`` alone on its line resigns the seat: a word so final is not read from a
     sentence that happens to begin with it."""
     if rest:
-        return _answered(game, seat, "help", "not resigned", f"not understood in game {game.id}",
-                         understood=False, note='to resign, write "resign" alone on its line')
+        return _answered(game, seat, "help", _l("not resigned"),
+                         f"not understood in game {game.id}", understood=False,
+                         note=_l('to resign, write "%(word)s" alone on its line',
+                                 word=_l_word("resign")))
     game_id = game.id
     try:
         commands.resign(game, seat)
     except (IllegalMove, PbemError) as exc:
         reason = exc.reason if isinstance(exc, IllegalMove) else exc.message
-        return _answered(_undone(game_id, key), seat, "resigned", "not resigned",
+        return _answered(_undone(game_id, key), seat, "resigned", _l("not resigned"),
                          f"resign refused in game {game_id}", refused=reason)
-    return _answered(game, seat, "resigned", "you resigned", f"resigned in game {game_id}")
+    return _answered(game, seat, "resigned", _l("you resigned"), f"resigned in game {game_id}")
 
 
 def _board(game, seat: int, *_) -> str:
-    return _answered(game, seat, "board", "the board", f"board sent in game {game.id}")
+    return _answered(game, seat, "board", _l("the board"), f"board sent in game {game.id}")
 
 
 def _moves(game, seat: int, *_) -> str:
-    return _answered(game, seat, "moves", "your legal moves", f"moves sent in game {game.id}")
+    return _answered(game, seat, "moves", _l("your legal moves"), f"moves sent in game {game.id}")
 
 
 def _help(game, seat: int, *_) -> str:
-    return _answered(game, seat, "help", "help", f"help sent in game {game.id}", understood=True)
+    return _answered(game, seat, "help", _l("help"), f"help sent in game {game.id}",
+                     understood=True)
 
 
 def _comment(game, seat: int, key: str | None, rest: str, more: tuple[str, ...]) -> str:
@@ -212,10 +222,11 @@ def _comment(game, seat: int, key: str | None, rest: str, more: tuple[str, ...])
     try:
         commands.post_message(game, seat, text)
     except PbemError as exc:
-        return _answered(_undone(game_id, key), seat, "comment", "message not posted",
+        return _answered(_undone(game_id, key), seat, "comment", _l("message not posted"),
                          f"comment refused in game {game_id}", text=text.strip(),
                          refused=exc.message)
-    return _answered(game, seat, "comment", "message posted", f"comment sent in game {game_id}",
+    return _answered(game, seat, "comment", _l("message posted"),
+                     f"comment sent in game {game_id}",
                      text=thread.normalised(text), refused=None)
 
 
@@ -229,10 +240,11 @@ def _conditional(game, seat: int, key: str | None, rest: str, more: tuple[str, .
     try:
         kept = keep_conditional(game, seat, [line for line in lines if line.strip()])
     except PbemError as exc:
-        return _answered(_undone(game_id, key), seat, "conditional", "conditional moves refused",
+        return _answered(_undone(game_id, key), seat, "conditional",
+                         _l("conditional moves refused"),
                          f"conditional moves refused in game {game_id}", refused=exc.message,
                          lines=[])
-    return _answered(game, seat, "conditional", "conditional moves kept",
+    return _answered(game, seat, "conditional", _l("conditional moves kept"),
                      f"conditional moves kept in game {game_id}", refused=None, lines=kept)
 
 
@@ -246,25 +258,37 @@ def _rematch(game, seat: int, key: str | None, rest: str, _more) -> str:
     page's button does); before the end, or when one exists, the answer says so."""
     game_id = game.id
     if rest:
-        return _answered(game, seat, "help", "no rematch offered",
+        return _answered(game, seat, "help", _l("no rematch offered"),
                          f"not understood in game {game_id}", understood=False,
-                         note='to offer a rematch, write "rematch" alone on its line')
+                         note=_l('to offer a rematch, write "%(word)s" alone on its line',
+                                 word=_l_word("rematch")))
     try:
         new = commands.offer_rematch(game, game.seats[seat].player)  # commits it and the key
     except PbemError as exc:
         existing = getattr(exc, "rematch", None)
-        return _answered(_undone(game_id, key), seat, "rematch", "no rematch offered",
+        return _answered(_undone(game_id, key), seat, "rematch", _l("no rematch offered"),
                          f"rematch refused in game {game_id}", refused=exc.message,
                          rematch_url=existing and external_url("play.game", game_id=existing.id))
-    return _answered(get_game(game_id), seat, "rematch", "rematch offered",
+    return _answered(get_game(game_id), seat, "rematch", _l("rematch offered"),
                      f"rematch offered in game {game_id}", refused=None, rematch_id=new.id,
                      rematch_url=external_url("play.game", game_id=new.id))
 
 
-#: The first word of a reply that makes it a command rather than a move.
+#: The language of the command word the reply being handled used, when not English.
+_reply_language: ContextVar[str | None] = ContextVar("pbem_reply_language", default=None)
+
+#: The first word of a reply that makes it a command rather than a move (or its translation:
+#: :mod:`.words`).
 COMMANDS = {"resign": _resign, "board": _board, "moves": _moves, "help": _help,
             "comment": _comment, "confirm": _confirm, "rematch": _rematch,
             "if": _conditional}
+
+
+def _l_word(command: str):
+    """``command``'s word in the language its answer will speak (read when the answer is)."""
+    from ..core.i18n import LazyString
+
+    return LazyString(lambda: words.word_for(command))
 
 
 class _Refused(Exception):

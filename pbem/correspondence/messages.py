@@ -8,10 +8,12 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from flask import current_app, g
+from flask_babel import lazy_gettext as _l
 
 from ..clocks import service as clocks
 from ..core.db import utcnow
 from ..core.extensions import db
+from ..core.i18n import lazy_format
 from ..core.urls import external_url
 from ..mail.compose import Image
 from ..mail.outbox import bodies, unsubscribe_headers
@@ -42,13 +44,14 @@ def turn_begins(game, *, seat, state, moves=()) -> None:
     (:func:`compose_turn`), listing every move since the player's previous turn (``moves``,
     the plies that just led here, are only the last of them).
     """
-    message("turn", game.seats[seat].player, game_subject(game, f"your turn (ply {game.ply + 1})"),
+    message("turn", game.seats[seat].player,
+            game_subject(game, _l("your turn (ply %(ply)s)", ply=game.ply + 1)),
             game=game, facts={"seat": seat, "ply": game.ply})
 
 
 #: How a resignation's kind (the ply's text) reads in a list of moves.
-_OUT = {RESIGNED: "resigned", TIMED_OUT: "ran out of time (counted as resigning)",
-        FORFEITED: "forfeited"}
+_OUT = {RESIGNED: _l("resigned"), TIMED_OUT: _l("ran out of time (counted as resigning)"),
+        FORFEITED: _l("forfeited")}
 
 
 class _Ply(NamedTuple):
@@ -174,15 +177,16 @@ def seat_out(game, *, state, moves) -> None:
         how = _OUT.get(leaver.text, _OUT[RESIGNED])
         for seat in game.seats:
             if seat.index not in gone:
-                _message_for_game("seat_out", seat.player, game, f"{who.label} {how}",
-                                  seat=seat, out=who, how=how)
+                _message_for_game("seat_out", seat.player, game,
+                                  lazy_format("{} {}", who.label, how), seat=seat, out=who,
+                                  how=how)
 
 
 #: Who decided a game its moves did not end, as the game-over email says it.
-_DECIDED = {"agreed": "The players agreed to end it.",
-            "automatic": "pbem adjudicated it at the tournament's deadline, as the "
-                         "tournament's deadline policy says.",
-            "adjudicated": "The tournament director adjudicated it."}
+_DECIDED = {"agreed": _l("The players agreed to end it."),
+            "automatic": _l("pbem adjudicated it at the tournament's deadline, as the "
+                            "tournament's deadline policy says."),
+            "adjudicated": _l("The tournament director adjudicated it.")}
 
 
 def game_over(game, *, state, how) -> None:
@@ -190,7 +194,7 @@ def game_over(game, *, state, how) -> None:
     (:func:`compose_game_over`: a tick that ends hundreds of games by timeout spent most of
     its time filling these templates)."""
     for seat in game.seats:
-        message("game_over", seat.player, game_subject(game, "game over"), game=game,
+        message("game_over", seat.player, game_subject(game, _l("game over")), game=game,
                 facts={"seat": seat.index})
 
 

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import NamedTuple
+from zoneinfo import ZoneInfo
 
+from ..core.i18n import speaking
 from .models import OutboxMessage
 
 
@@ -44,7 +46,10 @@ def compose(message: OutboxMessage) -> None:
     """Write the bodies (and headers) of a message queued as facts; nothing for one rendered
     when it was queued. The caller commits (or, to show the message, need not)."""
     if message.body_text is None:
-        _composers[message.kind](message)
+        facts = message.facts or {}
+        zone = facts.get("zone")
+        with speaking(facts.get("language"), zone and ZoneInfo(zone)):  # the recipient's
+            _composers[message.kind](message)
 
 
 def images(message: OutboxMessage) -> list[Image]:

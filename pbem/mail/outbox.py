@@ -16,6 +16,7 @@ from contextvars import ContextVar
 from datetime import datetime
 
 from flask import current_app, g, render_template
+from flask_babel import gettext
 from sqlalchemy import delete, insert
 
 from ..core.db import utcnow
@@ -116,7 +117,8 @@ def bodies(kind: str, context: dict, unsubscribe_url: str | None) -> tuple[str, 
     body_text = render_template(f"mail/{kind}.txt", **context)
     if unsubscribe_url:
         what = f" ({label})" if label else ""
-        body_text += f"\n\n-- \nStop emails like this{what}: {unsubscribe_url}\n"
+        body_text += "\n\n-- \n" + gettext("Stop emails like this%(what)s: %(url)s",
+                                             what=what, url=unsubscribe_url) + "\n"
     return body_text, render_template(f"mail/{kind}.html", **context)
 
 

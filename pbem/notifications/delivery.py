@@ -11,7 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from flask_babel import gettext
+from flask_babel import lazy_gettext as _l
+
 from ..core.db import utcnow
+from ..core.i18n import lazy_format, speaking
 from ..core.signing import sign
 from ..core.urls import external_url
 from ..mail import outbox
@@ -37,13 +41,20 @@ KINDS = {
 }
 
 
+#: ``KIND_LABELS`` in the reader's language.
+KIND_WORDS = {Kind.TURN: _l("your turn"), Kind.REMINDER: _l("reminders"),
+              Kind.GAME: _l("game news: results, proposals, vacations"),
+              Kind.MESSAGE: _l("messages from other players"),
+              Kind.INVITATION: _l("invitations"), Kind.TOURNAMENT: _l("tournament news")}
+
+
 def unsubscribe_label(template: str) -> str | None:
     """What the unsubscribe link under a ``template`` message stops, in the settings page's
-    words (``messages from other players``)."""
+    words (``messages from other players``), in the reader's language."""
     if template == stored_settings.DIGEST:
-        return "the daily digest"
+        return gettext("the daily digest")
     kind = kind_of(template)
-    return None if kind is None else KIND_LABELS[kind]
+    return None if kind is None else str(KIND_WORDS.get(kind, KIND_LABELS[kind]))
 
 
 def kind_of(template: str) -> Kind | None:
@@ -83,32 +94,44 @@ def game_tag(game) -> str:
 
 
 def game_subject(game, what: str) -> str:
-    """The subject of mail about a game: ``[pbem #12] Stax: your turn (ply 5)``."""
-    return f"{game_tag(game)} {game.rules.name}: {what}"
+    """The subject of mail about a game: ``[pbem #12] Stax: your turn (ply 5)``; ``what`` may
+    be a lazy translation, and so is the subject then (:func:`message` reads it in the
+    recipient's language)."""
+    return lazy_format("{} {}: {}", game_tag(game), game.rules.name, what)
 
 
 def message(kind: str, to, subject: str, *, game=None, reply_to: str | None = None,
-            facts: dict | None = None, context: dict | None = None) -> None:
+            facts: dict | None = None, context: dict | None = None,
+            language: str | None = None) -> None:
     """Queue a ``kind`` message (``templates/mail/<kind>``) for ``to`` (a player, or an address
     that may be a player's) in the caller's transaction, as their settings say; nothing when
     they have switched the kind off.
 
     It is rendered now from ``context``, or, given only ``facts``, composed from them when it
     goes out by the composer its domain registered (``pbem.mail.compose``); facts given with a
-    context are what its images are drawn from.
+    context are what its images are drawn from. It speaks the recipient's language (and shows
+    times in their zone), or ``language`` when given (an answer to a command written in it).
     """
     decision = decide(kind, to, utcnow())
     if not decision.send:
         return
+    language = language or stored_settings.language_of(to)
+    player_id, _ = stored_settings.recipient(to)
+    zone = stored_settings.zone_of(player_id)
     link = None
     if context is not None or facts is None:
         link = unsubscribe_url(decision.unsubscribe)
     else:
         facts = {**facts, "unsubscribe": decision.unsubscribe}
-    queue(kind, to if isinstance(to, str) else to.email, subject, game=game, reply_to=reply_to,
-          facts=facts, context=context, unsubscribe_url=link,
-          category=decision.kind and str(decision.kind), held=decision.held,
-          not_before=decision.not_before)
+        if language:  # composed later, in the recipient's language and zone
+            facts["language"] = language
+        if zone.key != "UTC":
+            facts["zone"] = zone.key
+    with speaking(language, zone):  # the recipient's language, not the sender's
+        queue(kind, to if isinstance(to, str) else to.email, str(subject), game=game,
+              reply_to=reply_to, facts=facts, context=context, unsubscribe_url=link,
+              category=decision.kind and str(decision.kind), held=decision.held,
+              not_before=decision.not_before)
 
 
 def decide(template: str, recipient, now: datetime) -> Decision:

@@ -105,6 +105,19 @@ def recipient(to: Player | str) -> tuple[int | None, NotificationSettings]:
     return remember(email, load)
 
 
+def language_of(to: Player | str) -> str | None:
+    """The language mail to ``to`` speaks (a player, or an address that may be one's):
+    theirs, ``None`` when they have none (or are not a player); remembered like settings."""
+    if isinstance(to, Player):
+        return to.language
+
+    def load():
+        with db.session.no_autoflush:
+            return db.session.scalar(select(Player.language).where(Player.email == to))
+
+    return remember(("language", to), load)
+
+
 def zone_of(player_id: int | None) -> ZoneInfo:
     """The player's time zone (UTC for anonymous readers and players who never chose one)."""
     return settings_of(player_id).zone

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -47,17 +48,19 @@ def plain_text(what: str, *, required: bool):
 
 
 #: The optional comment sent with a move, on the move form and carried through the preview.
-COMMENT_LABEL = f"Comment with your move (optional, at most {MESSAGE_LENGTH} characters)"
+COMMENT_LABEL = _l("Comment with your move (optional, at most %(count)d characters)",
+                   count=MESSAGE_LENGTH)
 
 
 class MoveForm(FlaskForm):
     """Type a move (or pick one); ``turn`` holds the plies of a multi-ply turn composed so far,
     ``ply`` the ply the page was showing (a stale page gets "the position changed")."""
 
-    turn = HiddenField(validators=[Length(max=400, message="A turn is at most 400 characters.")])
-    move = StringField("Your move", validators=[
-        Optional(), Length(max=200, message="A move is at most 200 characters.")])
-    choice = SelectField("or pick a legal move", choices=[], validate_choice=False,
+    turn = HiddenField(validators=[
+        Length(max=400, message=_l("A turn is at most 400 characters."))])
+    move = StringField(_l("Your move"), validators=[
+        Optional(), Length(max=200, message=_l("A move is at most 200 characters."))])
+    choice = SelectField(_l("or pick a legal move"), choices=[], validate_choice=False,
                          validators=[Optional()])
     ply = PlyField(validators=[InputRequired()])
     comment = TextAreaField(COMMENT_LABEL, validators=[plain_text("comment", required=False)])
@@ -78,13 +81,14 @@ class ConfirmMoveForm(FlaskForm):
 class MessageForm(FlaskForm):
     """A message to the game's thread."""
 
-    body = TextAreaField(f"Message to the other players (at most {MESSAGE_LENGTH} characters)",
+    body = TextAreaField(_l("Message to the other players (at most %(count)d characters)",
+                            count=MESSAGE_LENGTH),
                          validators=[plain_text("message", required=True)])
 
 
 class ResignForm(FlaskForm):
     ply = PlyField(validators=[InputRequired()])
-    sure = BooleanField("Yes, I resign this game", validators=[DataRequired()])
+    sure = BooleanField(_l("Yes, I resign this game"), validators=[DataRequired()])
 
 
 class EndForm(FlaskForm):
@@ -92,8 +96,8 @@ class EndForm(FlaskForm):
     pressed says which."""
 
     ply = PlyField(validators=[InputRequired()])
-    answer = SelectField(choices=[SelectChoice("agree", "Agree"),
-                                  SelectChoice("decline", "Decline")],
+    answer = SelectField(choices=[SelectChoice("agree", _l("Agree")),
+                                  SelectChoice("decline", _l("Decline"))],
                          validators=[InputRequired()])
 
 
@@ -111,31 +115,34 @@ class BotsResignForm(FlaskForm):
 class NewGameForm(FlaskForm):
     """A new game; its options are extra fields named ``option_<name>`` (``option_fields``)."""
 
-    players = SelectField("Number of players", coerce=int)
+    players = SelectField(_l("Number of players"), coerce=int)
     seats = TextAreaField(
-        "Players in seat order (P1 moves first), one exact email address per line: each is "
-        "sent an invitation",
+        _l("Players in seat order (P1 moves first), one exact email address per line: each is "
+           "sent an invitation"),
         validators=[DataRequired(), Length(max=2000)],
     )
-    known = SelectMultipleField("Add players you have played with, or who can be found by name "
-                                "(after those above)", coerce=int,
+    known = SelectMultipleField(_l("Add players you have played with, or who can be found by "
+                                   "name (after those above)"), coerce=int,
                                 validate_choice=False)
-    random_order = BooleanField("Random seat order")
-    rated = BooleanField("Rated: the result moves the players' ratings", default=True)
+    random_order = BooleanField(_l("Random seat order"))
+    rated = BooleanField(_l("Rated: the result moves the players' ratings"), default=True)
     #: A game against a bot stays out of the ratings unless chosen here too.
-    rated_against_bot = BooleanField("Rate it even if a bot plays", default=False)
-    bots_resign = BooleanField("A bot may resign when it judges the game lost", default=True)
-    time_control = SelectField("Time control", default="none", choices=[
-        SelectChoice("none", "No time limit"), SelectChoice("per_move", "Days per move"),
-        SelectChoice("bank", "A bank of days, with an increment per move and a cap")])
-    days_per_move = StringField("Days per move", default="3", validators=[Length(max=10)])
-    bank_initial = StringField("Initial bank (days)", default="10", validators=[Length(max=10)])
-    bank_increment = StringField("Added per move (days)", default="1",
+    rated_against_bot = BooleanField(_l("Rate it even if a bot plays"), default=False)
+    bots_resign = BooleanField(_l("A bot may resign when it judges the game lost"), default=True)
+    time_control = SelectField(_l("Time control"), default="none", choices=[
+        SelectChoice("none", _l("No time limit")), SelectChoice("per_move", _l("Days per move")),
+        SelectChoice("bank", _l("A bank of days, with an increment per move and a cap")),
+    ])
+    days_per_move = StringField(_l("Days per move"), default="3",
+                                validators=[Length(max=10)])
+    bank_initial = StringField(_l("Initial bank (days)"), default="10",
+                               validators=[Length(max=10)])
+    bank_increment = StringField(_l("Added per move (days)"), default="1",
                                  validators=[Length(max=10)])
-    bank_cap = StringField("Cap (days)", default="20", validators=[Length(max=10)])
-    messages_public = BooleanField("Comments and messages become public when the game ends "
-                                   "(otherwise only the players ever read them)")
-    start_now = BooleanField("Start at once without invitations (admins)")
+    bank_cap = StringField(_l("Cap (days)"), default="20", validators=[Length(max=10)])
+    messages_public = BooleanField(_l("Comments and messages become public when the game ends "
+                                      "(otherwise only the players ever read them)"))
+    start_now = BooleanField(_l("Start at once without invitations (admins)"))
 
 
 def option_fields(rules, form_data) -> list[dict]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from flask import g, render_template, url_for
+from flask_babel import gettext
 from markupsafe import Markup
 
 from ..accounts.blocks import Blocked
@@ -78,7 +79,7 @@ def turns(moves, multi_ply: bool) -> list[Turn]:
 def _move_form(form, game, legal: list[str]):
     """The move form with its pick list grouped by piece or cell (``move_groups``): without
     JavaScript a grouped select, with it the type-ahead picker (static/compose.js)."""
-    choices = {None: [("", "— choose —")]}
+    choices = {None: [("", gettext("— choose —"))]}
     for head, moves in move_groups(game.renderer, legal):
         choices[f"{head} ({len(moves)})"] = [(m, m) for m in moves]
     form.choice.choices = choices

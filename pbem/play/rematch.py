@@ -10,6 +10,7 @@ made, so a second click (or the opponent offering at the same moment) finds the 
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 
 from ..core.extensions import db
@@ -18,9 +19,9 @@ from .errors import GameNotActive, NotYourTurn
 from .models import ACTIVE, DECLINED, FINISHED, INVITED, Game
 
 #: How a rematch stands, as the game page and a second offer say it.
-REMATCH_STATES = {INVITED: "It is waiting for the players to answer.",
-                  ACTIVE: "It is being played.", FINISHED: "It is over.",
-                  DECLINED: "It was declined."}
+REMATCH_STATES = {INVITED: _l("It is waiting for the players to answer."),
+                  ACTIVE: _l("It is being played."), FINISHED: _l("It is over."),
+                  DECLINED: _l("It was declined.")}
 
 
 class RematchOffered(GameNotActive):

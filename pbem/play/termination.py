@@ -5,6 +5,7 @@ tournament deadline; both flags of the stored result)."""
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import and_, select
 
 from ..core.extensions import db
@@ -13,10 +14,10 @@ from .models import FINISHED, FORFEITED, RESIGN, TIMED_OUT, Game, Move
 RULES, RESIGNATION, TIMEOUT, FORFEIT = "rules", "resignation", "timeout", "forfeit"
 AGREEMENT, ADJUDICATION, AUTOMATIC = "agreement", "adjudication", "automatic adjudication"
 #: Each termination in words, after "ended …" or a result ("Ann won …").
-WORDS = {RULES: "by the rules", RESIGNATION: "by resignation", TIMEOUT: "on time",
-         FORFEIT: "by forfeit", AGREEMENT: "by agreement",
-         ADJUDICATION: "by the director's adjudication",
-         AUTOMATIC: "by pbem's adjudication at the deadline"}
+WORDS = {RULES: _l("by the rules"), RESIGNATION: _l("by resignation"), TIMEOUT: _l("on time"),
+         FORFEIT: _l("by forfeit"), AGREEMENT: _l("by agreement"),
+         ADJUDICATION: _l("by the director's adjudication"),
+         AUTOMATIC: _l("by pbem's adjudication at the deadline")}
 _LEAVING = {TIMED_OUT: TIMEOUT, FORFEITED: FORFEIT}
 #: The rule that ended a game, by its rules module's ``end_reason`` code (kept in the result as
 #: ``reason``), in words after "by the rules: ".

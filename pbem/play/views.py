@@ -8,6 +8,7 @@ anything; a move is previewed (a POST that stores nothing), then confirmed (a PO
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from ..accounts.auth import login_required, sign_in_session
 from ..accounts.blocks import Blocked
@@ -32,10 +33,12 @@ from .forms import (
 from .limits import RateLimited
 from .options import changed_options
 from .queries import get_game, players_to_offer
+from .refusals import refusal
 from .rematch import REMATCH_STATES, RematchOffered
 from .thread import MessageRefused
 
 bp = Blueprint("play", __name__)
+bp.add_app_template_filter(refusal, "refusal")  # the rules' reasons, translated
 bp.add_app_template_global(changed_options)
 
 
@@ -204,7 +207,7 @@ def resign(game_id=None, token=None):
             commands.resign(game, seat, form.ply.data)
         except IllegalMove as exc:
             raise PbemError(exc.reason, exc.code, 409) from None
-        return "You resigned."
+        return _("You resigned.")
 
     return _act(game_id, token, ResignForm, "Tick the box to confirm that you resign.",
                 give_up)
@@ -216,11 +219,11 @@ def end(game_id=None, token=None):
     def answer(game, seat, form):
         if form.answer.data == "decline":
             commands.decline(game, seat, form.ply.data)
-            done = "The proposal to end the game is withdrawn; the game goes on."
+            done = _("The proposal to end the game is withdrawn; the game goes on.")
         elif commands.agree(game, seat, form.ply.data):
-            return "The game is over: ended by agreement."
+            return _("The game is over: ended by agreement.")
         else:
-            done = "You agreed to end the game; the other players have been asked."
+            done = _("You agreed to end the game; the other players have been asked.")
         if token is None:
             return done
         flash(done)  # back to the link, which works until the next ply
@@ -243,8 +246,8 @@ def bots_resign(game_id):
     if not form.validate():
         abort(400, "The form was incomplete: choose on or off.")
     commands.set_bots_resign(game, form.allow.data == "1")
-    flash("The bots in this game may resign a lost game." if form.allow.data == "1"
-          else "The bots in this game will play it to the end.")
+    flash(_("The bots in this game may resign a lost game.") if form.allow.data == "1"
+          else _("The bots in this game will play it to the end."))
     return redirect(url_for("play.game", game_id=game_id)), 303
 
 
@@ -265,7 +268,7 @@ def post_message(game_id=None, token=None):
     except (MessageRefused, RateLimited) as exc:  # said beside the thread; others: error page
         return page.render_game(get_game(game_id), seat, token=token, message_form=refill,
                                 message_error=exc.message, status=exc.status)
-    flash("Your message was posted.")
+    flash(_("Your message was posted."))
     if token is not None:
         return redirect(url_for("play.link", token=token, _anchor="messages"), 303)
     return redirect(url_for("play.game", game_id=game_id, _anchor="messages"), 303)
@@ -324,7 +327,7 @@ def new(slug):
         except PbemError as exc:
             form.seats.errors.append(exc.message)
             return new_game.render_form(rules, form, request.form, exc.status, opponent)
-        flash("Game created." if game.status == "active" else "Invitations sent.")
+        flash(_("Game created.") if game.status == "active" else _("Invitations sent."))
         return redirect(url_for("play.game", game_id=game.id), 303)
     return new_game.render_form(rules, form, request.form, opponent=opponent)
 
@@ -340,8 +343,8 @@ def rematch(game_id):
     except RematchOffered as exc:
         flash(f"{exc.message} {REMATCH_STATES[exc.rematch.status]}")
         return redirect(url_for("play.game", game_id=exc.rematch.id), 303)
-    flash("Rematch offered: the other players are invited."
-          if offered.status == "invited" else "Rematch started.")
+    flash(_("Rematch offered: the other players are invited.")
+          if offered.status == "invited" else _("Rematch started."))
     return redirect(url_for("play.game", game_id=offered.id), 303)
 
 

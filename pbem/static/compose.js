@@ -37,6 +37,12 @@
   const before = turnField && turnField.value.trim() ? turnField.value.trim().split(/\s+/) : [];
   const key = (kind, value) => kind + " " + value;
   const words = (k) => k.slice(k.indexOf(" ") + 1);
+  // The prompts in the page's language (the move form's JSON, from the catalogue); English
+  // when the page has none.
+  const wordsEl = form.querySelector("script.composer-words");
+  const said = wordsEl ? JSON.parse(wordsEl.textContent) : {};
+  const t = (english, values = {}) => (said[english] || english)
+    .replace(/%\((\w+)\)[sd]/g, (_, name) => String(values[name]));
 
   let plies = [];     // [move, routes] pairs: the legal plies now
   let routes = [];    // every route as a list of keys, with its move
@@ -80,7 +86,7 @@
   function choose(move) {
     if (turnUrl) return extend(turn.concat(move));
     moveField.value = move;
-    prompt.textContent = "Previewing " + move + "…";
+    prompt.textContent = t("Previewing %(move)s…", { move });
     form.requestSubmit ? form.requestSubmit() : form.submit();
   }
 
@@ -114,7 +120,7 @@
   async function extend(next) {
     if (busy) return;
     busy = true;
-    prompt.textContent = "Checking " + next.join(" ") + "…";
+    prompt.textContent = t("Checking %(turn)s…", { turn: next.join(" ") });
     const query = new URLSearchParams({ turn: before.concat(next).join(" "), ply: plyField.value });
     let answer;
     try {
@@ -122,12 +128,12 @@
         credentials: "same-origin", headers: { Accept: "application/json" } });
       const type = response.headers.get("Content-Type") || "";
       answer = type.includes("json") ? await response.json() : {};
-      if (!response.ok) throw new Error(answer.error || "The server refused it (reload the page).");
+      if (!response.ok) throw new Error(answer.error || t("The server refused it (reload the page)."));
     } catch (error) {
       busy = false;
       path = [];
       show();
-      prompt.textContent = (error.message || "No answer from the server") + " " + prompt.textContent;
+      prompt.textContent = (error.message || t("No answer from the server")) + " " + prompt.textContent;
       return;
     }
     busy = false;
@@ -159,7 +165,7 @@
     moveField.value = before.concat(turn).join(" ");
     if (turnField) turnField.value = "";
     form.action = sendUrl;
-    prompt.textContent = "Sending " + whole + "…";
+    prompt.textContent = t("Sending %(turn)s…", { turn: whole });
     send.disabled = true;
     form.submit();
   }
@@ -203,7 +209,7 @@
     composed.hidden = !turn.length;
     composed.querySelector(".turn-parts").textContent = whole || before.concat(turn).join(" ");
     prompt.textContent = whole
-      ? "Your turn is complete: the board shows where it leads. Send it, or take a part back."
+      ? t("Your turn is complete: the board shows where it leads. Send it, or take a part back.")
       : hint(next, moves.size);
     search();
   }
@@ -211,17 +217,18 @@
   // What to do next, in words (read out: the prompt is a live region).
   function hint(next, count) {
     const onBoard = [...next].filter((k) => parts.has(k)).length;
-    const where = onBoard && onBoard < next.size ? "on the board or below"
-      : onBoard ? "on the board" : "below";
+    const where = onBoard && onBoard < next.size ? t("on the board or below")
+      : onBoard ? t("on the board") : t("below");
     if (!path.length && turn.length) {
-      return "Next part of your turn: " +
-        (onBoard ? "click " + where + " where it starts." : "choose below.");
+      return onBoard ? t("Next part of your turn: click %(where)s where it starts.", { where })
+        : t("Next part of your turn: choose below.");
     }
     if (!path.length) {
-      return onBoard ? "Click " + where + " where your move starts." : "Choose below.";
+      return onBoard ? t("Click %(where)s where your move starts.", { where }) : t("Choose below.");
     }
-    const moves = count + (count === 1 ? " move" : " moves");
-    return path.map(words).join(" ") + ": " + moves + "; pick a highlighted step " + where + ".";
+    const moves = t(count === 1 ? "%(num)d move" : "%(num)d moves", { num: count });
+    return t("%(path)s: %(moves)s; pick a highlighted step %(where)s.",
+             { path: path.map(words).join(" "), moves, where });
   }
 
   // ``name``: how the message names the part clicked (its title on the board).
@@ -234,7 +241,8 @@
     else {
       path = [];
       show();
-      prompt.textContent = name + ": no legal move starts there. " + prompt.textContent;
+      prompt.textContent = t("%(name)s: no legal move starts there.", { name }) + " "
+        + prompt.textContent;
       return;
     }
     show();
@@ -299,9 +307,13 @@
     }
     const note = document.createElement("p");
     note.className = "picker-note";
-    note.textContent = !found.length ? "No legal move matches " + moveField.value.trim() + "."
-      : found.length > shown ? shown + " of " + found.length + " legal moves: type more to narrow."
-        : found.length + (found.length === 1 ? " legal move matches." : " legal moves match.");
+    note.textContent = !found.length
+      ? t("No legal move matches %(typed)s.", { typed: moveField.value.trim() })
+      : found.length > shown
+        ? t("%(shown)s of %(count)s legal moves: type more to narrow.",
+            { shown, count: found.length })
+        : t(found.length === 1 ? "%(num)d legal move matches." : "%(num)d legal moves match.",
+            { num: found.length });
     picker.replaceChildren(note, ...sections);
     picker.hidden = false;
   }
@@ -314,7 +326,7 @@
     event.preventDefault();
     const title = el.querySelector("title");
     if (keyOf.has(el)) step(keyOf.get(el), title ? title.textContent : words(keyOf.get(el)));
-    else prompt.textContent = "That is another player's, not yours to play.";
+    else prompt.textContent = t("That is another player's, not yours to play.");
   }
   board.addEventListener("click", press);
   board.addEventListener("keydown", (event) => {

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from flask import flash, g, jsonify, redirect, session, url_for
+from flask_babel import gettext as _
 from sqlalchemy import or_, select
 
 from ..accounts import blocks
@@ -100,11 +101,11 @@ def _challenges(player) -> dict:
 def delete_account():
     """A confirmed POST deletes the account (:func:`delete_everywhere`)."""
     if not DeleteForm().validate_on_submit():
-        flash("Tick the box to confirm that you want to delete your account.")
+        flash(_("Tick the box to confirm that you want to delete your account."))
         return redirect(url_for("accounts.account"), 303)
     delete_everywhere(g.player)
     session.clear()
-    flash("Your account is deleted.")
+    flash(_("Your account is deleted."))
     return redirect(url_for("web.home"), 303)
 
 

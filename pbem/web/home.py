@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from flask import abort, g
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..accounts.models import Player
@@ -27,10 +29,10 @@ from ..tournaments.logic.scoring import finishing_places
 
 #: The lists in page order: (query string parameter, heading, what fills it).
 SECTIONS = (
-    ("move", "Your move", lists.your_move),
-    ("waiting", "Waiting for others", lists.their_move),
-    ("invited", "Invitations", lists.invitations),
-    ("done", "Recently finished", lists.finished),
+    ("move", _l("Your move"), lists.your_move),
+    ("waiting", _l("Waiting for others"), lists.their_move),
+    ("invited", _l("Invitations"), lists.invitations),
+    ("done", _l("Recently finished"), lists.finished),
 )
 
 
@@ -116,7 +118,7 @@ def _card(game: Game, player: Player, turn, ended, zone, now: datetime,
     seat = game.seat_of(player)
 
     def name(index: int) -> str:
-        return "You" if seat is not None and index == seat.index \
+        return _("You") if seat is not None and index == seat.index \
             else game.seats[index].name_for(player)
 
     opponents = [other.name_for(player) for other in game.seats if other is not seat]
@@ -133,7 +135,7 @@ def _card(game: Game, player: Player, turn, ended, zone, now: datetime,
     )
 
 
-_OUTCOMES = {"won": "You won", "lost": "You lost", "drawn": "You shared the win"}
+_OUTCOMES = {"won": _l("You won"), "lost": _l("You lost"), "drawn": _l("You shared the win")}
 
 
 def _outcome(game: Game, seat: Seat | None, ended: str | None, resigned=()) -> str | None:
@@ -148,8 +150,8 @@ def _outcome(game: Game, seat: Seat | None, ended: str | None, resigned=()) -> s
                                  list(resigned))[seat.index]
         text = f"You came {ordinal(place + 1)} of {len(game.seats)}"
     if seat.outcome == "drawn" and len(game.seats) == 2:
-        text = "Draw"
-    return f"{text} {how}" if how else text
+        text = _("Draw")
+    return f"{text} {how}" if how else str(text)
 
 
 def ordinal(number: int) -> str:

@@ -5,6 +5,7 @@ address is the account's, the suppression is the mail infrastructure's."""
 from __future__ import annotations
 
 from flask import flash, g, redirect, url_for
+from flask_babel import gettext as _
 
 from ..accounts.auth import login_required
 from ..mail import suppression
@@ -23,5 +24,5 @@ def mail_status():
 def resume_mail():
     """Send the player's mail again (a fixed mailbox); another refusal suppresses it again."""
     suppression.lift(g.player.email)
-    flash("We will email you again.")
+    flash(_("We will email you again."))
     return redirect(url_for("accounts.account"), 303)

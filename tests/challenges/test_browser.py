@@ -22,7 +22,7 @@ SHOTS = Path(__file__).resolve().parents[2] / "test-screenshots"
 
 def signed_in(page, app, player):
     page.goto(sign_in_url(player))
-    page.get_by_role("button").last.click()
+    page.locator("main").get_by_role("button").last.click()  # not the footer's
     page.goto(app.config["BASE_URL"] + "/challenges")
     return page
 

@@ -28,7 +28,7 @@ def test_an_admin_creates_and_starts_a_tournament_and_a_player_follows_it(
     alice, bob = make_player("alice@example.com", "Alice"), make_player("bob@example.com", "Bob")
     page = browser_page
     page.goto(sign_in_url(admin))
-    page.get_by_role("button").last.click()
+    page.locator("main").get_by_role("button").last.click()  # not the footer's
     page.goto(app.config["BASE_URL"] + "/tournaments")
     page.get_by_role("link", name="New tournament").click()
     page.get_by_role("link", name="Spike").click()
@@ -81,7 +81,7 @@ def test_a_director_forfeits_a_named_player_through_the_confirmation_page(
     mover, other = (s.player.name for s in tb.game.seats)
     page = browser_page
     page.goto(sign_in_url(t.created_by))
-    page.get_by_role("button").last.click()
+    page.locator("main").get_by_role("button").last.click()  # not the footer's
     page.goto(f"{live_server}/admin/tournaments/{t.id}")
     expect(page.locator("#stalled")).to_contain_text(f"{mover}, since")
     page.get_by_role("link", name=f"Forfeit {other}…").click()

@@ -1,19 +1,41 @@
-"""Deadlines as a reader sees them: in their own time zone, with how long is left.
+"""Deadlines as a reader sees them: in their own time zone and language, with how long is left.
 
-Day and month names are spelled here rather than by ``strftime`` so the output does not
-depend on the server's locale.
+Day and month names come from Babel's CLDR data rather than ``strftime``, so the output does
+not depend on the server's locale. The words are translated through hooks the application
+installs at start-up (:func:`install`: the request's or the recipient's language); this module
+imports nothing of the server, and speaks English without them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
 
+from babel import dates
+
 from .durations import DAY, HOUR
 
-_DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
-_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 _MINUTE = timedelta(minutes=1)
+
+
+def _(text: str, **values) -> str:
+    return text % values if values else text
+
+
+def ngettext(singular: str, plural: str, num: int, **values) -> str:
+    return (singular if num == 1 else plural) % {"num": num, **values}
+
+
+def _language() -> str:
+    return "en"
+
+
+def install(gettext: Callable, plural: Callable, language: Callable[[], str]) -> None:
+    """Translate with ``gettext`` and ``plural`` (``ngettext``) and write dates in the
+    ``language()`` spoken at the time (the application's, at start-up)."""
+    global _, ngettext, _language
+    _, ngettext, _language = gettext, plural, language
 
 
 def format_moment(moment: datetime, zone: tzinfo) -> str:
@@ -25,7 +47,10 @@ def format_moment(moment: datetime, zone: tzinfo) -> str:
 def format_date(moment: datetime, zone: tzinfo) -> str:
     """``Tue 24 Nov 2026``: the reader's calendar date of the moment."""
     local = moment.astimezone(zone)
-    return f"{_DAYS[local.weekday()]} {local.day} {_MONTHS[local.month - 1]} {local.year}"
+    language = _language()
+    if language == "en":  # pbem's own English pattern (CLDR's puts the month first)
+        return dates.format_date(local.date(), "EEE d MMM y", locale="en")
+    return dates.format_skeleton("yMMMEd", local, locale=language)
 
 
 def format_remaining(deadline: datetime, now: datetime) -> str:
@@ -35,24 +60,23 @@ def format_remaining(deadline: datetime, now: datetime) -> str:
     days``); ``format_left`` and the deadline's own time say exactly how long is left.
     """
     left = deadline - now
-    return "passed" if left <= timedelta(0) else f"in {_rounded(left)}"
+    return _("passed") if left <= timedelta(0) else _("in %(span)s", span=_rounded(left))
 
 
 def format_ago(moment: datetime, now: datetime) -> str:
     """``3 days ago``, ``5 hours ago``, ``less than a minute ago``: rounded to the nearest
     unit, like :func:`format_remaining` (the moment itself goes in a tooltip)."""
-    return f"{_rounded(max(now - moment, timedelta(0)))} ago"
+    return _("%(span)s ago", span=_rounded(max(now - moment, timedelta(0))))
 
 
 def _rounded(span: timedelta) -> str:
     """``3 days``, ``1 hour``, ``less than a minute``: ``span`` to the nearest unit."""
-    for unit, name, next_unit in ((_MINUTE, "minute", 60), (HOUR, "hour", 24),
-                                  (DAY, "day", None)):
+    for unit, next_unit in ((_MINUTE, 60), (HOUR, 24), (DAY, None)):
         count = (span + unit / 2) // unit
         if count == 0:
-            return "less than a minute"
+            return _("less than a minute")
         if next_unit is None or count < next_unit:
-            return f"{count} {name}" if count == 1 else f"{count} {name}s"
+            return _count(count, unit)
     raise AssertionError("unreachable: the loop returns at the day")
 
 
@@ -60,13 +84,32 @@ def format_left(deadline: datetime, now: datetime) -> str:
     """``2 days 23 hours 59 minutes left``, to the minute (rounded down), or ``passed``."""
     left = deadline - now
     if left < _MINUTE:
-        return "less than a minute left" if left > timedelta(0) else "passed"
+        return _("less than a minute left") if left > timedelta(0) else _("passed")
     days, rest = divmod(left, DAY)
     hours, rest = divmod(rest, HOUR)
     minutes = rest // _MINUTE
-    parts = [f"{count} {name}" if count == 1 else f"{count} {name}s"
-             for count, name in ((days, "day"), (hours, "hour"), (minutes, "minute")) if count]
-    return " ".join(parts) + " left"
+    parts = [_count(count, unit) for count, unit in ((days, DAY), (hours, HOUR),
+                                                    (minutes, _MINUTE)) if count]
+    return _("%(span)s left", span=" ".join(parts))
+
+
+def format_words(duration: timedelta) -> str:
+    """``1 day 12 hours``, ``3 days``, ``5 hours``: whole hours, rounded down (translated
+    ``durations.format_words``)."""
+    days, hours = divmod(int(duration // HOUR), 24)
+    parts = [_count(days, DAY)] if days else []
+    if hours or not days:
+        parts.append(_count(hours, HOUR))
+    return " ".join(parts)
+
+
+def _count(count: int, unit: timedelta) -> str:
+    """``1 day``, ``3 hours``, ``12 minutes``."""
+    if unit == DAY:
+        return ngettext("%(num)d day", "%(num)d days", count)
+    if unit == HOUR:
+        return ngettext("%(num)d hour", "%(num)d hours", count)
+    return ngettext("%(num)d minute", "%(num)d minutes", count)
 
 
 @dataclass(frozen=True)
@@ -93,5 +136,5 @@ def deadline_view(deadline: datetime, zone: tzinfo, now: datetime) -> Deadline:
 def format_deadline(deadline: datetime | None, zone: tzinfo, now: datetime) -> str:
     """``Tue 24 Nov 2026, 18:00 CET (in 2 days)``; ``no time limit`` for ``None``."""
     if deadline is None:
-        return "no time limit"
+        return _("no time limit")
     return f"{format_moment(deadline, zone)} ({format_remaining(deadline, now)})"

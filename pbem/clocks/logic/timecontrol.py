@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 
+from . import display
 from .durations import DAY, HOUR, format_compact, format_words, parse_compact, parse_days
 from .errors import InvalidTimeControl, TimeExpired
 from .vacation import DEFAULT_DAYS_PER_YEAR, Vacation, advance, days_left, overlap
@@ -89,17 +90,18 @@ class TimeControl:
 
     def describe(self) -> str:
         """The time control in words, for game pages and emails."""
+        _, words = display._, display.format_words  # translated (display.install)
         if self.kind is Kind.PER_MOVE:
-            return f"{format_words(self.per_move)} per move"
+            return _("%(span)s per move", span=words(self.per_move))
         if self.kind is Kind.BANK:
             added = (
-                f"{format_words(self.increment)} added per move"
+                _("%(span)s added per move", span=words(self.increment))
                 if self.increment
-                else "nothing added per move"
+                else _("nothing added per move")
             )
-            bank, cap = format_words(self.initial), format_words(self.cap)
-            return f"{bank} in the bank, {added}, at most {cap}"
-        return "no time limit"
+            return _("%(bank)s in the bank, %(added)s, at most %(cap)s",
+                     bank=words(self.initial), added=added, cap=words(self.cap))
+        return _("no time limit")
 
     def new_clock(self) -> SeatClock:
         """A seat's clock before its first turn."""

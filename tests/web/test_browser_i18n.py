@@ -1,0 +1,97 @@
+"""The most-seen pages in German and French in a real browser: the home page, a game page
+showing a refused move, and the lobby, with no English left on them (their visible text holds
+none of the English catalogue's messages). Screenshots of the German pages, the longest-worded,
+go to test-screenshots/ (git-ignored) for a person to look at."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from playwright.sync_api import expect
+
+from pbem.core.extensions import db
+
+from .test_browser_home import PHONE, SHOTS, WIDE, games_of_ada, sign_in_browser
+
+CATALOGUES = Path(__file__).resolve().parents[2] / "pbem" / "translations"
+
+
+def english_left(text: str, language: str) -> list[str]:
+    """The English messages of the catalogue that ``text`` still shows: every message without
+    placeholders whose translation differs from it, found as whole words."""
+    with open(CATALOGUES / language / "LC_MESSAGES" / "messages.po", "rb") as po:
+        catalogue = read_po(po, locale=language)
+    left = []
+    for message in catalogue:
+        if not message.id or not isinstance(message.id, str) or "%(" in message.id:
+            continue
+        if message.id == message.string or len(message.id) < 3:
+            continue
+        pattern = rf"(?<![\w-]){re.escape(message.id)}(?![\w-])"
+        if re.search(pattern, text):
+            left.append(message.id)
+    return left
+
+
+def visible(page) -> str:
+    return page.locator("body").inner_text()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_home_game_page_with_a_refusal_and_lobby_speak_the_language(
+        app, live_server, chromium, make_player, language):
+    ada = games_of_ada(make_player)
+    ada.language = language
+    db.session.commit()
+    context = chromium.new_context(locale=language, viewport=WIDE)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    shots = {}
+
+    page.goto(live_server + "/")  # a visitor: the browser's language
+    assert page.locator("html").get_attribute("lang") == language
+    assert english_left(visible(page), language) == []
+
+    sign_in_browser(app, page, live_server, ada)
+    page.goto(live_server + "/")
+    expect(page.locator("h1")).to_have_text({"de": "Deine Partien", "fr": "Vos parties"}[language])
+    assert english_left(visible(page), language) == []
+    shots["home"] = page.url
+
+    game_link = page.locator("section.move a.game-link", has_text="Pylon").first
+    game_link.click()
+    page.fill("input[name=move]", "a1-a2")  # during placement: refused, with its reason
+    page.locator("button[name=action][value=preview]").click()
+    refusal = {"de": "das Brett ist noch nicht voll: setz eine Pyramide",
+               "fr": "le plateau n’est pas encore plein : posez une pyramide"}[language]
+    expect(page.locator("p.error")).to_contain_text(refusal)
+    assert english_left(visible(page), language) == []
+
+    page.goto(live_server + "/challenges")
+    assert english_left(visible(page), language) == []
+    shots["lobby"] = page.url
+
+    if language == "de":  # German words run longest: look at every page for overflow
+        target = Path("/tmp/shots/i18n") if Path("/tmp").is_dir() else SHOTS
+        target.mkdir(parents=True, exist_ok=True)
+        for size_name, size in (("wide", WIDE), ("phone", PHONE)):
+            page.set_viewport_size(size)
+            for name, url in {**shots, "game": game_link_url(live_server, ada),
+                              "account": live_server + "/account",
+                              "new": live_server + "/new/stawvs"}.items():
+                page.goto(url)
+                width = page.evaluate("document.documentElement.scrollWidth")
+                assert width <= size["width"], (name, size_name, width)
+                page.screenshot(path=str(target / f"de-{name}-{size_name}.png"), full_page=True)
+    context.close()
+
+
+def game_link_url(base: str, player) -> str:
+    from pbem.play.queries import games_of
+
+    game = next(game for game in games_of(player) if game.slug == "stawvs")
+    return f"{base}/games/{game.id}"
