@@ -45,7 +45,7 @@ def ended_words(key: str, result: dict | None, reason: str | None = None) -> str
     reason = (result or {}).get("reason") or reason
     if key == RULES and reason in REASONS:
         return f"{WORDS[key]}: {REASONS[reason]}"
-    return WORDS[key]
+    return str(WORDS[key])  # in the reader's language now, as the f-string above is
 
 
 def termination(result: dict | None, last_move: str | None, last_text: str | None) -> str | None:
