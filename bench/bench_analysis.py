@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from urllib.parse import urlencode
 
-from .timing import summary_ms
+from .timing import SECRET_KEY, summary_ms
 
 PLIES = 300
 REQUESTS = 30
@@ -58,7 +58,7 @@ def run() -> dict:
 
     folder = Path(tempfile.mkdtemp(prefix="pbem-bench-analysis-"))
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'bench.sqlite'}",
-                      "SECRET_KEY": "bench-" + "x" * 40, "MAIL_BACKEND": "file",
+                      "SECRET_KEY": SECRET_KEY, "MAIL_BACKEND": "file",
                       "MAIL_FILE_DIR": str(folder / "mail"), "WTF_CSRF_ENABLED": False})
     figures = {}
     with app.app_context():

@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .timing import summary_ms
+from .timing import SECRET_KEY, summary_ms
 
 PLIES = 300
 #: Random games tried per game for a long one (the longest is kept), and the time allowed.
@@ -32,7 +32,7 @@ def run() -> dict:
 
     folder = Path(tempfile.mkdtemp(prefix="pbem-bench-gamepage-"))
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'bench.sqlite'}",
-                      "SECRET_KEY": "bench-" + "x" * 40, "MAIL_BACKEND": "file",
+                      "SECRET_KEY": SECRET_KEY, "MAIL_BACKEND": "file",
                       "MAIL_FILE_DIR": str(folder / "mail")})
     figures = {}
     with app.app_context():
