@@ -84,7 +84,7 @@ def _profile(url: str, folder: Path) -> None:
         path, ply_text, ply = next(moves)
         response = client.post(path, data={"move": ply_text, "ply": ply},
                                headers={"Cookie": cookie})
-        if response.status_code != 302:
+        if response.status_code != 303:
             raise RuntimeError(f"{path}: {response.status_code}")
 
     def bump() -> None:
