@@ -83,9 +83,7 @@ def _rebuild(connection: Connection, advance: Callable[[int], None]) -> int:
         table = beliefs.get(slug)
         if table is None:
             table = beliefs[slug] = {}
-        if only is not None:  # a game its players left unrated: it moves its bots alone
-            changes.extend(_rate_some(table, game_id, slug, players, places, only))
-        elif len(players) == 2:  # nine games in ten: no lists, no loops
+        if only is None and len(players) == 2:  # nine games in ten: no lists, no loops
             first, second = players
             one, two = table.get(first), table.get(second)
             if one is None:
@@ -99,18 +97,7 @@ def _rebuild(connection: Connection, advance: Callable[[int], None]) -> int:
             one[2] += 1
             two[2] += 1
         else:
-            held = []
-            for player in players:
-                belief = table.get(player)
-                if belief is None:
-                    belief = table[player] = [MU, SIGMA, 0]
-                held.append(belief)
-            mus, sigmas = rate_values([b[0] for b in held], [b[1] for b in held], places)
-            for player, place, belief, mu, sigma in zip(players, places, held, mus, sigmas,
-                                                        strict=True):
-                changes.append((game_id, player, slug, place, belief[0], belief[1], mu, sigma))
-                belief[0], belief[1] = mu, sigma
-                belief[2] += 1
+            changes.extend(_rate_game(table, game_id, slug, players, places, only))
         rated += 1
         if len(changes) >= BATCH:
             _insert(connection, RatingChange.__table__, _CHANGE_COLUMNS, changes)
@@ -124,10 +111,11 @@ def _rebuild(connection: Connection, advance: Callable[[int], None]) -> int:
     return rated
 
 
-def _rate_some(table: dict[int, list], game_id: int, slug: str, players: list[int],
-               places: Sequence[int], only: set[int]) -> list[tuple]:
-    """Rate one game for the players in ``only`` (the others' beliefs are read, not moved);
-    its change rows."""
+def _rate_game(table: dict[int, list], game_id: int, slug: str, players: list[int],
+               places: Sequence[int], only: set[int] | None) -> list[tuple]:
+    """Rate one game for the players in ``only`` (``None``: all of them; the others' beliefs
+    are read, not moved: a game its players left unrated moves its bots alone); its change
+    rows."""
     held = []
     for player in players:
         belief = table.get(player)
@@ -138,7 +126,7 @@ def _rate_some(table: dict[int, list], game_id: int, slug: str, players: list[in
     changes = []
     for player, place, belief, mu, sigma in zip(players, places, held, mus, sigmas,
                                                 strict=True):
-        if player in only:
+        if only is None or player in only:
             changes.append((game_id, player, slug, place, belief[0], belief[1], mu, sigma))
             belief[0], belief[1] = mu, sigma
             belief[2] += 1
