@@ -32,6 +32,8 @@ def finished(make_game, slug, seed=2):
 def test_a_finished_game_is_reviewed_and_shown_on_its_page(client, make_game, slug):
     game = finished(make_game, slug)
     game_id, player = game.id, game.seats[0].player
+    visitor = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Review by the bots" not in visitor  # nothing to show a reader who cannot ask
     sign_in(client, player)
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "Ask the bots to review this game" in page
