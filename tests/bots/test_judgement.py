@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.bots import RESIGN_AFTER_PLY, accepts_end, decide, resigns
+from pbem.bots import RESIGN_AFTER_PLY, accepts_end, decide, proposes_end, resigns
 from pbem.games import get_rules
 
 from .positions import EVEN, HOPELESS, built
@@ -59,6 +59,25 @@ def test_a_scored_end_is_accepted_when_it_gives_what_playing_on_would():
     decision = decide(rules, open_game, level=1, seed=3)
     assert [accepts_end(rules, open_game, seat, [0, 1], True, decision) for seat in (0, 1)] \
         == [False, False]
+
+
+def test_a_bot_proposes_an_end_only_where_the_result_is_settled():
+    """Pylon's agreed end is scored as it stands: in a decided game the side that leads
+    offers it (playing on changes nothing), never in the first moves; in an open game
+    neither side does."""
+    rules = get_rules("pylon")
+    seed, moves = HOPELESS["pylon"]
+    decided = built(rules, seed, moves)
+    decision = decide(rules, decided, level=1, seed=3)
+    leader = 1 - rules.to_move(decided)
+    assert proposes_end(rules, decided, leader, [0, 1], True, decision, ply=len(moves))
+    assert not proposes_end(rules, decided, leader, [0, 1], True, decision,
+                            ply=RESIGN_AFTER_PLY - 1)
+    seed, moves = EVEN["pylon"]
+    open_game = built(rules, seed, moves)
+    decision = decide(rules, open_game, level=1, seed=3)
+    assert not any(proposes_end(rules, open_game, seat, [0, 1], True, decision, len(moves))
+                   for seat in (0, 1))
 
 
 @pytest.mark.parametrize("slug", ["stawvs", "stax", "triumvirate"])
