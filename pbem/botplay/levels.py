@@ -1,5 +1,6 @@
 """What each bot level is, for the bots' pages and the README: how much it thinks, and how it
-stands against the level below (``make bench-long`` measures it: ``bench/bench_bots_long.py``).
+stands against the level below (``make bench-long`` measures it: ``bench/bench_bots_long.py``;
+``MEASURED`` is what it measured, copied from its results).
 """
 
 from __future__ import annotations
@@ -8,6 +9,43 @@ from dataclasses import dataclass
 
 from ..bots import CORRESPONDENCE, LEVELS
 from .worker import TURN_CPU
+
+
+@dataclass(frozen=True)
+class Measured:
+    """One cell of the level-ordering table as the long bench measured it: ``level``'s mean
+    share of the result against ``below`` (``None``: a uniform-random player) in ``slug``
+    with ``players`` seats, its Wilson 95% interval, and its games won, drawn (or shared)
+    and lost. ``FULL`` games make a cell the bench's own size; fewer are a sample."""
+
+    slug: str
+    players: int
+    level: int
+    below: int | None
+    score: float
+    low: float
+    high: float
+    won: int
+    drawn: int
+    lost: int
+
+    FULL = 100
+
+    @property
+    def games(self) -> int:
+        return self.won + self.drawn + self.lost
+
+
+#: When and how the table was measured: the host's load (1-minute average) over its games.
+MEASURED_ON = "2026-11-27"
+MEASURED_LOAD = "5–27 on 2 cores"
+MEASURED = (
+    Measured("pylon", 2, 1, None, 0.995, 0.954, 0.999, 99, 1, 0),
+    Measured("spike", 2, 1, None, 0.975, 0.9, 0.994, 58, 3, 0),
+    Measured("spike", 2, 3, 2, 0.75, 0.198, 0.973, 1, 1, 0),
+    Measured("stawvs", 2, 1, None, 1.0, 0.908, 1.0, 38, 0, 0),
+    Measured("stawvs", 2, 3, 2, 1.0, 0.342, 1.0, 2, 0, 0),
+)
 
 
 @dataclass(frozen=True)
