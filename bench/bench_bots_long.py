@@ -117,7 +117,7 @@ def cell(rules, players: int, level: int, opponent: int | None, games: int,
     fair = 1 / players
     target = min(0.95, (ABOVE_RANDOM if opponent is None else ABOVE_LEVEL) * fair)
     total, won, lost, cpu, started = 0.0, 0, 0, 0.0, time.perf_counter()
-    loads = []
+    loads, shares_by_game = [], []
     found = {}
     for index in range(games):
         loads.append(os.getloadavg()[0])
@@ -126,11 +126,13 @@ def cell(rules, players: int, level: int, opponent: int | None, games: int,
         choosers[seat] = player(level)
         shares, _, _, seconds = play(rules, choosers, SEED + 1000 * level + index)
         total += shares[seat]
+        shares_by_game.append(round(shares[seat], 3))
         won += shares[seat] == 1
         lost += shares[seat] == 0
         cpu += seconds
         found = record(total, index + 1, won, lost, target, cpu, started, loads)
         found["complete"] = index + 1 == games
+        found["shares"] = shares_by_game  # game by game, to find the games worth replaying
         if label:
             save(label, found)
     return found
