@@ -315,7 +315,7 @@ def _remind(game: Game, row: StoredClock, reminder: Reminder, vacations, now) ->
 
 
 def compose_reminder(outbox_message) -> None:
-    """Write a reminder queued as facts (registered with :mod:`pbem.mail.compose`)."""
+    """Write a reminder queued as facts (registered with :mod:`pbem.mail.composers`)."""
     facts = outbox_message.facts
     game, index, ply = get_game(outbox_message.game_id), facts["seat"], facts["ply"]
     _compose(outbox_message, game, {
@@ -325,7 +325,7 @@ def compose_reminder(outbox_message) -> None:
 
 
 def compose_timeout(outbox_message) -> None:
-    """Write a timeout's message queued as facts (registered with :mod:`pbem.mail.compose`)."""
+    """Write a timeout's message queued as facts (registered with :mod:`pbem.mail.composers`)."""
     facts = outbox_message.facts
     game = get_game(outbox_message.game_id)
     _compose(outbox_message, game, {"seat": game.seats[facts["seat"]],

@@ -21,7 +21,7 @@ from ..clocks import service as clocks
 from ..clocks.logic.display import format_deadline
 from ..core.extensions import db
 from ..core.urls import external_url
-from ..mail.compose import Image
+from ..mail.composers import Image
 from ..notifications.settings import zone_of
 from ..play.links import move_url
 from ..play.models import Game, GameMessage, Move, Seat

@@ -19,7 +19,7 @@ from markupsafe import escape
 
 from pbem.core.extensions import db
 from pbem.correspondence.ingest import ingest_bytes
-from pbem.mail.compose import images
+from pbem.mail.composers import images
 from pbem.notifications import settings
 from pbem.notifications.logic.schedule import Kind, Mode, NotificationSettings
 from pbem.play import commands

@@ -11,9 +11,9 @@ from helpers import play_turns
 from pbem.botplay.accounts import ensure_bots
 from pbem.core.extensions import db
 from pbem.play import commands
-from pbem.ratings.model import Skill, rate
 from pbem.ratings.models import Rating, RatingChange
 from pbem.ratings.rebuild import rebuild
+from pbem.ratings.skill import Skill, rate
 
 from .test_ratings import stored
 
