@@ -3,7 +3,6 @@ numbers as openskill's, and a winner who never goes down."""
 
 from __future__ import annotations
 
-import doctest
 import math
 import subprocess
 import sys
@@ -156,11 +155,6 @@ def test_bad_games_are_refused():
 def test_provisional_until_enough_games():
     assert skill.is_provisional(skill.PROVISIONAL_GAMES - 1)
     assert not skill.is_provisional(skill.PROVISIONAL_GAMES)
-
-
-@pytest.mark.parametrize("module", [skill, chart])
-def test_doctests(module):
-    assert doctest.testmod(module).failed == 0
 
 
 def test_the_chart_spans_its_values():
