@@ -126,8 +126,10 @@ def _schemas() -> dict:
         "Challenge": _obj({
             "id": _INT, "game": _STR, "options": {"type": "object"}, "players": _INT,
             "taken": _INT, "time_control": _STR, "rated": _BOOL,
-            "poster": _obj({"id": _INT, "name": _STR, "rating": {"type": "integer"}},
-                           ["id", "name", "rating"]),
+            "poster": _obj({"id": _INT, "name": _STR, "rating": {"type": "integer"},
+                            "bot": {**_BOOL, "description": "a bot account (bots are rated "
+                                                            "in the same pool, marked)"}},
+                           ["id", "name", "rating", "bot"]),
             "expires_at": _TIME}, ["id", "game", "options", "players", "taken",
                                    "time_control", "rated", "poster", "expires_at"]),
     }

@@ -312,7 +312,7 @@ def _challenge(listed) -> dict:
             "players": challenge.players, "taken": challenge.taken,
             "time_control": challenge.time_control, "rated": challenge.rated,
             "poster": {"id": challenge.poster_id, "name": listed.poster_name,
-                       "rating": listed.rating},
+                       "rating": listed.rating, "bot": listed.poster_is_bot},
             "expires_at": present.iso(challenge.expires_at)}
 
 
