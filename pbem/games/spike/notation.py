@@ -24,9 +24,9 @@ def _cell(file: str, rank: str) -> int:
 def _facing(text: str) -> int:
     word = text.upper()
     if word in ("NE", "NW", "SE", "SW"):
-        raise no.DIAGONAL(facing=word)
+        raise no.DIAGONAL(text=word)
     if len(word) != 1 or word not in FACINGS:
-        raise no.NOT_A_FACING(facing=word)
+        raise no.NOT_A_FACING(text=word)
     return FACINGS.index(word)
 
 
@@ -66,7 +66,7 @@ def read(text) -> tuple:
     if match:
         size = "sml123".find(match[1])
         if size < 0:
-            raise no.NOT_A_SIZE(size=match[1].upper())
+            raise no.NOT_A_SIZE(text=match[1].upper())
         return (LAUNCH, size % 3 + 1, _cell(match[2], match[3]), _facing(match[4]))
     raise no.NOT_A_PLY(text=text.strip())
 

@@ -10,15 +10,15 @@ from ..base import Refusal
 # ----- notation -----------------------------------------------------------------------------
 NO_SQUARE = Refusal("spike.no-square", "syntax", "there is no square {square}: squares are a1 "
                     "to h8")
-DIAGONAL = Refusal("spike.diagonal", "syntax", "{facing} is diagonal: a piece faces N, E, S or W")
-NOT_A_FACING = Refusal("spike.not-a-facing", "syntax", "{facing!r} is not a facing: use N, E, S "
+DIAGONAL = Refusal("spike.diagonal", "syntax", "{text} is diagonal: a piece faces N, E, S or W")
+NOT_A_FACING = Refusal("spike.not-a-facing", "syntax", "{text!r} is not a facing: use N, E, S "
                        "or W")
 MANY_PLIES = Refusal("spike.many-plies", "syntax",
                      "{text!r} is more than one ply: play a move, a launch, pass or done")
 NO_FACING = Refusal("spike.no-facing", "syntax",
                     "a move names the facing after landing, e.g. {ply}:N")
 NOT_A_SIZE = Refusal("spike.not-a-size", "syntax",
-                     "{size!r} is not a size: use S, M or L (or 1, 2, 3)")
+                     "{text!r} is not a size: use S, M or L (or 1, 2, 3)")
 NOT_A_PLY = Refusal("spike.not-a-ply", "syntax", "{text!r} is not a Spike ply: write a move "
                     "c3-c5:E, an exit d7-off, a launch M@d2:N, pass or done")
 # ----- the turn -----------------------------------------------------------------------------
@@ -75,7 +75,8 @@ REFUSALS = SHARED + (
     NO_EXIT, ONE_LEFT, NONE_LEFT, SIZE_GONE, WRONG_RANK, MOVE_FOE, MOVE_PIECE, MOVE_COIN,
     LAUNCH_FOE, LAUNCH_PIECE, LAUNCH_COIN,
 )
-#: The words ``size``, ``direction`` and ``coin`` hold (``seat`` is P1 or P2).
+#: The words ``size``, ``direction`` and ``coin`` hold (``seat`` is P1 or P2; what a player
+#: typed is always ``text``, never translated).
 WORDS = ("small", "medium", "large", "north", "east", "south", "west", "penny", "nickel")
 #: Who is in the way of a moving piece and of a launched one: a foe's piece to hop, a piece,
 #: a coin.

@@ -91,7 +91,7 @@ def parse_dirset(text: str) -> int:
     for name in body.split("+"):
         d = DIR_INDEX.get(name)
         if d is None:
-            raise no.NOT_A_DIRECTION(name=name) if name else no.EMPTY_DIRECTION()
+            raise no.NOT_A_DIRECTION(text=name) if name else no.EMPTY_DIRECTION()
         if mask >> d & 1:
             raise no.TWICE(name=name, text=text)
         mask |= 1 << d

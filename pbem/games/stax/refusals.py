@@ -18,7 +18,7 @@ OFF_TABLE = Refusal("stax.off-table", "off-table", "{text} is nowhere near the t
 NO_POINTERS = Refusal("stax.no-pointers", "syntax",
                       "a pointer set needs directions, K or Q (e.g. E+NW, ~SE)")
 NOT_A_DIRECTION = Refusal("stax.not-a-direction", "syntax",
-                          "{name} is not a direction (use E, NE, NW, W, SW, SE)")
+                          "{text} is not a direction (use E, NE, NW, W, SW, SE)")
 EMPTY_DIRECTION = Refusal("stax.empty-direction", "syntax",
                           "an empty name is not a direction (use E, NE, NW, W, SW, SE)")
 TWICE = Refusal("stax.twice", "syntax", "direction {name} appears twice in {text}")

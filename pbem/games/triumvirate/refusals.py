@@ -28,7 +28,7 @@ DECIDE_LATER = Refusal("triumvirate.decide-later", "wrong-stage",
 DECIDE_FIRST = Refusal("triumvirate.decide-first", "wrong-stage", "decide first what becomes "
                        "of the {size} prisoner (P:{z} or H:{z}…)")
 ARRANGEMENT = Refusal("triumvirate.arrangement", "arrangement", "an arrangement puts each size "
-                      "on the card once; {ply} leaves out the {missing}")
+                      "on the card once; {ply} leaves out {missing}")
 # ----- placements ---------------------------------------------------------------------------
 NOT_START = Refusal("triumvirate.not-start", "not-start",
                     "{square} is not one of your starting squares ({starts})")
@@ -96,8 +96,10 @@ def sections(mask: int) -> str:
 
 
 def missing(sizes: str) -> str:
-    """The sizes an arrangement leaves out (``sizes``: the digits it has): ``small, large``."""
-    return ", ".join(SIZE_NAME[int(z)] for z in "123" if z not in sizes)
+    """The sizes an arrangement leaves out (``sizes``: the digits it has):
+    ``the small and the large``."""
+    left = [f"the {SIZE_NAME[int(z)]}" for z in "123" if z not in sizes]
+    return " and ".join([", ".join(left[:-1]), left[-1]] if len(left) > 1 else left)
 
 
 #: Every word ``size``, ``sizes``, ``missing``, ``manner``, ``manners`` and ``sections`` hold
