@@ -66,7 +66,7 @@ def _refused(slug: str, text: str, turn: bool = False, **setup) -> IllegalMove:
 @pytest.mark.parametrize(("language", "slug", "text", "said"), [
     ("de", "pylon", "a1-a2", "das Brett ist noch nicht voll: setz eine Pyramide"),
     ("fr", "stawvs", "zz", "'zz' n’est pas un coup de Stawvs"),
-    ("es", "spike", "S@a5:N", "la pieza pequeña lanzada por P1 cae en la fila 1"),
+    ("es", "spike", "S@a5:N", "una pieza pequeña lanzada por P1 cae en la fila 1"),
     ("de", "spike", "S@a5:N", "eine kleine Figur, die P1 abschießt, landet auf Reihe 1"),
     ("de", "stax", "E+E@0,0", "die Richtung E steht zweimal in E+E"),
     ("en", "stax", "E+E@0,0", "direction E appears twice in E+E"),
