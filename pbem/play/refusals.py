@@ -26,6 +26,7 @@ def N_(message: str) -> str:
 #: Every refusal of every game by its key, the English sentence with named placeholders
 #: (tests/play/test_refusals.py holds it to the games' own declarations).
 MESSAGES = {
+    "play.turn-incomplete": N_("the turn is not finished: continue it with one of %(moves)s"),
     "rules.game-over": N_("the game is over"),
     "rules.already-over": N_("the game is already over"),
     "rules.not-legal": N_("%(ply)s is not a legal move here"),

@@ -13,11 +13,13 @@ from flask_babel import force_locale
 from pbem.core.i18n import LANGUAGES
 from pbem.games import IllegalMove, all_rules, get_rules
 from pbem.play.refusals import MESSAGES, _words, refusal
+from pbem.play.service import UNFINISHED
 from pbem.play.termination import REASONS, RULES, ended_words
 
 CATALOGUES = Path(__file__).resolve().parents[2] / "pbem" / "translations"
 FOREIGN = sorted(set(LANGUAGES) - {"en"})
 REFUSALS = {refusal.key: refusal for rules in all_rules() for refusal in rules.refusals}
+REFUSALS[UNFINISHED.key] = UNFINISHED  # the server's own, beside the rules'
 WORDS = sorted({word for rules in all_rules() for word in rules.refusal_words})
 
 
