@@ -108,7 +108,7 @@ def message(kind: str, to, subject: str, *, game=None, reply_to: str | None = No
     they have switched the kind off.
 
     It is rendered now from ``context``, or, given only ``facts``, composed from them when it
-    goes out by the composer its domain registered (``pbem.mail.compose``); facts given with a
+    goes out by the composer its domain registered (``pbem.mail.composers``); facts given with a
     context are what its images are drawn from. It speaks the recipient's language (and shows
     times in their zone), or ``language`` when given (an answer to a command written in it).
     """
