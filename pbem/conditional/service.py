@@ -24,12 +24,10 @@ from sqlalchemy import delete, select
 from ..core.db import utcnow
 from ..core.errors import PbemError
 from ..core.extensions import db
-from ..core.urls import external_url
 from ..games import IllegalMove
-from ..notifications.delivery import game_subject, message
-from ..play.links import reply_address
 from ..play.models import ACTIVE, RESIGN
 from ..play.queries import moves_since_turn
+from . import answered
 from .models import ConditionalTree
 
 PASS = "pass"
@@ -320,28 +318,8 @@ def answer(game, seat: int, state, moves=()):
                "conditional moves were cleared.")
         return None
     with db.session.no_autoflush:  # the pruned lines are written once, with the reply's
-        _tell_answered(game, seat, reply, moves)
+        answered.tell(game, seat, reply, moves)
     return reply, plies, after
-
-
-def _tell_answered(game, seat: int, reply: str, moves) -> None:
-    """One mail: the reply and the turn it answered (the last turn played)."""
-    turns: list[list] = []
-    for move in moves:
-        if turns and turns[-1][0] == move.seat and not move.auto and not turns[-1][2]:
-            turns[-1][1].append(move.move)
-        else:
-            turns.append([move.seat, [move.move], move.auto])
-    what = "; ".join(f"{game.seats[seat_].label} {' '.join(plies)}"
-                     + (" (forced)" if auto else "") for seat_, plies, auto in turns)
-    player = game.seats[seat].player
-    message("conditional_answered", player,
-            game_subject(game, f"your conditional move {reply} answered {what or 'the move'}"),
-            game=game, reply_to=reply_address(game, seat),
-            context={"game": game, "seat": game.seats[seat], "reply": reply, "answered": what,
-                     "ply": game.ply,
-                     "game_url": external_url("play.game", game_id=game.id),
-                     "conditional_url": external_url("conditional.page", game_id=game.id)})
 
 
 def turn_mail_remark(game, seat: int, ply: int) -> str | None:

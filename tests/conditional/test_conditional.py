@@ -43,6 +43,15 @@ def test_a_matching_move_is_answered_in_the_same_transaction(make_game):
     answered = mails("conditional_answered")
     assert len(answered) == 1 and "Md4 answered" in answered[0].subject
     assert answered[0].recipient == game.seats[1].player.email
+    # Queued as its facts, written when it goes out: the reply, the turn it answered.
+    assert answered[0].body_text is None
+    from helpers import outbox
+
+    written = outbox("conditional_answered")[0]
+    label = game.seats[0].label
+    assert f"Your conditional move Md4 answered {label} Mc3" in written.body_text
+    assert "<strong>Md4</strong>" in written.body_html
+    assert written.headers["Reply-To"].startswith("move+")
     # The player who answered got no turn mail for the answered turn.
     turns = mails("turn")
     assert [t.recipient for t in turns[-1:]] == [game.seats[0].player.email]
