@@ -41,8 +41,12 @@ def _give_up(messages, why: str) -> None:
             .values(abandoned_at=utcnow(), last_error=f"not sent: {why}"))
 
 
-def turn_played(game, **_facts) -> None:
-    """Give up the turn emails and reminders of ``game`` about a ply it has passed."""
+def turn_played(game, *, moves=(), **_facts) -> None:
+    """Give up the turn emails and reminders of ``game`` about a ply it has passed. A turn a
+    conditional reply played has nothing to give up: the turn it answered, in the same
+    transaction, gave up every message older than itself, and the answered turn had none."""
+    if moves and moves[0].answer:
+        return
     _give_up([message for message in _waiting(game.id, TURN_KINDS)
               if (message.facts or {}).get("ply", game.ply) < game.ply],
              "the turn it announced was played")
