@@ -1,0 +1,213 @@
+"""A Stax state as a record stores it, and the stored part of a loaded game's history.
+
+A record is a head of fixed size (board, hands, turn, winner) and two strings that grow with
+the game: the history (``"0E+NW@0,0 1Q@1,0 …"``, each entry its seat's digit and the ply) and
+the superko keys (fixed-width entries of a key and the index of the position it is the key of,
+sorted by key). Loading keeps both strings as they are: a game loaded to show its page, write
+its turn mail or check one move decodes nothing of its history. A key is looked up in the
+sorted entries where it should stand (keys are evenly spread, so an interpolation search finds
+it in a few probes however many there are); the entries are decoded into a dict only once
+enough lookups have been made to pay for it, as a search does. The exact earlier positions, to
+confirm a key match (STAX-R4), are replayed from the history once, on the first match.
+Writing a state back inserts the keys of the plies played since loading into the sorted
+entries.
+"""
+
+from __future__ import annotations
+
+from .hashing import P
+from .state import RESIGN, Board, Line, StaxState, decode, put
+from .tiles import cell, coords
+
+_KEY_HEX, _INDEX_HEX = 32, 6  # a key is below 2**127; an index below 16**6
+_ENTRY = _KEY_HEX + _INDEX_HEX
+#: A lookup interpolates this many times before it halves the range instead (a bound on the
+#: probes should the keys ever bunch up).
+_INTERPOLATIONS = 4
+
+
+class Stored:
+    """The history and keys of a game up to where it was loaded, shared (never changed) by
+    every state played from it. ``n_history`` entries of history, ``n_keys`` keys; like a
+    ``Line``, not for several threads at once."""
+
+    __slots__ = ("text", "entries", "n_history", "n_keys", "origin", "_found", "_asked",
+                 "_history", "_boards")
+
+    def __init__(self, text: str, entries: str, origin: Board):
+        self.text, self.entries, self.origin = text, entries, origin
+        self.n_history = text.count(" ") + 1 if text else 0
+        self.n_keys = len(entries) // _ENTRY
+        self._found: dict[int, list[int]] | None = None  # key -> indices, once decoded
+        self._asked = 0
+        self._history: list[tuple[int, str]] | None = None
+        self._boards: list[Board] | None = None
+
+    def has(self, key: int) -> bool:
+        """Whether ``key`` is among the stored keys."""
+        return bool(self.indices(key))
+
+    def indices(self, key: int) -> list[int]:
+        """The indices of the stored positions whose key is ``key`` (more than one only on a
+        hash collision)."""
+        if self._found is None:
+            self._asked += 1
+            if self._asked <= self.n_keys:
+                return self._indices_in_entries(key)
+            self._found = {}
+            for index, found in self._decoded():
+                self._found.setdefault(found, []).append(index)
+        return self._found.get(key, [])
+
+    def _indices_in_entries(self, key: int) -> list[int]:
+        entries, at = self.entries, self._lower(key)
+        found = []
+        while at < self.n_keys and _key_at(entries, at) == key:
+            start = at * _ENTRY + _KEY_HEX
+            found.append(int(entries[start : start + _INDEX_HEX], 16))
+            at += 1
+        return found
+
+    def _lower(self, key: int) -> int:
+        """The first entry whose key is not below ``key``: an interpolation search (keys are
+        evenly spread over [0, P)), halving the range after a few probes."""
+        entries, lo, hi, low_key, high_key = self.entries, 0, self.n_keys, 0, P
+        probes = 0
+        while lo < hi:
+            if probes < _INTERPOLATIONS and low_key <= key < high_key:
+                middle = lo + (key - low_key) * (hi - lo) // (high_key - low_key)
+            else:
+                middle = (lo + hi) // 2
+            probes += 1
+            found = _key_at(entries, middle)
+            if found < key:
+                lo, low_key = middle + 1, found
+            else:
+                hi, high_key = middle, found + 1
+        return lo
+
+    def _decoded(self) -> list[tuple[int, int]]:
+        """(index, key) of every stored entry, in key order."""
+        entries = self.entries
+        return [(int(entries[at + _KEY_HEX : at + _ENTRY], 16),
+                 int(entries[at : at + _KEY_HEX], 16)) for at in range(0, len(entries), _ENTRY)]
+
+    def keys(self) -> list[int]:
+        """The stored keys in the order of the game."""
+        return [key for _, key in sorted(self._decoded())]
+
+    def history(self) -> list[tuple[int, str]]:
+        """The stored (seat, ply) entries."""
+        if self._history is None:
+            self._history = [(int(entry[0]), entry[1:]) for entry in self.text.split(" ")
+                             ] if self.text else []
+        return self._history
+
+    @property
+    def replayed(self) -> bool:
+        """Whether a key match has made the stored positions be replayed."""
+        return self._boards is not None
+
+    def board(self, index: int) -> Board:
+        """The exact position whose key has index ``index``: the history replayed from
+        ``origin``, once (the keys are of the empty table, of ``origin`` when the game
+        started from a built position, then of the position after every action)."""
+        if self._boards is None:
+            board = dict(self.origin)
+            actions = [(seat, decode(ply)) for seat, ply in self.history() if ply != RESIGN]
+            self._boards = [{}, board][: self.n_keys - len(actions)]
+            for seat, action in actions:
+                board = dict(board)
+                put(board, seat, action)
+                self._boards.append(board)
+        return self._boards[index]
+
+    def entries_with(self, added: list[tuple[int, int]]) -> str:
+        """The sorted entries with ``added`` ((index, key) pairs) among them: a few are put
+        in place, many sorted in with the rest."""
+        if len(added) > 8:
+            found = [(key, index) for index, key in self._decoded()]
+            return "".join(_entry(key, index) for key, index in sorted(found + [
+                (key, index) for index, key in added]))
+        entries = self.entries
+        for index, key in added:
+            text = _entry(key, index)
+            at = self._lower_in(entries, text) * _ENTRY
+            entries = entries[:at] + text + entries[at:]
+        return entries
+
+    @staticmethod
+    def _lower_in(entries: str, text: str) -> int:
+        lo, hi = 0, len(entries) // _ENTRY
+        while lo < hi:
+            middle = (lo + hi) // 2
+            if entries[middle * _ENTRY : (middle + 1) * _ENTRY] < text:
+                lo = middle + 1
+            else:
+                hi = middle
+        return lo
+
+
+def _key_at(entries: str, at: int) -> int:
+    start = at * _ENTRY
+    return int(entries[start : start + _KEY_HEX], 16)
+
+
+def _entry(key: int, index: int) -> str:
+    return f"{key:0{_KEY_HEX}x}{index:0{_INDEX_HEX}x}"
+
+
+_NOTHING = Stored("", "", {})
+
+
+def to_dict(state: StaxState) -> dict:
+    """JSON-safe: stacks as flat [owner, mask, …] lists, the history and keys as the two
+    strings described above."""
+    stored = state.line.stored or _NOTHING
+    chain = state.line.segments(state.n_history, state.n_keys)
+    played = " ".join(f"{seat}{ply}" for line, count, _ in chain for seat, ply in
+                      line.history[:count])
+    added = [(line.start_keys + i, key) for line, _, count in chain
+             for i, key in enumerate(line.keys[:count])]
+    return {
+        "players": state.players,
+        "board": _board_out(state.board),
+        "placed": list(state.placed),
+        "active": list(state.active),
+        "turn": state.turn,
+        "winner": state.winner,
+        "history": " ".join(text for text in (stored.text, played) if text),
+        "seen": stored.entries_with(added),
+        "origin": _board_out(state.origin),
+    }
+
+
+def from_dict(data: dict) -> StaxState:
+    """The state ``to_dict`` wrote; its history and keys stay stored until asked for."""
+    origin = _board_in(data["origin"])
+    stored = Stored(data["history"], data["seen"], origin)
+    return StaxState(
+        players=data["players"],
+        board=_board_in(data["board"]),
+        placed=tuple(data["placed"]),
+        active=tuple(data["active"]),
+        turn=data["turn"],
+        winner=data["winner"],
+        line=Line(stored=stored, start_history=stored.n_history, start_keys=stored.n_keys),
+        n_history=stored.n_history,
+        n_keys=stored.n_keys,
+        origin=origin,
+    )
+
+
+def _board_out(board) -> list:
+    return [
+        [*coords(c), [x for tile in stack for x in tile]] for c, stack in sorted(board.items())
+    ]
+
+
+def _board_in(rows) -> dict:
+    return {
+        cell(q, r): tuple((flat[i], flat[i + 1]) for i in range(0, len(flat), 2))
+        for q, r, flat in rows
+    }
