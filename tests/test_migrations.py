@@ -49,7 +49,7 @@ def _stax_states():
 def _listed(state) -> dict:
     """``state``'s snapshot as it was written before the stored form, written out here."""
     data = get_rules("stax").to_dict(state)
-    del data["seen"]
+    del data["seen"], data["seen_filter"]
     return {**data, "history": [[seat, ply] for seat, ply in state.history],
             "keys": "".join(f"{key:032x}" for key in state.keys)}
 

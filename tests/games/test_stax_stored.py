@@ -9,7 +9,7 @@ import random
 from pbem.games import get_rules
 from pbem.games.stax.hashing import P
 from pbem.games.stax.state import decode, put
-from pbem.games.stax.stored import Stored
+from pbem.games.stax.stored import NOTHING, Stored
 
 RULES = get_rules("stax")
 
@@ -31,6 +31,12 @@ def _entries(pairs):
     return "".join(sorted(f"{key:032x}{index:06x}" for index, key in pairs))
 
 
+def _stored(pairs):
+    """A stored part holding the keys of (index, key) pairs."""
+    pairs = list(pairs)
+    return Stored("", _entries(pairs), NOTHING.filter_with(key for _, key in pairs), {})
+
+
 def test_loading_and_playing_a_move_decode_nothing_of_the_history():
     last = _game(120, seed=2)[-1]
     loaded = RULES.from_dict(json.loads(json.dumps(RULES.to_dict(last))))
@@ -48,20 +54,19 @@ def test_a_stored_key_is_found_among_any_number_of_entries_and_no_other_is():
         keys = [rng.randrange(P) for _ in range(count)] + [0]  # the empty table's key
         absent = [key for key in [rng.randrange(P) for _ in range(50)] + [P - 1, 1]
                   if key not in keys]
-        entries = _entries(enumerate(keys))
         # a few lookups: the entries answer; as many as the keys: the dict decoded from them
-        few = Stored("", entries, {})
+        few = _stored(enumerate(keys))
         picked = rng.sample(range(len(keys)), min(len(keys), 50))
         assert [few.indices(keys[index]) for index in picked] == [[index] for index in picked]
         assert all(few.indices(key) == [] for key in absent)
         assert (few._found is None) == (count >= 300)
-        many = Stored("", entries, {})
+        many = _stored(enumerate(keys))
         assert [many.indices(key) for key in keys] == [[index] for index in range(len(keys))]
         assert all(many.indices(key) == [] for key in absent) and many._found is not None
 
 
 def test_a_key_held_twice_gives_both_indices_before_and_after_decoding():
-    stored = Stored("", _entries([(0, 0), (1, 5 << 100), (2, 7), (3, 5 << 100)]), {})
+    stored = _stored([(0, 0), (1, 5 << 100), (2, 7), (3, 5 << 100)])
     answers = [stored.indices(5 << 100) for _ in range(6)]  # the entries, then the dict
     assert stored._found is not None
     assert all(sorted(found) == [1, 3] for found in answers)
@@ -70,13 +75,13 @@ def test_a_key_held_twice_gives_both_indices_before_and_after_decoding():
 
 def test_keys_come_back_in_the_order_of_the_game():
     keys = [0, 9 << 90, 3, 5 << 120, 1 << 60]
-    assert Stored("", _entries(enumerate(keys)), {}).keys() == keys
+    assert _stored(enumerate(keys)).keys() == keys
 
 
 def test_inserting_a_few_or_many_keys_gives_the_sorted_entries():
     rng = random.Random(8)
     pairs = [(index, rng.randrange(P)) for index in range(40)]
-    stored = Stored("", _entries(pairs[:30]), {})
+    stored = _stored(pairs[:30])
     assert stored.entries_with(pairs[30:33]) == _entries(pairs[:33])
     assert stored.entries_with(pairs[30:]) == _entries(pairs)
 
@@ -88,3 +93,15 @@ def test_states_played_from_a_loaded_state_equal_the_game_played_through():
         loaded = RULES.play(loaded, straight.history[-1][1])
         assert loaded == straight and RULES.to_dict(loaded) == RULES.to_dict(straight)
         assert RULES.legal_moves(loaded) == RULES.legal_moves(straight)
+
+
+def test_the_filter_lets_every_stored_key_through_and_stops_most_others():
+    rng = random.Random(9)
+    keys = [rng.randrange(P) for _ in range(1000)]
+    stored = _stored(enumerate(keys))
+    assert all(stored.has(key) for key in keys)
+    asked = stored._asked
+    strangers = [rng.randrange(P) for _ in range(2000)]
+    assert not any(stored.has(key) for key in strangers)
+    # about one in twenty gets through the filter to the entries (1,000 keys, 8,192 bits)
+    assert stored._asked - asked < 2000 // 10
