@@ -38,18 +38,28 @@ def test_migrations_match_the_models_on_postgresql(make_app, pg_database):
 
 
 def _stax_states():
-    """A Stax game at its start and after 30 random plies."""
+    """A Stax game at its start, after 100 random plies, and a game of three with a
+    resignation, each ply refusing a capture where it can (the marks need a long game)."""
     rules, rng = get_rules("stax"), random.Random(3)
-    state = start = rules.new_game(players=2)
-    for _ in range(30):
-        state = rules.play(state, rng.choice(rules.legal_moves(state)))
-    return rules, [start, state]
+    states = [rules.new_game(players=2)]
+    for players, plies in ((2, 100), (3, 90)):
+        state = rules.new_game(players=players)
+        for ply in range(plies):
+            if ply == 50 and players == 3:
+                state = rules.resign(state, 1)
+                continue
+            moves = rules.legal_moves(state)
+            quiet = [m for m in moves if not rules.is_over(rules.play(state, m))]
+            state = rules.play(state, rng.choice(quiet or moves))
+        states.append(state)
+    assert [len(rules.to_dict(state)["marks"]) for state in states] == [0, 3, 2]
+    return rules, states
 
 
 def _listed(state) -> dict:
     """``state``'s snapshot as it was written before the stored form, written out here."""
     data = get_rules("stax").to_dict(state)
-    del data["seen"], data["seen_filter"]
+    del data["seen"], data["seen_filter"], data["marks"]
     return {**data, "history": [[seat, ply] for seat, ply in state.history],
             "keys": "".join(f"{key:032x}" for key in state.keys)}
 

@@ -6,14 +6,20 @@ It now holds the history as one string (each entry its seat's digit and the ply,
 by spaces) and the keys, each with the index of the position it is the key of, sorted by key
 under ``seen``, which a game reads only as far as a question needs, with a Bloom filter of
 the keys under ``seen_filter`` (8,192 bits as hex, bit ``n`` in byte ``n // 8``; each key sets
-bits ``key % 8192`` and ``key // 8192 % 8192``). The revision is self-contained: the
-conversion is written out below, as the formats stood when it was made.
+bits ``key % 8192`` and ``key // 8192 % 8192``), and under ``marks`` the exact board at
+every key index that is a multiple of 32 (``"<index> <offset> <board>"``: where the history's
+next entry starts in its string, and the board as the snapshot writes one), so confirming a
+repeat replays at most 32 plies. The revision is self-contained: the conversion, and the
+replay of a Stax history it needs for the marks, are written out below, as the formats and
+rules stood when it was made.
 
 Revision ID: b5d1e7f3a9c2
 Revises: a7c2e5f9d1b4
 Create Date: 2026-11-27 17:30:00.000000
 
 """
+import json
+
 import sqlalchemy as sa
 from alembic import op
 
@@ -42,6 +48,64 @@ def filter_of(keys: list[str]) -> str:
     return bits.hex()
 
 
+MARK_EVERY = 32
+DIRS = ("E", "NE", "NW", "W", "SW", "SE")
+RESIGN = "resign"
+
+
+def mask_of(text: str) -> int:
+    """A pointer set's mask from its text (``K``, ``Q``, ``E+NW``, ``~E+NW``)."""
+    if text in ("K", "Q"):
+        return 0 if text == "K" else 63
+    bits = sum(1 << DIRS.index(name) for name in text.lstrip("~").split("+"))
+    return 63 & ~bits if text.startswith("~") else bits
+
+
+def cell_of(text: str) -> tuple[int, int]:
+    q, r = text.split(",")
+    return int(q), int(r)
+
+
+def put(board: dict, seat: int, ply: str) -> None:
+    """Apply a stored Stax ply to ``board`` ({(q, r): [(owner, mask), ...]}) in place."""
+    if "@" in ply:
+        mask, where = ply.split("@")
+        board[cell_of(where)] = [(seat, mask_of(mask))]
+        return
+    source, rest = ply.split(">")
+    target, _, turned = rest.partition("=")
+    src, dst = cell_of(source), cell_of(target)
+    tile = board[src].pop()
+    if not board[src]:
+        del board[src]
+    under = board.setdefault(dst, [])
+    if under and under[-1][1] == 0:  # a king captured
+        under.pop()
+    under.append((seat, mask_of(turned) if turned else tile[1]))
+
+
+def board_text(board: dict) -> str:
+    """A board as the snapshot writes one, compact JSON."""
+    rows = [[q, r, [x for tile in board[(q, r)] for x in tile]] for q, r in sorted(board)]
+    return json.dumps(rows, separators=(",", ":"))
+
+
+def marks_of(data: dict) -> list[str]:
+    """The marks of the snapshot's history, replayed from its origin."""
+    board = {(q, r): [(flat[i], flat[i + 1]) for i in range(0, len(flat), 2)]
+             for q, r, flat in data["origin"]}
+    index, at, marks = (1 if board else 0), 0, []
+    for seat, ply in data["history"]:
+        at += len(f"{seat}{ply}") + 1
+        if ply == RESIGN:
+            continue
+        put(board, seat, ply)
+        index += 1
+        if index % MARK_EVERY == 0:
+            marks.append(f"{index} {at} {board_text(board)}")
+    return marks
+
+
 def to_stored(data: dict) -> dict:
     """The snapshot with the history and keys as the new strings."""
     text = data["keys"]
@@ -51,6 +115,7 @@ def to_stored(data: dict) -> dict:
     converted["seen"] = "".join(sorted(f"{key}{index:0{INDEX_HEX}x}"
                                        for index, key in enumerate(keys)))
     converted["seen_filter"] = filter_of(keys)
+    converted["marks"] = marks_of(data)
     return converted
 
 
@@ -60,7 +125,7 @@ def to_listed(data: dict) -> dict:
     entries = sorted((int(text[at + KEY_HEX : at + width], 16), text[at : at + KEY_HEX])
                      for at in range(0, len(text), width))
     converted = {name: value for name, value in data.items()
-                 if name not in ("seen", "seen_filter")}
+                 if name not in ("seen", "seen_filter", "marks")}
     converted["history"] = [[int(entry[0]), entry[1:]]
                             for entry in data["history"].split(" ")] if data["history"] else []
     converted["keys"] = "".join(key for _, key in entries)

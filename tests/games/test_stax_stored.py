@@ -7,7 +7,7 @@ import json
 import random
 
 from pbem.games import get_rules
-from pbem.games.stax.hashing import P
+from pbem.games.stax.hashing import P, snapshot
 from pbem.games.stax.state import decode, put
 from pbem.games.stax.stored import NOTHING, Stored
 
@@ -34,7 +34,7 @@ def _entries(pairs):
 def _stored(pairs):
     """A stored part holding the keys of (index, key) pairs."""
     pairs = list(pairs)
-    return Stored("", _entries(pairs), NOTHING.filter_with(key for _, key in pairs), {})
+    return Stored("", _entries(pairs), NOTHING.filter_with(key for _, key in pairs), [], {})
 
 
 def test_loading_and_playing_a_move_decode_nothing_of_the_history():
@@ -105,3 +105,14 @@ def test_the_filter_lets_every_stored_key_through_and_stops_most_others():
     assert not any(stored.has(key) for key in strangers)
     # about one in twenty gets through the filter to the entries (1,000 keys, 8,192 bits)
     assert stored._asked - asked < 2000 // 10
+
+
+def test_a_stored_position_is_replayed_from_its_blocks_mark_only():
+    states = _game(200, seed=12)
+    stored = RULES.from_dict(json.loads(json.dumps(RULES.to_dict(states[-1])))).line.stored
+    assert len(stored.marks) == 200 // 32
+    for index in (150, 0, 64, 63, 200):
+        assert snapshot(stored.board(index)) == snapshot(states[index].board)
+    assert sorted(stored._blocks) == [0, 1, 2, 4, 6]  # index // 32: only those replayed
+    assert all(len(stored._blocks[number]) == 32 for number in (0, 1, 2, 4))
+    assert len(stored._blocks[6]) == 201 - 6 * 32

@@ -9,13 +9,17 @@ mail or check one move decodes nothing of its history. Most keys asked about wer
 and the filter says so from two bits; a key it lets through is looked up in the sorted entries
 where it should stand (keys are evenly spread, so an interpolation search finds it in a few
 probes however many there are); the entries are decoded into a dict only once enough lookups
-have been made to pay for it, as a search does. The exact earlier positions, to
-confirm a key match (STAX-R4), are replayed from the history once, on the first match.
+have been made to pay for it, as a search does. The exact earlier positions, to confirm a
+key match (STAX-R4), are replayed from the history, each from the nearest of the positions the
+record marks (the board every 32 keys, with where in the history it stands): a match costs at
+most 32 plies of replay however long the game.
 Writing a state back inserts the keys of the plies played since loading into the sorted
 entries.
 """
 
 from __future__ import annotations
+
+import json
 
 from .hashing import P
 from .state import RESIGN, Board, Line, StaxState, decode, put
@@ -26,6 +30,8 @@ _ENTRY = _KEY_HEX + _INDEX_HEX
 #: A lookup interpolates this many times before it halves the range instead (a bound on the
 #: probes should the keys ever bunch up).
 _INTERPOLATIONS = 4
+#: The record marks the exact board of every key index that is a multiple of this.
+MARK_EVERY = 32
 #: The filter's bits (a key sets bit ``key % 8192`` and bit ``key // 8192 % 8192``): one in
 #: twenty keys never seen gets through it after 1,000 keys, one in four after 3,000.
 _FILTER_BITS = 1 << 13
@@ -41,18 +47,20 @@ class Stored:
     every state played from it. ``n_history`` entries of history, ``n_keys`` keys; like a
     ``Line``, not for several threads at once."""
 
-    __slots__ = ("text", "entries", "filter", "n_history", "n_keys", "origin", "_bytes",
-                 "_found", "_asked", "_history", "_boards")
+    __slots__ = ("text", "entries", "filter", "marks", "n_history", "n_keys", "origin",
+                 "_bytes", "_found", "_asked", "_history", "_blocks")
 
-    def __init__(self, text: str, entries: str, filter_hex: str, origin: Board):
+    def __init__(self, text: str, entries: str, filter_hex: str, marks: list[str],
+                 origin: Board):
         self.text, self.entries, self.filter, self.origin = text, entries, filter_hex, origin
+        self.marks = marks  # "<key index> <offset in text> <board as JSON>", in order
         self._bytes: bytes | None = None  # the filter, once asked
         self.n_history = text.count(" ") + 1 if text else 0
         self.n_keys = len(entries) // _ENTRY
         self._found: dict[int, list[int]] | None = None  # key -> indices, once decoded
         self._asked = 0
         self._history: list[tuple[int, str]] | None = None
-        self._boards: list[Board] | None = None
+        self._blocks: dict[int, list[Board]] = {}  # n -> boards of keys 32n to 32n + 31
 
     def has(self, key: int) -> bool:
         """Whether ``key`` is among the stored keys: no when the filter says so."""
@@ -130,22 +138,38 @@ class Stored:
 
     @property
     def replayed(self) -> bool:
-        """Whether a key match has made the stored positions be replayed."""
-        return self._boards is not None
+        """Whether a key match has made stored positions be replayed."""
+        return bool(self._blocks)
 
     def board(self, index: int) -> Board:
-        """The exact position whose key has index ``index``: the history replayed from
-        ``origin``, once (the keys are of the empty table, of ``origin`` when the game
-        started from a built position, then of the position after every action)."""
-        if self._boards is None:
-            board = dict(self.origin)
-            actions = [(seat, decode(ply)) for seat, ply in self.history() if ply != RESIGN]
-            self._boards = [{}, board][: self.n_keys - len(actions)]
-            for seat, action in actions:
+        """The exact position whose key has index ``index``: replayed, with the rest of its
+        block of :data:`MARK_EVERY` keys, from the block's mark (from ``origin`` for the
+        first block: the keys are of the empty table, of ``origin`` when the game started
+        from a built position, then of the position after every action)."""
+        number, within = divmod(index, MARK_EVERY)
+        block = self._blocks.get(number)
+        if block is None:
+            block = self._blocks[number] = self._replayed_block(number)
+        return block[within]
+
+    def _replayed_block(self, number: int) -> list[Board]:
+        if number:
+            _, offset, board_text = self.marks[number - 1].split(" ", 2)
+            board, at = _board_in(json.loads(board_text)), int(offset)
+            boards = [board]
+        else:
+            board, at = dict(self.origin), 0
+            boards = [{}, board] if board else [board]
+        text = self.text
+        while len(boards) < MARK_EVERY and at < len(text):
+            end = text.find(" ", at)
+            end = len(text) if end < 0 else end
+            seat, ply, at = int(text[at]), text[at + 1 : end], end + 1
+            if ply != RESIGN:
                 board = dict(board)
-                put(board, seat, action)
-                self._boards.append(board)
-        return self._boards[index]
+                put(board, seat, decode(ply))
+                boards.append(board)
+        return boards
 
     def entries_with(self, added: list[tuple[int, int]]) -> str:
         """The sorted entries with ``added`` ((index, key) pairs) among them: a few are put
@@ -183,17 +207,16 @@ def _entry(key: int, index: int) -> str:
 
 
 #: The stored part of a game played from its start here: nothing.
-NOTHING = Stored("", "", "00" * (_FILTER_BITS // 8), {})
+NOTHING = Stored("", "", "00" * (_FILTER_BITS // 8), [], {})
 
 
 def to_dict(state: StaxState) -> dict:
-    """JSON-safe: stacks as flat [owner, mask, …] lists, the history and keys as the two
-    strings described above."""
+    """JSON-safe: stacks as flat [owner, mask, …] lists, the history, keys and marks as
+    described above."""
     stored = state.line.stored or NOTHING
-    chain = state.line.segments(state.n_history, state.n_keys)
-    played = " ".join(f"{seat}{ply}" for line, count, _ in chain for seat, ply in
-                      line.history[:count])
-    added = [(line.start_keys + i, key) for line, _, count in chain
+    played, marks = _played(state, stored)
+    added = [(line.start_keys + i, key)
+             for line, _, count in state.line.segments(state.n_history, state.n_keys)
              for i, key in enumerate(line.keys[:count])]
     return {
         "players": state.players,
@@ -205,14 +228,35 @@ def to_dict(state: StaxState) -> dict:
         "history": " ".join(text for text in (stored.text, played) if text),
         "seen": stored.entries_with(added),
         "seen_filter": stored.filter_with(key for _, key in added),
+        "marks": stored.marks + marks,
         "origin": _board_out(state.origin),
     }
+
+
+def _played(state: StaxState, stored: Stored) -> tuple[str, list[str]]:
+    """The history entries of ``state``'s line (those after ``stored``) as text, and the
+    marks of the keys they add."""
+    parts, marks = [], []
+    at = len(stored.text) + 1 if stored.text else 0  # where the next entry starts
+    for line, count, keys in state.line.segments(state.n_history, state.n_keys):
+        entries = line.history[:count]
+        key = keys - sum(ply != RESIGN for _, ply in entries)  # the first action's key
+        for seat, ply in entries:
+            parts.append(f"{seat}{ply}")
+            at += len(parts[-1]) + 1
+            if ply != RESIGN:
+                index = line.start_keys + key
+                if index % MARK_EVERY == 0:
+                    board = json.dumps(_board_out(line.boards[key]), separators=(",", ":"))
+                    marks.append(f"{index} {at} {board}")
+                key += 1
+    return " ".join(parts), marks
 
 
 def from_dict(data: dict) -> StaxState:
     """The state ``to_dict`` wrote; its history and keys stay stored until asked for."""
     origin = _board_in(data["origin"])
-    stored = Stored(data["history"], data["seen"], data["seen_filter"], origin)
+    stored = Stored(data["history"], data["seen"], data["seen_filter"], data["marks"], origin)
     return StaxState(
         players=data["players"],
         board=_board_in(data["board"]),
