@@ -10,6 +10,10 @@ from ..conditional.service import MAX_LINES, MAX_NODES, MAX_TURNS
 from ..games import all_rules
 from .models import SCOPES
 
+#: The event stream's answers: events per answer, and the milliseconds a client waits before
+#: asking again (here, so that the document states what the view serves).
+EVENTS_PER_ANSWER, RETRY_MS = 100, 15_000
+
 _ERROR = {"$ref": "#/components/schemas/Error"}
 
 
@@ -122,8 +126,10 @@ def _schemas() -> dict:
         "Challenge": _obj({
             "id": _INT, "game": _STR, "options": {"type": "object"}, "players": _INT,
             "taken": _INT, "time_control": _STR, "rated": _BOOL,
-            "poster": _obj({"id": _INT, "name": _STR, "rating": {"type": "integer"}},
-                           ["id", "name", "rating"]),
+            "poster": _obj({"id": _INT, "name": _STR, "rating": {"type": "integer"},
+                            "bot": {**_BOOL, "description": "a bot account (bots are rated "
+                                                            "in the same pool, marked)"}},
+                           ["id", "name", "rating", "bot"]),
             "expires_at": _TIME}, ["id", "game", "options", "players", "taken",
                                    "time_control", "rated", "poster", "expires_at"]),
     }
@@ -204,8 +210,12 @@ def _paths() -> dict:
                           ["lines"]))},
         "/api/stream": {"get": _op(
             "The caller's events (server-sent events): each ply in their games, `move` or "
-            "`game-over`, with `your_turn`; resumed from `Last-Event-ID`. Each answer sends "
-            "what happened since and ends; EventSource asks again after `retry`", "read",
+            "`game-over`, with `your_turn`; resumed from `Last-Event-ID`. A long-poll "
+            "fallback, not an open stream: each answer is short and complete (the events "
+            f"since, at most {EVENTS_PER_ANSWER}, then `retry: {RETRY_MS}`) and EventSource "
+            "asks again after `retry` with the last id it saw. No server worker is held "
+            f"between asks, so it scales as one short request per client every "
+            f"{RETRY_MS // 1000} s, events arriving up to {RETRY_MS // 1000} s late", "read",
             {"200": {"description": "An event stream",
                      "content": {"text/event-stream": {"schema": {
                          "type": "object", "description": "each event",
