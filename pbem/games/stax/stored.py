@@ -1,20 +1,22 @@
 """A Stax state as a record stores it, and the stored part of a loaded game's history.
 
-A record is a head of fixed size (board, hands, turn, winner) and two strings that grow with
-the game: the history (``"0E+NW@0,0 1Q@1,0 …"``, each entry its seat's digit and the ply) and
-the superko keys (fixed-width entries of a key and the index of the position it is the key of,
-sorted by key), with a filter of fixed size over the keys (a Bloom filter: two of its bits per
-key). Loading keeps the strings as they are: a game loaded to show its page, write its turn
-mail or check one move decodes nothing of its history. Most keys asked about were never seen,
-and the filter says so from two bits; a key it lets through is looked up in the sorted entries
-where it should stand (keys are evenly spread, so an interpolation search finds it in a few
-probes however many there are); the entries are decoded into a dict only once enough lookups
-have been made to pay for it, as a search does. The exact earlier positions, to confirm a
-key match (STAX-R4), are replayed from the history, each from the nearest of the positions the
-record marks (the board every 32 keys, with where in the history it stands): a match costs at
-most 32 plies of replay however long the game.
-Writing a state back inserts the keys of the plies played since loading into the sorted
-entries.
+A record is a head of fixed size (board, hands, turn, winner, a filter over the superko keys)
+and three parts that grow with the game, each kept as text a load does not decode: the history
+(``"0E+NW@0,0 1Q@1,0 …"``, each entry its seat's digit and the ply), the superko keys
+(fixed-width entries of a key and the index of the position it is the key of, sorted by key)
+and the marks (the exact board every :data:`MARK_EVERY` keys, with where the history stands
+there). A game loaded to show its page, write its turn mail or check a move decodes nothing
+of its history:
+
+- most keys asked about were never seen, and the filter (a Bloom filter, two bits a key) says
+  so from two bytes; a key it lets through is looked up in the sorted entries where it should
+  stand (keys are evenly spread, so an interpolation search finds it in a few probes however
+  many there are); the entries become a dict only once enough lookups have been made to pay
+  for it, as a search does;
+- a key match is confirmed (STAX-R4) against the exact earlier position, replayed from the
+  mark before it: at most :data:`MARK_EVERY` plies however long the game.
+
+Writing a state back inserts the keys, marks and entries of the plies played since loading.
 """
 
 from __future__ import annotations
