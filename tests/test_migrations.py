@@ -68,7 +68,7 @@ def test_stax_snapshots_move_to_the_stored_form_and_back(make_app):
     rules, states = _stax_states()
     app = make_app(migrate=True)
     with app.app_context():
-        upgrade(revision="a7c2e5f9d1b4")
+        upgrade(revision="d3f5a7c9e1b2")
         games = [Game(slug="stax", options={}, seed=1, rules_version="1", status="active",
                       ply=len(state.history), snapshot=_listed(state)) for state in states]
         db.session.add_all(games)
@@ -83,5 +83,5 @@ def test_stax_snapshots_move_to_the_stored_form_and_back(make_app):
         converted = stored()
         assert converted == [rules.to_dict(state) for state in states]
         assert [rules.from_dict(data) for data in converted] == states
-        downgrade(revision="a7c2e5f9d1b4")
+        downgrade(revision="d3f5a7c9e1b2")
         assert stored() == [_listed(state) for state in states]

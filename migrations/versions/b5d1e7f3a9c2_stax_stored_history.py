@@ -14,7 +14,7 @@ replay of a Stax history it needs for the marks, are written out below, as the f
 rules stood when it was made.
 
 Revision ID: b5d1e7f3a9c2
-Revises: a7c2e5f9d1b4
+Revises: d3f5a7c9e1b2
 Create Date: 2026-11-27 17:30:00.000000
 
 """
@@ -25,7 +25,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = 'b5d1e7f3a9c2'
-down_revision = 'a7c2e5f9d1b4'
+down_revision = 'd3f5a7c9e1b2'
 branch_labels = None
 depends_on = None
 

@@ -71,7 +71,22 @@ def _schemas() -> dict:
     player = _obj({"id": _INT, "name": _STR, "bot": _BOOL}, ["id", "name", "bot"])
     slugs = [rules.slug for rules in all_rules()]
     return {
-        "Error": _obj({"error": _STR, "code": _STR}, ["error", "code"]),
+        "Error": _obj({"error": _STR, "code": _STR, "refusal": {
+            "$ref": "#/components/schemas/Refusal"}}, ["error", "code"]),
+        "Refusal": {**_obj({
+            "key": {"type": "string", "description": "the rules' stable key of the refusal, "
+                    "`rules.<word>` or `<game>.<word>`: the same sentence for every "
+                    "refusal with this key"},
+            "params": {"type": "object", "additionalProperties": {"type": ["string",
+                                                                             "integer"]},
+                       "description": "what the sentence names: squares, plies, numbers, "
+                                      "what was typed (`text`), words such as sizes"},
+            "step": {**_NINT, "description": "the refused step of a typed turn"},
+            "ply": {**_NSTR, "description": "that step as typed"}},
+            ["key", "params", "step", "ply"]),
+            "description": "A refused move's stable key and parameters (a 422, or a 409 "
+                           "for a resignation the rules refuse), to word it in any language; "
+                           "`error` is the English sentence, `code` its coarse kind."},
         "Player": player,
         "Me": _obj({"id": _INT, "name": _STR, "email": _STR, "bot": _BOOL,
                     "bot_owner": {"oneOf": [{"$ref": "#/components/schemas/Player"},

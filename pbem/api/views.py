@@ -55,8 +55,14 @@ class BadQuery(PbemError):
     status, code = 400, "bad-query"
 
 
-def _refused(exc: IllegalMove) -> PbemError:
-    return PbemError(exc.reason, exc.code, 422)
+def _refused(exc: IllegalMove, status: int = 422) -> PbemError:
+    """The rules' refusal as the API's error: its English reason and code, and the refusal's
+    stable key and parameters (``Refusal`` in the document), to say it in another language."""
+    error = PbemError(exc.reason, exc.code, status)
+    if exc.key is not None:
+        error.details = {"refusal": {"key": exc.key, "params": exc.params, "step": exc.step,
+                                     "ply": exc.ply}}
+    return error
 
 
 # ----- the document ---------------------------------------------------------------------------
@@ -212,7 +218,7 @@ def resign(game_id):
     try:
         commands.resign(game, seat, data.get("ply"))
     except IllegalMove as exc:
-        raise PbemError(exc.reason, exc.code, 409) from None
+        raise _refused(exc, 409) from None
     return jsonify(_state_of(game))
 
 

@@ -69,6 +69,9 @@ def test_a_move_answers_200_409_422_403(app, client, make_game, make_player, bea
     assert stranger.status_code == 403 and stranger.json["code"] == "not-in-game"
     illegal = client.post(url, json={"move": "Q9", "ply": 0}, headers=mine)
     assert illegal.status_code == 422 and illegal.json["error"] and illegal.json["code"]
+    # The refusal's stable key and parameters, to say it in another language.
+    assert illegal.json["refusal"] == {"key": "pylon.unreadable", "params": {"text": "q9"},
+                                       "step": None, "ply": None}
     played = client.post(url, json={"move": move, "ply": 0, "comment": "hello"}, headers=mine)
     assert played.status_code == 200
     assert played.json == {"id": game.id, "ply": 1, "status": "active", "to_move": 1}
