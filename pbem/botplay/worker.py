@@ -255,7 +255,7 @@ def play_turn(game_id: int, budget_s: float | None = BY_LEVEL,
                 if text == RESIGNS:
                     commands.resign(game, position.seat, position.ply)
                 else:
-                    commands.play_turn(game, position.seat, text, position.ply)
+                    commands.play_turn(game, position.seat, str(text), position.ply)
                     if getattr(text, "proposes", False) and game.status == ACTIVE:
                         commands.agree(game, position.seat, game.ply)
             return "resigned" if text == RESIGNS else "played"
