@@ -38,13 +38,15 @@ class Measured:
 
 #: When and how the table was measured: the host's load (1-minute average) over its games.
 MEASURED_ON = "2026-11-27"
-MEASURED_LOAD = "5–27 on 2 cores"
+MEASURED_LOAD = "4–27 on 2 cores"
 MEASURED = (
     Measured("pylon", 2, 1, None, 0.995, 0.954, 0.999, 99, 1, 0),
-    Measured("spike", 2, 1, None, 0.975, 0.9, 0.994, 58, 3, 0),
-    Measured("spike", 2, 3, 2, 0.75, 0.198, 0.973, 1, 1, 0),
-    Measured("stawvs", 2, 1, None, 1.0, 0.908, 1.0, 38, 0, 0),
-    Measured("stawvs", 2, 3, 2, 1.0, 0.342, 1.0, 2, 0, 0),
+    Measured("spike", 2, 1, None, 0.98, 0.93, 0.994, 96, 4, 0),
+    Measured("spike", 2, 2, 1, 0.667, 0.516, 0.79, 17, 22, 3),
+    Measured("spike", 2, 3, 2, 0.607, 0.356, 0.812, 4, 9, 1),
+    Measured("stawvs", 2, 1, None, 0.99, 0.946, 0.998, 99, 0, 1),
+    Measured("stawvs", 2, 3, 2, 1.0, 0.51, 1.0, 4, 0, 0),
+    Measured("stawvs", 3, 1, None, 1.0, 0.438, 1.0, 3, 0, 0),
 )
 
 

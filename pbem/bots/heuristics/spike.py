@@ -12,7 +12,8 @@ facing a side edge can never leave by the far one), so the tree tries the plies 
 edge first and widens progressively: a level's playouts go to a few sensible plies each
 looked at many times, rather than to every ply once, where a lucky playout picks the ply.
 Level 1 had scored 89% against a random player, a fifth of its games drawn 0–0; with this it
-won 28 of 30 games on the long bench's seeds and drew 2.
+won 96 of the long bench's 100 games and drew 4 (98%), and level 2 scored 67% against level 1
+in 42 games (the README's table).
 
 Once nobody can launch, playouts misjudge the endgame (a bot of any level throws away won
 endgames and loses drawn ones), so every level solves it exactly instead (``spike_endgame``)
