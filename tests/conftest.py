@@ -10,6 +10,7 @@ import tempfile
 import threading
 import uuid
 
+import compiled_sql
 import pytest
 import sqlalchemy as sa
 import url_builders
@@ -57,6 +58,7 @@ def sqlite_schema(tmp_path_factory):
     app = create_app(app_settings(folder))
     with app.app_context():
         db.create_all()
+        compiled_sql.adopt(db.engine)
         db.session.remove()
         db.engine.dispose()  # the last connection folds the write-ahead log into the file
     return folder / "test.sqlite"
@@ -78,6 +80,7 @@ def make_app(tmp_path, sqlite_schema):
             shutil.copyfile(sqlite_schema, file)
         app = create_app(settings)
         with app.app_context():
+            compiled_sql.share(db.engine)
             if url and url.startswith("postgresql"):  # the worker's database is reused
                 db.drop_all()
                 with db.engine.begin() as connection:

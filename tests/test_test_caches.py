@@ -1,9 +1,14 @@
-"""The tests' cache of Werkzeug's URL builders (tests/url_builders.py) hands every rule the
-builder Werkzeug would compile for it, so the pages' links are the server's own."""
+"""What the tests keep from one app to the next (tests/url_builders.py, tests/compiled_sql.py):
+every rule gets the URL builder Werkzeug would compile for it, so the pages' links are the
+server's own; and an app's SQL, compiled once, serves the apps that follow."""
 
 from __future__ import annotations
 
+import sqlalchemy as sa
 from url_builders import compile_afresh
+
+from pbem.accounts.models import Player
+from pbem.core.extensions import db
 
 
 def _shape(function):
@@ -31,3 +36,20 @@ def test_apps_share_the_builders_and_each_fills_in_its_own_values(app, make_app)
         assert url_for("play.new", slug="a b", seats=2) == "/new/a%20b?seats=2"
     with app.test_request_context():
         assert url_for("play.game", game_id=12, _external=True) == "http://localhost/games/12"
+
+
+def test_the_next_app_runs_a_query_with_the_sql_compiled_for_the_first(app, make_app):
+    def run():
+        players = Player.__table__
+        result = db.session.connection().execute(
+            sa.select(players.c.id).where(players.c.email == "a@b.example"))
+        assert result.all() == []
+        return result.context
+
+    first, engine = run(), db.engine
+    other = make_app()
+    with other.app_context():
+        assert db.engine is not engine
+        again = run()
+    assert again.cache_hit == again.dialect.CACHE_HIT
+    assert again.compiled is first.compiled
