@@ -28,7 +28,7 @@ from ..core.urls import external_url
 from ..games import all_rules
 from ..play.forms import option_fields
 from ..play.new_game import rules_or_404
-from ..ratings.model import rating_text
+from ..ratings.skill import rating_text
 from . import queries, service, standing
 from .forms import ChallengeForm, StandingForm
 from .queries import BadFilter, Filters
@@ -150,7 +150,8 @@ def feed(slug):
         "url": external_url("challenges.index", game=slug) + f"#challenge-{e.challenge.id}",
         "id": external_url("challenges.index") + f"#challenge-{e.challenge.id}",
         "updated": e.challenge.created_at,
-        "title": f"{e.poster_name} ({rating_text(e.rating, e.provisional)}) challenges "
+        "title": f"{e.poster_name} ({'bot, ' if e.poster_is_bot else ''}"
+                 f"{rating_text(e.rating, e.provisional)}) challenges "
                  f"{e.challenge.players - 1} "
                  f"{'player' if e.challenge.players == 2 else 'players'} to {rules.name}",
         "summary": " ".join(render_template("challenges/_summary.txt",

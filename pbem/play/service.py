@@ -24,7 +24,7 @@ from ..accounts.service import mark_joined
 from ..core import work
 from ..core.db import utcnow
 from ..core.extensions import db
-from ..games import IllegalMove
+from ..games import IllegalMove, Refusal
 from . import events, ports, thread
 from .errors import GameNotActive, NotYourTurn, OutOfTime, PositionChanged
 from .models import ACTIVE, FINISHED, RESIGN, RESIGNED, TIMED_OUT, Game, Move, set_outcomes
@@ -40,6 +40,9 @@ class Played:
     move: str
     text: str
     auto: bool = False
+    #: Played by its seat's conditional reply, in the transaction of the turn it answered
+    #: (:func:`answer_turns_with`).
+    answer: bool = False
 
 
 @dataclass(frozen=True)
@@ -266,9 +269,14 @@ def _check_actor(game: Game, seat: int, expected_ply: int):
     return state
 
 
+#: A typed turn that stops before its end: the server's refusal (the rules accept each ply),
+#: translated with the games' own (``refusals.MESSAGES``).
+UNFINISHED = Refusal("play.turn-incomplete", "turn-incomplete",
+                     "the turn is not finished: continue it with one of {moves}")
+
+
 def _unfinished(rules, state) -> IllegalMove:
-    return IllegalMove("the turn is not finished: continue it with one of "
-                       + ", ".join(rules.legal_moves(state)[:12]), "turn-incomplete")
+    return UNFINISHED(moves=", ".join(rules.legal_moves(state)[:12]))
 
 
 def _turn_complete(rules, state) -> bool:
@@ -316,7 +324,7 @@ def _turn_begins(game: Game, state, moves: list[Played]) -> None:
         events.turn_begins.send(game, seat=seat, state=state, moves=moves)
         return
     reply, plies, state = answer
-    answered = [Played(seat, ply, reply[:500]) for ply in plies]
+    answered = [Played(seat, ply, reply[:500], answer=True) for ply in plies]
     state = _store(game, state, answered)
     _turn_begins(game, state, answered)
 
