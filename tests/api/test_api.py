@@ -85,9 +85,9 @@ def test_a_move_answers_200_409_422_403(app, client, make_game, make_player, bea
 
 def test_games_waiting_for_me_nearest_deadline_first_in_pages(app, client, make_game,
                                                               make_player, bearer, monkeypatch):
-    import pbem.api.views as views
+    import pbem.api.game_views as game_views
 
-    monkeypatch.setattr(views, "PER_PAGE", 2)
+    monkeypatch.setattr(game_views, "PER_PAGE", 2)
     ann = make_player(name="Ann")
     games = [make_game("pylon", players=[ann, make_player()]) for _ in range(5)]
     now = utcnow()
