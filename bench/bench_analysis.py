@@ -1,10 +1,9 @@
 """The thinking tools: the server CPU of one analysis step (JSON) at the game's last ply
-(up to 300) in every game, and from an earlier ply (a replay of the history); and a move that
-triggers a conditional reply against a plain move (through the command, on SQLite).
+(up to 300) in every game, and from an earlier ply (a replay of the history).
 
-Target: an analysis step under 15 ms of CPU; a move with a conditional reply at most 1.3x a
-plain one. And the post-game review's cost: one position read by the level-3 search (a
-review reads each turn's position once)."""
+Target: an analysis step under 15 ms of CPU. And the post-game review's cost: one position
+read by the level-3 search (a review reads each turn's position once). (A move answered by a
+conditional reply is measured beside the plain move, in :mod:`bench.bench_http`.)"""
 
 from __future__ import annotations
 
@@ -50,7 +49,6 @@ def run() -> dict:
     from pbem.accounts.models import Player
     from pbem.analysis.service import _POSITIONS as positions
     from pbem.analysis.service import position_at
-    from pbem.conditional import service as conditional
     from pbem.core.extensions import db
     from pbem.games import all_rules
     from pbem.play import commands
@@ -99,38 +97,7 @@ def run() -> dict:
                     game, at // 2)),
                 "review_turns": len([m for m in game.moves if not m.auto]),
             }
-        figures["conditional"] = _conditional_move(app, commands, conditional, players)
     return figures
-
-
-def _conditional_move(app, commands, conditional, players) -> dict:
-    """The move's POST (Flask's test client, signed in, the form's token off) in a new
-    Pylon game, plain and with the opponent's conditional reply to it."""
-    from pbem.play.queries import get_game
-
-    client = app.test_client()
-    with client.session_transaction() as session:
-        session["player_id"] = players[0].id
-        session["generation"] = players[0].session_generation
-    plain, answered = [], []
-    for _ in range(REQUESTS + 3):
-        for samples, keep in ((plain, False), (answered, True)):
-            game = commands.create_game("pylon", players[:2], creator=players[0],
-                                        start_now=True, seed=1)
-            game_id = game.id
-            if keep:
-                locked = commands.locked(game_id)
-                with commands.unit_of_work():
-                    conditional.set_lines(locked, 1, conditional.parse_text("Mc3 ; Md4"))
-            start = time.process_time()
-            response = client.post(f"/games/{game_id}/move", data={"move": "Mc3", "ply": "0"})
-            samples.append(time.process_time() - start)
-            assert response.status_code == 303, response.status_code
-            assert get_game(game_id).ply == (2 if keep else 1)
-    plain, answered = plain[3:], answered[3:]  # warm-up
-    return {"plain_move_post": summary_ms(plain), "move_answered_post": summary_ms(answered),
-            "ratio_p50": round(sorted(answered)[len(answered) // 2]
-                               / sorted(plain)[len(plain) // 2], 2)}
 
 
 if __name__ == "__main__":

@@ -116,8 +116,8 @@ def message(kind: str, to, subject: str, *, game=None, reply_to: str | None = No
     if not decision.send:
         return
     language = language or stored_settings.language_of(to)
-    player_id, _ = stored_settings.recipient(to)
-    zone = stored_settings.zone_of(player_id)
+    _, settings = stored_settings.recipient(to)  # as loaded with the player, if they were
+    zone = settings.zone
     link = None
     if context is not None or facts is None:
         link = unsubscribe_url(decision.unsubscribe)
