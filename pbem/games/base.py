@@ -310,7 +310,6 @@ class Rules:
         return state, moves
 
 
-
 def replaced(items: tuple, index: int, value) -> tuple:
     """``items`` with the one at ``index`` replaced by ``value`` (states hold tuples, so a
     move builds a new one).

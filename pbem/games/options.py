@@ -12,7 +12,6 @@ class InvalidOptions(ValueError):
     """Options or a player count a game does not allow; the message names the problem."""
 
 
-
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 
