@@ -37,7 +37,7 @@ def answered_text(game, moves) -> str:
 
 
 def compose(outbox_message) -> None:
-    """Write the mail queued as facts (``pbem.mail.compose``), from the game it is about."""
+    """Write the mail queued as facts (``pbem.mail.composers``), from the game it is about."""
     facts = outbox_message.facts
     game = get_game(outbox_message.game_id)
     seat = facts["seat"]
