@@ -20,8 +20,7 @@ LISTED_MOVES = 400
 def _line_args():
     plies = request.args.getlist("p")
     if len(plies) > MAX_PLIES:
-        raise BadLine(f"A line explores at most {MAX_PLIES} plies at once; this one has "
-                      f"{len(plies)}.", "too-long", 400)
+        raise service.too_long(plies)
     return plies
 
 
