@@ -20,6 +20,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from ..accounts.auth import login_required
 from ..core.db import utcnow
@@ -150,13 +151,15 @@ def feed(slug):
         "url": external_url("challenges.index", game=slug) + f"#challenge-{e.challenge.id}",
         "id": external_url("challenges.index") + f"#challenge-{e.challenge.id}",
         "updated": e.challenge.created_at,
-        "title": f"{e.poster_name} ({rating_text(e.rating, e.provisional)}) challenges "
-                 f"{e.challenge.players - 1} "
-                 f"{'player' if e.challenge.players == 2 else 'players'} to {rules.name}",
+        "title": ngettext("%(name)s (%(rating)s) challenges %(num)d player to %(game)s",
+                          "%(name)s (%(rating)s) challenges %(num)d players to %(game)s",
+                          e.challenge.players - 1, name=e.poster_name, game=rules.name,
+                          rating=rating_text(e.rating, e.provisional)),
         "summary": " ".join(render_template("challenges/_summary.txt",
                                             challenge=e.challenge).split()),
     } for e in queries.newest(utcnow(), 50, slug)]
-    body = atom(f"pbem: open {rules.name} challenges", external_url("challenges.feed", slug=slug),
+    body = atom(_("pbem: open %(game)s challenges", game=rules.name),
+                external_url("challenges.feed", slug=slug),
                 external_url("challenges.index", game=slug), entries)
     return Response(body, content_type=CONTENT_TYPE)
 

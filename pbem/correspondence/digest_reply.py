@@ -21,6 +21,7 @@ import re
 from datetime import UTC, datetime
 
 from flask import current_app
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
@@ -127,29 +128,31 @@ def _act(player, written: datetime, game_id: int, text: str, line: str) -> Outco
     game = commands.locked(game_id)
     seats = [seat.index for seat in game.seats if seat.player_id == player.id]
     if not seats:
-        return Outcome(line, game_id, "refused", f"you do not play in game #{game_id}")
+        return Outcome(line, game_id, "refused",
+                       _l("you do not play in game #%(id)s", id=game_id))
     word, _, rest = text.partition(" ")
     word = word.lower()
     to_move = None if game.is_over else game.rules.to_move(game.load_state())
     seat = to_move if to_move in seats else seats[0]
     if word == "comment":
         if not rest.strip():
-            return Outcome(line, game_id, "refused", "write the message after “comment”")
+            return Outcome(line, game_id, "refused",
+                           _l("write the message after “%(word)s”", word="comment"))
         commands.post_message(game, seat, rest.strip())
-        return Outcome(line, game_id, "posted", "your message was posted to the game")
+        return Outcome(line, game_id, "posted", _l("your message was posted to the game"))
     if word == "resign" and not rest:
         commands.resign(game, seat)
-        return Outcome(line, game_id, "resigned", "you resigned the game")
+        return Outcome(line, game_id, "resigned", _l("you resigned the game"))
     if not text:
-        return Outcome(line, game_id, "refused", "no move after the game's number")
+        return Outcome(line, game_id, "refused", _l("no move after the game's number"))
     if game.is_over:
-        return Outcome(line, game_id, "late", "the game is over")
+        return Outcome(line, game_id, "late", _l("the game is over"))
     if _ply_at(game_id, written) != game.ply:
         return Outcome(line, game_id, "late",
-                       "the game has moved on since the digest was written; "
-                       "nothing was played (the game's page shows where it stands)")
+                       _l("the game has moved on since the digest was written; nothing was "
+                          "played (the game's page shows where it stands)"))
     if to_move not in seats:
-        return Outcome(line, game_id, "refused", "it is not your turn")
+        return Outcome(line, game_id, "refused", _l("it is not your turn"))
     if confirms_email_moves(player.id):
         preview = service.preview_whole_turn(game, seat, text, game.ply)
         pending = held.hold(game.id, seat, game.ply, " ".join(preview.plies))
@@ -157,10 +160,12 @@ def _act(player, written: datetime, game_id: int, text: str, line: str) -> Outco
                        shown=answers.Shown(preview.state, preview.plies[-1], pending.move),
                        move_text=pending.move, code=pending.code)
         return Outcome(line, game_id, "held",
-                       f"shown back for your confirmation in game #{game_id}'s own mail")
+                       _l("shown back for your confirmation in game #%(id)s's own mail",
+                          id=game_id))
     commands.play_turn(game, seat, text, game.ply)
     return Outcome(line, game_id, "played",
-                   f"{game.moves[-1].text} in {game.rules.name} #{game_id}")
+                   _l("%(move)s in %(game)s", move=game.moves[-1].text,
+                      game=f"{game.rules.name} #{game_id}"))
 
 
 def _ply_at(game_id: int, moment: datetime) -> int:

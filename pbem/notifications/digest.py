@@ -13,6 +13,8 @@ import logging
 from collections.abc import Callable
 from datetime import datetime
 
+from flask_babel import LazyString, ngettext
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import select, update
 
 from ..accounts.models import Player
@@ -83,8 +85,9 @@ def _send(player_id: int, seen: datetime, now: datetime) -> int:
     if not waiting and not said["news"]:
         return 0
     count = len(waiting)
-    subject = (f"pbem digest: {count} game{'' if count == 1 else 's'} waiting for you"
-               if count else "pbem digest: news of your games")
+    subject = (LazyString(lambda: ngettext("pbem digest: %(num)d game waiting for you",
+                                           "pbem digest: %(num)d games waiting for you", count))
+               if count else _l("pbem digest: news of your games"))  # read in their language
     message(DIGEST, player, subject, reply_to=said["reply_to"], facts=said["facts"],
             context={"player": player, "waiting": waiting, "news": said["news"]})
     return 1
