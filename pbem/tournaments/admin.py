@@ -24,6 +24,7 @@ from .forms import (
     TournamentForm,
     choices,
 )
+from .logwords import log_words
 from .models import FORFEIT, POLICIES, RUNNING, SETUP
 
 bp = Blueprint("tournament_admin", __name__, url_prefix="/admin/tournaments")
@@ -233,4 +234,4 @@ def act(tournament_id, table_id):
         raise PbemError(_("Choose an action from the director's page."), "form", 422)
     done = service.act_on_game(tournament_id, table_id, form.action.data, g.player, utcnow(),
                                form.reason.data or "", form.seat.data)
-    return _back(tournament_id, _("Done: %(what)s.", what=done))
+    return _back(tournament_id, _("Done: %(what)s.", what=log_words(done)))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from flask_babel import gettext
+from flask_babel import LazyString, gettext
 from flask_babel import lazy_gettext as _l
 
 from ..core.i18n import lazy_format
@@ -19,6 +19,7 @@ from . import formats
 from .logic.model import Result
 from .logic.pairing import advancing
 from .logic.scoring import format_points, seat_points
+from .logwords import log_words
 from .models import KNOCKOUT, Tournament
 
 
@@ -151,7 +152,7 @@ def _match(rnd, index: int, pair, outcome, names) -> Contest:
         note = next((tb.note for tb in reversed(rnd.tables)
                      if tb.match == index and tb.note), None)
         if note:
-            line = lazy_format("{} ({})", line, note)
+            line = lazy_format("{} ({})", line, LazyString(lambda: log_words(note)))
     return Contest(slots, games, line)
 
 
@@ -185,7 +186,7 @@ def _table(tb, cut: int, seeded, names) -> Contest:
         line = lazy_format("{} ({})", line, _l(
             "level with a player below the cut: the better seed goes through"))
     if tb.note:
-        line = lazy_format("{} ({})", line, tb.note)
+        line = lazy_format("{} ({})", line, LazyString(lambda: log_words(tb.note)))
     return Contest(slots, games, line)
 
 

@@ -12,7 +12,7 @@ from datetime import datetime
 from functools import cache
 
 from flask import url_for
-from flask_babel import gettext
+from flask_babel import gettext, pgettext
 from markupsafe import Markup, escape
 from sqlalchemy import func, select
 
@@ -250,8 +250,11 @@ def _crosstable_rows(grid: list[list]) -> list[Markup]:
     nested template loops: a page of a 500-player Swiss has a thousand cells, and Jinja's
     loops were most of its rendering time."""
     game = url_for("play.game", game_id=0)[:-1]
+    # The cache keeps the words "bye" and "out"; the reader reads them in their language.
+    words = {"bye": pgettext("crosstable cell", "bye"), "out": pgettext("crosstable cell", "out")}
 
     def mark(text, game_id) -> str:
+        text = words.get(text, text)
         return f'<a href="{game}{game_id}">{escape(text)}</a>' if game_id else str(escape(text))
 
     return [Markup("".join("<td>" + " ".join(mark(*m) for m in cell) + "</td>" for cell in row))

@@ -15,6 +15,7 @@ from ..core.urls import external_url
 from ..core.validators import BadNumber, whole_number
 from . import page as pages
 from . import service
+from .logwords import log_words
 
 bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
 
@@ -26,6 +27,9 @@ ENTRANT_STATUS = {"invited": _l("invited"), "entered": _l("entered"),
                   "withdrawn": _l("withdrawn"), "declined": _l("declined")}
 TABLE_STATUS = {"": _l("playing"), "active": _l("playing"), "over": _l("over"),
                 "finished": _l("finished")}
+
+
+bp.add_app_template_filter(log_words, "log_words")  # the log and notes, translated
 
 
 @bp.app_template_global()
