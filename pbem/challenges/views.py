@@ -91,12 +91,13 @@ def join(challenge_id):
 
 @bp.post("/<int:challenge_id>/withdraw")
 def withdraw(challenge_id):
-    return _settle(service.withdraw, challenge_id, "Your challenge is withdrawn.")
+    return _settle(service.withdraw, challenge_id, _("Your challenge is withdrawn."))
 
 
 @bp.post("/<int:challenge_id>/leave")
 def leave(challenge_id):
-    return _settle(service.leave, challenge_id, "You left the challenge; your seat is free again.")
+    return _settle(service.leave, challenge_id,
+                   _("You left the challenge; your seat is free again."))
 
 
 def _settle(action, challenge_id: int, done: str):

@@ -21,6 +21,7 @@ import re
 from datetime import UTC, datetime
 
 from flask import current_app
+from flask_babel import LazyString
 from flask_babel import lazy_gettext as _l
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
@@ -38,7 +39,7 @@ from ..notifications import delivery
 from ..notifications.settings import confirms_email_moves
 from ..play import commands, service
 from ..play.models import Move
-from . import answers, held
+from . import answers, held, words
 
 _ADDRESS = re.compile(r"digest\+([A-Za-z0-9_.\-]+)@")
 _LINE = re.compile(r"^#\s*(\d{1,9})\b\s*(.*)$")
@@ -131,13 +132,14 @@ def _act(player, written: datetime, game_id: int, text: str, line: str) -> Outco
         return Outcome(line, game_id, "refused",
                        _l("you do not play in game #%(id)s", id=game_id))
     word, _, rest = text.partition(" ")
-    word = word.lower()
+    word, _language = words.command_of(word)  # "comment", "resign" in any language
     to_move = None if game.is_over else game.rules.to_move(game.load_state())
     seat = to_move if to_move in seats else seats[0]
     if word == "comment":
         if not rest.strip():
             return Outcome(line, game_id, "refused",
-                           _l("write the message after “%(word)s”", word="comment"))
+                           _l("write the message after “%(word)s”",
+                              word=LazyString(lambda: words.word_for("comment"))))
         commands.post_message(game, seat, rest.strip())
         return Outcome(line, game_id, "posted", _l("your message was posted to the game"))
     if word == "resign" and not rest:

@@ -19,11 +19,12 @@ from sqlalchemy import select, update
 
 from ..accounts.models import Player
 from ..core.extensions import db
+from ..core.i18n import speaking
 from ..core.work import unit_of_work
 from ..mail.models import OutboxMessage
 from .delivery import message
 from .models import StoredSettings
-from .settings import DIGEST, schedule_digest
+from .settings import DIGEST, language_of, schedule_digest, zone_of
 
 log = logging.getLogger(__name__)
 
@@ -77,8 +78,9 @@ def _send(player_id: int, seen: datetime, now: datetime) -> int:
         .order_by(OutboxMessage.id)
     ).all()
     said = {"waiting": [], "news": [], "reply_to": None, "facts": None}
-    if _contents is not None:
-        said.update(_contents(None, player=player, held=held, now=now))
+    if _contents is not None:  # its words (deadlines, news) in the player's language and zone
+        with speaking(language_of(player), zone_of(player.id)):
+            said.update(_contents(None, player=player, held=held, now=now))
     for folded in held:
         folded.sent_at = now  # folded into this digest (or moot: a turn played, a game over)
     waiting = said["waiting"]
