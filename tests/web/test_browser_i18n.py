@@ -5,35 +5,15 @@ go to test-screenshots/ (git-ignored) for a person to look at."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
+from helpers import english_left
 from playwright.sync_api import expect
 
 from pbem.core.extensions import db
 
 from .test_browser_home import PHONE, SHOTS, WIDE, games_of_ada, sign_in_browser
-
-CATALOGUES = Path(__file__).resolve().parents[2] / "pbem" / "translations"
-
-
-def english_left(text: str, language: str) -> list[str]:
-    """The English messages of the catalogue that ``text`` still shows: every message without
-    placeholders whose translation differs from it, found as whole words."""
-    with open(CATALOGUES / language / "LC_MESSAGES" / "messages.po", "rb") as po:
-        catalogue = read_po(po, locale=language)
-    left = []
-    for message in catalogue:
-        if not message.id or not isinstance(message.id, str) or "%(" in message.id:
-            continue
-        if message.id == message.string or len(message.id) < 3:
-            continue
-        pattern = rf"(?<![\w-]){re.escape(message.id)}(?![\w-])"
-        if re.search(pattern, text):
-            left.append(message.id)
-    return left
 
 
 def visible(page) -> str:
