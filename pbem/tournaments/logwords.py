@@ -79,6 +79,9 @@ def _one(text: str, forms) -> str:
         found = re.fullmatch(pattern, text)
         if found:
             params = found.groupdict()
+            if "names" in params:  # "Lena, Max and Ada": the last "and" in the reader's words
+                params["names"] = re.sub(r" and (?=[^,]*$)", pgettext("tournament log", " and "),
+                                         params["names"])
             if "action" in params:
                 params["action"] = _one(params["action"], forms)
             return words % params
