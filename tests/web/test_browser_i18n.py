@@ -75,3 +75,41 @@ def game_link_url(base: str, player) -> str:
 
     game = next(game for game in games_of(player) if game.slug == "stawvs")
     return f"{base}/games/{game.id}"
+
+
+@pytest.mark.browser
+def test_the_newly_translated_german_pages_fit_a_phone_and_show_no_english(
+        app, live_server, chromium, make_player):
+    """The tournament, director, admin, rating, analysis and conditional pages in German, the
+    longest-worded language: no English left, nothing wider than the screen at 1280x800 or
+    390x844; screenshots of each go to test-screenshots/ for a person to look at."""
+    from test_i18n import german_tournament
+
+    t, director, waiting, game_id = german_tournament(make_player)
+    context = chromium.new_context(locale="de", viewport=WIDE)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    SHOTS.mkdir(exist_ok=True)
+    pages = {"tournament": f"/tournaments/{t.id}", "manage": f"/admin/tournaments/{t.id}",
+             "tournament-edit": f"/admin/tournaments/{t.id}/edit", "admin": "/admin/",
+             "leaderboard": "/rules/pylon/ratings", "ratings-about": "/ratings/about",
+             "analysis": f"/games/{game_id}/analysis", "tokens": "/account/tokens",
+             "push": "/account/push"}
+    sign_in_browser(app, page, live_server, director)
+    for size_name, size in (("1280x800", WIDE), ("390x844", PHONE)):
+        page.set_viewport_size(size)
+        for name, path in pages.items():
+            page.goto(live_server + path)
+            page.screenshot(path=str(SHOTS / f"de-{name}-{size_name}.png"), full_page=True)
+            assert english_left(visible(page), "de") == [], name
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= size["width"], (name, size_name, width)
+    sign_in_browser(app, page, live_server, waiting)
+    for size_name, size in (("1280x800", WIDE), ("390x844", PHONE)):
+        page.set_viewport_size(size)
+        page.goto(f"{live_server}/games/{game_id}/conditional")
+        expect(page.locator("h1")).to_contain_text("Deine bedingten Züge in")
+        assert english_left(visible(page), "de") == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+        page.screenshot(path=str(SHOTS / f"de-conditional-{size_name}.png"), full_page=True)
+    context.close()
