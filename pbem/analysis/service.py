@@ -22,6 +22,7 @@ from ..games.svg import mark_cells
 from ..play.compose import mark_turn
 from ..play.models import FINISHED
 from ..play.queries import history
+from ..play.refusals import lazy_refusal
 from ..play.service import RESIGN
 
 #: The most plies one request may explore.
@@ -142,7 +143,7 @@ def _play_line(rules, state, plies, found):
             ply = rules.canonical(state, text)
         except IllegalMove as exc:
             raise BadLine(_l("Ply %(index)s of the line (%(text)s) is illegal: %(reason)s",
-                             index=index, text=text[:40], reason=exc.reason),
+                             index=index, text=text[:40], reason=lazy_refusal(exc)),
                           "illegal") from None
         state = found.state = rules.apply(state, ply)
         found.steps.append(Step(index, seat, ply))

@@ -10,6 +10,10 @@ from ..conditional.service import MAX_LINES, MAX_NODES, MAX_TURNS
 from ..games import all_rules
 from .models import SCOPES
 
+#: The event stream's answers: events per answer, and the milliseconds a client waits before
+#: asking again (here, so that the document states what the view serves).
+EVENTS_PER_ANSWER, RETRY_MS = 100, 15_000
+
 _ERROR = {"$ref": "#/components/schemas/Error"}
 
 
@@ -67,7 +71,22 @@ def _schemas() -> dict:
     player = _obj({"id": _INT, "name": _STR, "bot": _BOOL}, ["id", "name", "bot"])
     slugs = [rules.slug for rules in all_rules()]
     return {
-        "Error": _obj({"error": _STR, "code": _STR}, ["error", "code"]),
+        "Error": _obj({"error": _STR, "code": _STR, "refusal": {
+            "$ref": "#/components/schemas/Refusal"}}, ["error", "code"]),
+        "Refusal": {**_obj({
+            "key": {"type": "string", "description": "the rules' stable key of the refusal, "
+                    "`rules.<word>` or `<game>.<word>`: the same sentence for every "
+                    "refusal with this key"},
+            "params": {"type": "object", "additionalProperties": {"type": ["string",
+                                                                             "integer"]},
+                       "description": "what the sentence names: squares, plies, numbers, "
+                                      "what was typed (`text`), words such as sizes"},
+            "step": {**_NINT, "description": "the refused step of a typed turn"},
+            "ply": {**_NSTR, "description": "that step as typed"}},
+            ["key", "params", "step", "ply"]),
+            "description": "A refused move's stable key and parameters (a 422, or a 409 "
+                           "for a resignation the rules refuse), to word it in any language; "
+                           "`error` is the English sentence, `code` its coarse kind."},
         "Player": player,
         "Me": _obj({"id": _INT, "name": _STR, "email": _STR, "bot": _BOOL,
                     "bot_owner": {"oneOf": [{"$ref": "#/components/schemas/Player"},
@@ -122,8 +141,10 @@ def _schemas() -> dict:
         "Challenge": _obj({
             "id": _INT, "game": _STR, "options": {"type": "object"}, "players": _INT,
             "taken": _INT, "time_control": _STR, "rated": _BOOL,
-            "poster": _obj({"id": _INT, "name": _STR, "rating": {"type": "integer"}},
-                           ["id", "name", "rating"]),
+            "poster": _obj({"id": _INT, "name": _STR, "rating": {"type": "integer"},
+                            "bot": {**_BOOL, "description": "a bot account (bots are rated "
+                                                            "in the same pool, marked)"}},
+                           ["id", "name", "rating", "bot"]),
             "expires_at": _TIME}, ["id", "game", "options", "players", "taken",
                                    "time_control", "rated", "poster", "expires_at"]),
     }
@@ -204,8 +225,12 @@ def _paths() -> dict:
                           ["lines"]))},
         "/api/stream": {"get": _op(
             "The caller's events (server-sent events): each ply in their games, `move` or "
-            "`game-over`, with `your_turn`; resumed from `Last-Event-ID`. Each answer sends "
-            "what happened since and ends; EventSource asks again after `retry`", "read",
+            "`game-over`, with `your_turn`; resumed from `Last-Event-ID`. A long-poll "
+            "fallback, not an open stream: each answer is short and complete (the events "
+            f"since, at most {EVENTS_PER_ANSWER}, then `retry: {RETRY_MS}`) and EventSource "
+            "asks again after `retry` with the last id it saw. No server worker is held "
+            f"between asks, so it scales as one short request per client every "
+            f"{RETRY_MS // 1000} s, events arriving up to {RETRY_MS // 1000} s late", "read",
             {"200": {"description": "An event stream",
                      "content": {"text/event-stream": {"schema": {
                          "type": "object", "description": "each event",

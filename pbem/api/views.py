@@ -55,8 +55,14 @@ class BadQuery(PbemError):
     status, code = 400, "bad-query"
 
 
-def _refused(exc: IllegalMove) -> PbemError:
-    return PbemError(exc.reason, exc.code, 422)
+def _refused(exc: IllegalMove, status: int = 422) -> PbemError:
+    """The rules' refusal as the API's error: its English reason and code, and the refusal's
+    stable key and parameters (``Refusal`` in the document), to say it in another language."""
+    error = PbemError(exc.reason, exc.code, status)
+    if exc.key is not None:
+        error.details = {"refusal": {"key": exc.key, "params": exc.params, "step": exc.step,
+                                     "ply": exc.ply}}
+    return error
 
 
 # ----- the document ---------------------------------------------------------------------------
@@ -212,7 +218,7 @@ def resign(game_id):
     try:
         commands.resign(game, seat, data.get("ply"))
     except IllegalMove as exc:
-        raise PbemError(exc.reason, exc.code, 409) from None
+        raise _refused(exc, 409) from None
     return jsonify(_state_of(game))
 
 
@@ -312,7 +318,7 @@ def _challenge(listed) -> dict:
             "players": challenge.players, "taken": challenge.taken,
             "time_control": challenge.time_control, "rated": challenge.rated,
             "poster": {"id": challenge.poster_id, "name": listed.poster_name,
-                       "rating": listed.rating},
+                       "rating": listed.rating, "bot": listed.poster_is_bot},
             "expires_at": present.iso(challenge.expires_at)}
 
 
@@ -361,10 +367,6 @@ def withdraw_challenge(challenge_id):
 
 # ----- events ---------------------------------------------------------------------------------
 
-#: Events per answer of the stream, and the milliseconds a client waits before asking again.
-EVENTS_PER_ANSWER, RETRY_MS = 100, 15_000
-
-
 @bp.get("/stream")
 @api_view("read")
 def stream():
@@ -373,13 +375,13 @@ def stream():
     ``Last-Event-ID`` (or ``?last_event_id=``), an event's id being its ply's row.
 
     Each answer sends what happened since and ends, with a ``retry`` telling the browser's
-    EventSource when to ask again (it sends the last id by itself): no worker is held per
-    client, at the cost of up to ``RETRY_MS`` of delay. Without an id the answer names the
-    latest one, to start from now.
+    EventSource when to ask again (it sends the last id by itself): a long-poll fallback, no
+    worker held per client, at the cost of up to ``openapi.RETRY_MS`` of delay. Without an id
+    the answer names the latest one, to start from now.
     """
     raw = request.headers.get("Last-Event-ID") or request.args.get("last_event_id")
     player = g.api_player
-    lines = [f"retry: {RETRY_MS}\n"]
+    lines = [f"retry: {openapi.RETRY_MS}\n"]
     if raw is None:
         latest = db.session.scalar(select(func.max(Move.id))) or 0
         lines.append(f"id: {latest}\nevent: hello\ndata: {{}}\n")
@@ -391,7 +393,7 @@ def stream():
                    Game.status, Game.to_move_player_id)
             .join(Game, Game.id == Move.game_id)
             .where(Move.id > after, Move.game_id.in_(mine))
-            .order_by(Move.id).limit(EVENTS_PER_ANSWER)).all()
+            .order_by(Move.id).limit(openapi.EVENTS_PER_ANSWER)).all()
         for row in rows:
             latest = row.ply == row.now
             kind = "game-over" if latest and row.status == "finished" else "move"

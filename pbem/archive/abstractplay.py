@@ -8,11 +8,19 @@ fixed ways (shared/rules/README.md, "Abstract Play notation"):
 
 - Stawvs: a movement's claim follows a comma there, a slash here (``c3-f6,e5`` = ``c3-f6/e5``);
   variants ``hole``, ``random``, ``hey``, ``finalfree``, ``pieces-2`` are our ``gaps=center``,
-  ``gaps=random``, ``claims=vacated``, ``final_collect=false``, ``caps=2``. The board comes
-  from ``startingPosition`` in our layout notation (what this module writes).
+  ``gaps=random``, ``claims=vacated``, ``final_collect=false``, ``caps=2``. Its records do not
+  carry the board (every Stawvs board is dealt at random there, and only the saved game state
+  keeps it, as the first position's ``board``: a map of square to ``[[colour, size]]``, colours
+  ``PI BL GR OR``); :func:`board_layout` reads that, or our layout notation, from the header's
+  ``startingPosition`` or from the saved state given beside the record.
 - Pylon: placements are ``1a1``/``2c3``/``3f5`` there, ``Sa1``/``Mc3``/``Lf5`` here; stacking
-  moves are the same; its final passes are dropped; it alternates strictly, which is our
-  ``stacking_starts=alternate``; ``quickStart`` is ``start=quick``.
+  moves are the same; it alternates strictly, which is our ``stacking_starts=alternate``;
+  ``quickStart`` is ``start=quick``, its board the record's ``startingPosition`` (30 squares
+  such as ``A1,B3,…`` from a5 to f1, which our layout option reads). A game that ends by the
+  rules ends there with two passes: written on export, dropped on import.
+- Variants are written in the published records by their English names (``Center hole``,
+  ``Quick start``), each setup group's default by its own (``Default setup``); both the names
+  and the variants' codes are read.
 
 An exported record carries a ``pbem`` header of our own (game, options, seed) beside the
 schema's, so that a pbem game comes back exactly; a record from Abstract Play goes through the
@@ -23,9 +31,12 @@ against the moves', a second import of the same record refused).
 from __future__ import annotations
 
 import json
+import re
 from datetime import UTC, datetime
 
 from ..core.db import utcnow
+from ..play.models import FINISHED, RESIGN, TIMED_OUT
+from ..play.termination import RULES, TIMEOUT, termination
 from .history import BadRecord, Ply
 from .records import Record, RecordPlayer
 
@@ -38,7 +49,19 @@ VARIANTS = {
                "pieces-2": ("caps", 2)},
     "pylon": {"quickStart": ("start", "quick")},
 }
+#: The names its records give the variants (its English labels), per game; a setup group's
+#: default (``None``) is named too when no setup variant is chosen.
+NAMES = {
+    "stawvs": {"hole": "Center hole", "random": "Random gaps", "hey": "Simpler captures",
+               "finalfree": "No final captures", "pieces-2": "2 pieces each",
+               None: "Default setup (empty corners)"},
+    "pylon": {"quickStart": "Quick start", None: "Default setup"},
+}
+_SETUP = {"stawvs": ("hole", "random"), "pylon": ("quickStart",)}
+_COLOURS = {"PI": "P", "BL": "B", "GR": "G", "OR": "O"}
 _SIZES = {"1": "S", "2": "M", "3": "L"}
+#: How its records write a player leaving: each a resignation here (a timeout told apart).
+_LEAVING = ("resign", "timeout", "abandoned")
 _DIGITS = {size: digit for digit, size in _SIZES.items()}
 
 
@@ -72,6 +95,9 @@ def to_ap(game) -> dict:
     seats = len(game.seats)
     variants = [name for name, (option, value) in VARIANTS[game.slug].items()
                 if game.options.get(option) == value]
+    if not set(variants) & set(_SETUP[game.slug]):
+        variants.append(None)  # after the chosen ones, as there
+    variants = [NAMES[game.slug][name] for name in variants]
     winners = (game.result or {}).get("winners")
     scores = (game.result or {}).get("scores")
     players = []
@@ -91,22 +117,39 @@ def to_ap(game) -> dict:
         "pbem": {"game": game.slug, "options": game.options, "seed": game.seed,
                  "status": game.status},
     }
-    if game.slug == "stawvs":
-        header["startingPosition"] = rules.layout(rules.new_game(seats, game.options,
-                                                                 game.seed))
-    return {"header": header, "moves": _rounds(game, seats)}
+    layout = rules.layout(rules.new_game(seats, game.options, game.seed))
+    # Stawvs: ours (its records have none); Pylon: as its records write it (see above)
+    header["startingPosition"] = layout if game.slug == "stawvs" else ",".join(
+        re.findall("..", layout.replace("/", "")))
+    return {"header": header, "moves": _rounds(_plies_out(game), seats)}
 
 
-def _rounds(game, seats: int) -> list[list]:
+def _plies_out(game) -> list[tuple[int, str]]:
+    """The game's plies (seat, move) in Abstract Play's notation (a timeout as ``timeout``);
+    a Pylon game that ended by the rules gets the two passes that end it there, the player
+    after the last mover first."""
+    plies = [(move.seat, TIMED_OUT if move.move == RESIGN and move.text == TIMED_OUT
+              else to_ap_move(game.slug, move.move)) for move in game.moves]
+    if game.slug == "pylon" and plies and game.status == FINISHED:
+        last = game.moves[-1]
+        if termination(game.result, last.move, last.text) == RULES:
+            plies += [(1 - last.seat, "pass"), (last.seat, "pass")]
+    return plies
+
+
+def _rounds(plies: list[tuple[int, str]], seats: int) -> list[list]:
     """The plies as rounds of one entry per seat, a new round whenever a seat moves again
-    before the others (``null`` for a seat that did not move in a round)."""
+    before the others (``null`` for a seat that did not move in a round; the last round
+    stops at its last move)."""
     rounds: list[list] = []
     last = seats
-    for move in game.moves:
-        if move.seat <= last:
+    for seat, move in plies:
+        if seat <= last:
             rounds.append([None] * seats)
-        rounds[-1][move.seat] = to_ap_move(game.slug, move.move)
-        last = move.seat
+        rounds[-1][seat] = move
+        last = seat
+    while rounds and rounds[-1][-1] is None:  # the last round ends with its last move, as there
+        rounds[-1].pop()
     return rounds
 
 
@@ -127,8 +170,9 @@ def from_ap_move(slug: str, move: str) -> str:
     return move
 
 
-def parse_ap(data) -> Record:
-    """A record from Abstract Play's JSON (already decoded).
+def parse_ap(data, state=None) -> Record:
+    """A record from Abstract Play's JSON (already decoded); ``state``, Abstract Play's saved
+    state of the same game (decoded too), gives a Stawvs board the record lacks.
 
     :raises BadRecord: not such a record, a game other than Stawvs or Pylon, a variant or a
         board this server cannot reproduce.
@@ -148,15 +192,18 @@ def parse_ap(data) -> Record:
                        and isinstance(p.get("result"), int | float) for p in players):
         raise BadRecord("The record's players must be 2 to 4, each with a name and a result.")
     ours = header.get("pbem") if isinstance(header.get("pbem"), dict) else None
-    options, seed = _options(slug, game, header, ours)
-    plies = _plies(slug, data["moves"], len(players))
+    options, seed = _options(slug, game, header, ours, state)
+    plies, timed_out = _plies(slug, data["moves"], len(players))
     results = [p["result"] for p in players]
     best = max(results)
     winners = [seat for seat, result in enumerate(results) if result == best]
     finished = header.get("date-end") is not None and (ours is None
                                                        or ours.get("status") == "finished")
-    result = ({"winners": winners, "scores": None, "ended": None, "termination": None}
-              if finished else "*")
+    scores = [p.get("score") for p in players]
+    if not all(isinstance(score, int | float) for score in scores):
+        scores = None
+    result = ({"winners": winners, "scores": scores, "ended": None,
+               "termination": TIMEOUT if timed_out else None} if finished else "*")
     dates = {"started": _time(header.get("date-start")),
              "finished": _time(header.get("date-end")) if finished else None}
     dates["created"] = dates["started"]
@@ -165,7 +212,8 @@ def parse_ap(data) -> Record:
                   options=options, seed=seed, plies=plies, result=result, dates=dates)
 
 
-def _options(slug: str, game: dict, header: dict, ours: dict | None) -> tuple[dict, int]:
+def _options(slug: str, game: dict, header: dict, ours: dict | None,
+             state=None) -> tuple[dict, int]:
     if ours is not None:  # one of ours, coming back: exactly as it was
         options, seed = ours.get("options"), ours.get("seed", 0)
         if not isinstance(options, dict) or type(seed) is not int:
@@ -175,23 +223,70 @@ def _options(slug: str, game: dict, header: dict, ours: dict | None) -> tuple[di
     if not isinstance(variants, list):
         raise BadRecord("The record's variants must be a list.")
     options: dict = {"stacking_starts": "alternate"} if slug == "pylon" else {}
+    known = {str(code).casefold(): code for code in NAMES[slug]} | {
+        name.casefold(): code for code, name in NAMES[slug].items()}
     for variant in variants:
-        if variant not in VARIANTS[slug]:
+        code = known.get(str(variant).casefold(), "?")
+        if code == "?":
             raise BadRecord(f"The {slug} variant {str(variant)[:40]!r} is not one this server "
                             "plays.")
-        option, value = VARIANTS[slug][variant]
-        options[option] = value
-    board = header.get("startingPosition")
-    if slug == "stawvs" or options.get("start") == "quick":
-        if not isinstance(board, str):
+        if code is not None:  # a setup group's default is our default
+            option, value = VARIANTS[slug][code]
+            options[option] = value
+    if slug == "stawvs":
+        options["layout"] = board_layout(header.get("startingPosition") if state is None
+                                         else state)
+    elif options.get("start") == "quick":
+        if not isinstance(header.get("startingPosition"), str):
             raise BadRecord("The record gives no starting position (the board), which this "
                             "game deals at random.")
-        options["layout"] = board
+        options["layout"] = header["startingPosition"]
     return options, 0
 
 
-def _plies(slug: str, rounds: list, seats: int) -> list[Ply]:
-    plies = []
+def board_layout(given) -> str:
+    """A Stawvs board in our layout notation, from what Abstract Play or we write: our layout
+    string; its saved game state (the first position's board); that board alone, as the map
+    it serialises (``{"dataType": "Map", "value": [[square, [[colour, size]]], …]}``), the
+    list of its entries or either as JSON text.
+
+    >>> ranks = board_layout({"dataType": "Map", "value": [["a2", [["PI", 1]]],
+    ...                                                    ["h7", [["OR", 3]]]]}).split("/")
+    >>> ranks[1], ranks[6]
+    ('..............O3', 'P1..............')
+
+    :raises BadRecord: nothing that reads as a board.
+    """
+    if isinstance(given, str) and given.lstrip()[:1] in ("{", "["):
+        try:
+            given = json.loads(given)
+        except ValueError:
+            raise BadRecord("The record's starting position is not JSON.") from None
+    if isinstance(given, str):
+        return given
+    if isinstance(given, dict) and isinstance(given.get("stack"), list) and given["stack"]:
+        given = given["stack"][0].get("board") if isinstance(given["stack"][0], dict) else None
+    if isinstance(given, dict) and given.get("dataType") == "Map":
+        given = given.get("value")
+    if not isinstance(given, list):
+        raise BadRecord("The record gives no starting position (the board), which this game "
+                        "deals at random: give Abstract Play's saved game state beside it.")
+    squares = {}
+    for entry in given:
+        try:
+            square, ((colour, size), *_cap) = entry
+            squares[str(square).lower()] = _COLOURS[colour] + str(int(size))
+        except (TypeError, ValueError, KeyError):
+            raise BadRecord(f"{str(entry)[:60]!r} is not a square of a Stawvs board (a square "
+                            "and [colour, size]).") from None
+    return "/".join("".join(squares.get(f"{file}{rank}", "..") for file in "abcdefgh")
+                    for rank in range(8, 0, -1))
+
+
+def _plies(slug: str, rounds: list, seats: int) -> tuple[list[Ply], bool]:
+    """The record's plies in our notation, and whether the last is a player running out of
+    time (a resignation here, told apart as a timeout)."""
+    plies, timed_out = [], False
     for number, entries in enumerate(rounds, 1):
         if not isinstance(entries, list) or len(entries) > seats:
             raise BadRecord(f"Round {number} must be a list of one entry per player.")
@@ -204,8 +299,22 @@ def _plies(slug: str, rounds: list, seats: int) -> list[Ply]:
             move = from_ap_move(slug, move)
             if slug == "pylon" and move == "pass":  # its final passes: not plies here
                 continue
-            plies.append(Ply(seat, "resign" if move in ("resign", "timeout") else move))
-    return plies
+            timed_out = move == TIMED_OUT
+            plies.append(Ply(seat, RESIGN if move in _LEAVING else move))
+    return plies, timed_out
+
+
+def state_for(record, saved: list):
+    """The saved game state, among ``saved``, that goes with ``record``: the one under its
+    game id (an object of states by id) or, given a single state, that one; else ``None``."""
+    header = record.get("header") if isinstance(record, dict) else None
+    site = header.get("site") if isinstance(header, dict) else None
+    gameid = str(site.get("gameid")) if isinstance(site, dict) else None
+    for item in saved:
+        if isinstance(item, dict) and gameid in item:
+            return item[gameid]
+    states = [item for item in saved if isinstance(item, dict) and "stack" in item]
+    return states[0] if len(states) == 1 else None
 
 
 def _time(value) -> datetime | None:

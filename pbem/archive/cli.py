@@ -63,23 +63,27 @@ def recount_command(check):
 
 @archive_group.command("import-ap")
 @click.argument("source", type=click.File("r", encoding="utf-8"))
-def import_abstractplay(source):
+@click.option("--states", type=click.File("r", encoding="utf-8"),
+              help="Abstract Play's saved game states of the Stawvs games (one, a list, or an "
+                   "object by game id): their boards, which its records leave out.")
+def import_abstractplay(source, states):
     """Import Abstract Play records of Stawvs and Pylon games from SOURCE (one record, a JSON
     list of them, or one per line; '-' reads standard input). Each is checked by the rules
     and stored as an imported game; one imported before is skipped. Exits with status 1 when
     any record was refused."""
-    from .abstractplay import parse_ap, parse_dump
+    from .abstractplay import parse_ap, parse_dump, state_for
     from .history import BadRecord
     from .importer import import_record
 
     try:
         records = parse_dump(source.read())
+        saved = parse_dump(states.read()) if states else []
     except BadRecord as exc:
         raise click.BadParameter(exc.message, param_hint="SOURCE") from None
     imported, refused = [], 0
     for number, data in enumerate(records, 1):
         try:
-            imported.append(import_record(parse_ap(data)).id)
+            imported.append(import_record(parse_ap(data, state_for(data, saved))).id)
         except BadRecord as exc:
             refused += 1
             click.echo(f"record {number}: {exc.message}")

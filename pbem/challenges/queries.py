@@ -37,12 +37,14 @@ class BadFilter(PbemError):
 
 @dataclass(frozen=True)
 class Listed:
-    """A challenge as the list shows it: who posted it (by display name) and their rating."""
+    """A challenge as the list shows it: who posted it (by display name, marked when a bot:
+    bots are rated in the same pool as people) and their rating."""
 
     challenge: Challenge
     poster_name: str
     rating: int
     provisional: bool
+    poster_is_bot: bool
 
 
 @dataclass(frozen=True)
@@ -86,7 +88,7 @@ class Filters:
 def _open(now: datetime, viewer=None):
     """Open challenges with their posters' names and ratings; for a ``viewer``, none with a
     block between the viewer and a player at the table."""
-    query = select(Challenge, Player.name, Rating.ordinal, Rating.games).join(
+    query = select(Challenge, Player.name, Rating.ordinal, Rating.games, Player.is_bot).join(
         Player, Player.id == Challenge.poster_id).outerjoin(
         Rating, and_(Rating.player_id == Challenge.poster_id, Rating.slug == Challenge.slug)
     ).where(Challenge.status == OPEN, Challenge.expires_at > now,
@@ -100,7 +102,8 @@ def _open(now: datetime, viewer=None):
 
 def _listed(rows) -> list[Listed]:
     return [Listed(challenge, name, Skill().shown if ordinal is None else shown(ordinal),
-                   is_provisional(games or 0)) for challenge, name, ordinal, games in rows]
+                   is_provisional(games or 0), bool(bot))
+            for challenge, name, ordinal, games, bot in rows]
 
 
 def lobby_page(filters: Filters, now: datetime, viewer=None) -> Page:

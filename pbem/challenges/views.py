@@ -155,7 +155,8 @@ def feed(slug):
         "title": ngettext("%(name)s (%(rating)s) challenges %(num)d player to %(game)s",
                           "%(name)s (%(rating)s) challenges %(num)d players to %(game)s",
                           e.challenge.players - 1, name=e.poster_name, game=rules.name,
-                          rating=rating_text(e.rating, e.provisional)),
+                          rating=_("bot, %(rating)s", rating=rating_text(e.rating, e.provisional))
+                          if e.poster_is_bot else rating_text(e.rating, e.provisional)),
         "summary": " ".join(render_template("challenges/_summary.txt",
                                             challenge=e.challenge).split()),
     } for e in queries.newest(utcnow(), 50, slug)]

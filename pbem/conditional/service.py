@@ -32,6 +32,7 @@ from ..notifications.delivery import game_subject, message
 from ..play.links import reply_address
 from ..play.models import ACTIVE, RESIGN
 from ..play.queries import moves_since_turn
+from ..play.refusals import lazy_refusal
 from .models import ConditionalTree
 
 PASS = "pass"
@@ -109,7 +110,7 @@ def check_lines(game, seat: int, lines: list[list[str]], state=None) -> list[lis
             try:
                 plies, state = rules.apply_turn(state, text)
             except IllegalMove as exc:
-                raise ConditionalRefused(_at(where, exc.reason)) from None
+                raise ConditionalRefused(_at(where, lazy_refusal(exc))) from None
             if not rules.is_turn_complete(state):
                 raise ConditionalRefused(_at(where, _l("the turn is not finished.")))
             state = _settle(rules, state)
@@ -386,7 +387,7 @@ def turns_from_plies(game, plies: list[str]) -> list[str]:
         except IllegalMove as exc:
             raise ConditionalRefused(lazy_format("{}: {}", _l(
                 "Ply %(index)s of the line (%(text)s)", index=index, text=text[:40]),
-                exc.reason)) from None
+                lazy_refusal(exc))) from None
         state = rules.apply(state, ply)
         if not (forced and not current):
             current.append(ply)

@@ -26,6 +26,9 @@ class PbemError(Exception):
 
     status = 400
     code = "error"
+    #: More of the API's error body beside ``error`` and ``code`` (a refused move's
+    #: ``refusal``), for a program to act on.
+    details: dict = {}
 
     def __init__(self, message: str, code: str | None = None, status: int | None = None):
         super().__init__(message)
@@ -42,9 +45,10 @@ def _is_api() -> bool:
     return request.path.startswith(API_PREFIX)
 
 
-def api_error(status: int, message: str, code: str):
-    """The API's error body; a 401 names the scheme it wants (RFC 6750)."""
-    response = jsonify(error=message, code=code)
+def api_error(status: int, message: str, code: str, details: dict | None = None):
+    """The API's error body (``details`` beside ``error`` and ``code``); a 401 names the scheme
+    it wants (RFC 6750)."""
+    response = jsonify(error=message, code=code, **(details or {}))
     response.status_code = status
     if status == 401:
         response.headers["WWW-Authenticate"] = 'Bearer realm="pbem"'
@@ -110,7 +114,7 @@ def register(app) -> None:
     @app.errorhandler(PbemError)
     def domain_error(exc: PbemError):
         if _is_api():
-            return api_error(exc.status, exc.message, exc.code)
+            return api_error(exc.status, exc.message, exc.code, exc.details)
         return _page(exc.status, _("Cannot do that"), exc.message)
 
     @app.errorhandler(OperationalError)

@@ -39,6 +39,7 @@ from ..notifications import delivery
 from ..notifications.settings import confirms_email_moves
 from ..play import commands, service
 from ..play.models import Move
+from ..play.refusals import lazy_refusal
 from . import answers, held, words
 
 _ADDRESS = re.compile(r"digest\+([A-Za-z0-9_.\-]+)@")
@@ -120,7 +121,7 @@ def _play_line(player, written: datetime, game_id: int, text: str, line: str) ->
         with savepoint():
             return _act(player, written, game_id, text, line)
     except IllegalMove as exc:
-        return Outcome(line, game_id, "refused", exc.reason)
+        return Outcome(line, game_id, "refused", lazy_refusal(exc))
     except PbemError as exc:
         return Outcome(line, game_id, "refused", exc.message)
 

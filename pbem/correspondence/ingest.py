@@ -168,9 +168,10 @@ def _refusal(game_id: int, seat: int, key: str | None, refused: _Refused) -> str
     if refused.error.code == "syntax":  # no line reads as a move: say how to write one
         return _answered(game, seat, "help", _l("move not understood"),
                          f"not understood in game {game_id}", understood=False)
-    exc = refused.error
+    exc = refused.error  # the answer says it in the player's language (the ``refusal`` filter)
     reason = exc.reason if isinstance(exc, IllegalMove) else exc.message
-    _answered(game, seat, "refused", _l("move refused"), "", reason=reason, move_text=refused.line)
+    _answered(game, seat, "refused", _l("move refused"), "", reason=exc if isinstance(
+        exc, IllegalMove) else reason, move_text=refused.line)
     return f"refused in game {game_id}: {reason}"
 
 
@@ -195,9 +196,9 @@ def _resign(game, seat: int, key: str | None, rest: str, _more) -> str:
     try:
         commands.resign(game, seat)
     except (IllegalMove, PbemError) as exc:
-        reason = exc.reason if isinstance(exc, IllegalMove) else exc.message
         return _answered(_undone(game_id, key), seat, "resigned", _l("not resigned"),
-                         f"resign refused in game {game_id}", refused=reason)
+                         f"resign refused in game {game_id}",
+                         refused=exc if isinstance(exc, IllegalMove) else exc.message)
     return _answered(game, seat, "resigned", _l("you resigned"), f"resigned in game {game_id}")
 
 

@@ -21,13 +21,22 @@ import pkgutil
 from functools import cache
 from types import ModuleType
 
-from .base import END_REASONS, IllegalMove, InvalidOptions, Option, Rules, UnknownGame
+from .base import (
+    END_REASONS,
+    IllegalMove,
+    InvalidOptions,
+    Option,
+    Refusal,
+    Rules,
+    UnknownGame,
+)
 
 __all__ = [
     "END_REASONS",
     "IllegalMove",
     "InvalidOptions",
     "Option",
+    "Refusal",
     "Rules",
     "UnknownGame",
     "all_rules",

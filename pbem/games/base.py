@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+import string
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -17,14 +18,79 @@ from typing import Any, ClassVar
 class IllegalMove(ValueError):
     """A move, option or action the rules refuse.
 
-    ``reason`` is a sentence a player can act on; ``code`` is a stable word for programs and
-    tests (``syntax``, ``blocked``, ``superko``, ``not-your-turn``, ``game-over`` …).
+    ``reason`` is a sentence a player can act on, in English; ``code`` is a stable word for
+    programs and tests (``syntax``, ``blocked``, ``superko``, ``not-your-turn``, ``game-over``
+    …). A refusal made by a :class:`Refusal` also carries its ``key`` (``stax.no-pointer``)
+    and the ``params`` the sentence was made from (squares, plies, numbers and words of its
+    module's ``WORDS``; what the player typed is always ``text``), so the server can say it
+    again in the reader's language; a step of a typed turn carries its ``step`` number and the
+    ``ply`` as typed.
     """
 
-    def __init__(self, reason: str, code: str = "illegal"):
+    def __init__(self, reason: str, code: str = "illegal", *, key: str | None = None,
+                 params: dict | None = None, step: int | None = None, ply: str | None = None):
         super().__init__(reason)
         self.reason = reason
         self.code = code
+        self.key = key
+        self.params = dict(params or {})
+        self.step = step
+        self.ply = ply
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """One kind of refusal a rules module gives: a stable ``key`` (``<slug>.<word>``, or
+    ``rules.<word>`` for the shared ones), the ``code`` of :class:`IllegalMove` and the English
+    ``text``, a ``str.format`` template whose named fields are the parameters.
+
+    Calling it makes the exception::
+
+        >>> GAME_OVER().reason, GAME_OVER().key
+        ('the game is over', 'rules.game-over')
+    """
+
+    key: str
+    code: str
+    text: str
+
+    def __call__(self, **params: Any) -> IllegalMove:
+        return IllegalMove(self.text.format(**params), self.code, key=self.key, params=params)
+
+    def fields(self) -> set[str]:
+        """The names of the parameters ``text`` takes."""
+        return {name for _, name, _, _ in string.Formatter().parse(self.text) if name}
+
+
+GAME_OVER = Refusal("rules.game-over", "game-over", "the game is over")
+ALREADY_OVER = Refusal("rules.already-over", "game-over", "the game is already over")
+NOT_LEGAL = Refusal("rules.not-legal", "illegal", "{ply} is not a legal move here")
+NO_MOVE = Refusal("rules.no-move", "syntax", "no move was given")
+NOT_TEXT = Refusal("rules.not-text", "syntax", "a move must be text")
+NOT_ASCII = Refusal("rules.not-ascii", "syntax", "{char!r} is not part of move notation: "
+                    "write plain letters, digits and signs")
+MOVE_TOO_LONG = Refusal("rules.move-too-long", "syntax",
+                        "a move is at most {limit} characters long, not {length}")
+TURN_TOO_LONG = Refusal("rules.turn-too-long", "syntax",
+                        "a turn is at most {limit} characters long, not {length}")
+NOT_IN_GAME = Refusal("rules.not-in-game", "not-in-game", "seat {seat!r} is not in this game")
+GAME_ENDED_AFTER = Refusal("rules.game-ended-after", "game-over",
+                           "the game ended after step {last}")
+GAME_ENDED_WITH = Refusal("rules.game-ended-with", "game-over", "the game ended with {last}")
+TURN_ENDED_AFTER = Refusal("rules.turn-ended-after", "turn-over",
+                           "your turn ended after step {last}")
+TURN_ENDED_WITH = Refusal("rules.turn-ended-with", "turn-over", "your turn ended with {last}")
+#: The refusals every game may give (the shared protocol's); each game adds its own.
+REFUSALS = (GAME_OVER, ALREADY_OVER, NOT_LEGAL, NO_MOVE, NOT_TEXT, NOT_ASCII, MOVE_TOO_LONG,
+            TURN_TOO_LONG, NOT_IN_GAME, GAME_ENDED_AFTER, GAME_ENDED_WITH, TURN_ENDED_AFTER,
+            TURN_ENDED_WITH)
+
+
+def in_step(exc: IllegalMove, step: int, ply: str) -> IllegalMove:
+    """``exc`` as the refusal of step ``step`` (typed ``ply``) of a typed turn: its reason
+    prefixed with the step, its key and parameters kept."""
+    return IllegalMove(f"step {step} ({ply}): {exc.reason}", exc.code, key=exc.key,
+                       params=exc.params, step=step, ply=ply)
 
 
 class InvalidOptions(ValueError):
@@ -160,6 +226,7 @@ class Rules:
         rules.turn_plies(state)     # plies already made in the turn in progress
         rules.is_over / scores / winners
         rules.end_reason(state)     # why it is over, a code of END_REASONS; None while it goes on
+        rules.refusals, rules.refusal_words, rules.end_reasons   # for translating them
         rules.to_dict / from_dict
         rules.agreed_end_scored     # a game ended by agreement: drawn, or scored as it stands
     """
@@ -174,6 +241,12 @@ class Rules:
     #: How a game the players agree to end is scored: as a draw (the server's default, and
     #: Stax's and Triumvirate's rule), or, when True, as the position stands (Pylon).
     agreed_end_scored: ClassVar[bool] = False
+    #: Every refusal the game can give (the shared ones first), and the words its refusals'
+    #: parameters may hold (sizes, directions, colours …): the server translates both.
+    refusals: ClassVar[tuple[Refusal, ...]] = REFUSALS
+    refusal_words: ClassVar[tuple[str, ...]] = ()
+    #: The codes of :data:`END_REASONS` the game can end with.
+    end_reasons: ClassVar[tuple[str, ...]] = ()
 
     # ----- options -------------------------------------------------------------------------
 
@@ -237,12 +310,12 @@ class Rules:
         :raises IllegalMove: syntax errors, rule violations, a finished game.
         """
         if self.to_move(state) is None:
-            raise IllegalMove("the game is over", "game-over")
+            raise GAME_OVER()
         ply = self.parse(state, move)
         if self.is_legal(state, ply):
             return ply
         self.explain(state, ply)
-        raise IllegalMove(f"{ply} is not a legal move here", "illegal")
+        raise NOT_LEGAL(ply=ply)
 
     def is_legal(self, state, ply: str) -> bool:
         """Whether the canonical ``ply`` is legal: listed by ``legal_set`` (a game may answer
@@ -315,28 +388,29 @@ class Rules:
         :raises IllegalMove: the first refused step, its reason prefixed with its position.
         """
         if isinstance(text, str):
-            check_length(text, MAX_TURN_CHARS, "a turn")
+            check_length(text, MAX_TURN_CHARS, TURN_TOO_LONG)
         typed = self.split_turn(text) if isinstance(text, str) else []
         if not typed:
-            raise IllegalMove("no move was given", "syntax")
+            raise NO_MOVE()
         if self.is_over(state):
-            raise IllegalMove("the game is over", "game-over")
+            raise GAME_OVER()
         plies = []
         for ply in self.implied_plies(state, typed):
             plies.append(self.canonical(state, ply))
             state = self.apply(state, plies[-1])
         for step, ply in enumerate(typed, 1):
             if plies and (self.is_over(state) or not self.turn_plies(state)):
-                after = f"after step {step - 1}" if step > 1 else f"with {plies[-1]}"
-                what, code = ("the game", "game-over") if self.is_over(state) else (
-                    "your turn", "turn-over")
-                raise IllegalMove(f"step {step} ({ply}): {what} ended {after}", code)
+                over = self.is_over(state)
+                ended = ((GAME_ENDED_AFTER if over else TURN_ENDED_AFTER)(last=step - 1)
+                         if step > 1 else (GAME_ENDED_WITH if over else TURN_ENDED_WITH)(
+                             last=plies[-1]))
+                raise in_step(ended, step, ply)
             try:
                 plies.append(self.canonical(state, ply))
             except IllegalMove as exc:
                 if len(typed) == 1 and len(plies) == 0:
                     raise
-                raise IllegalMove(f"step {step} ({ply}): {exc.reason}", exc.code) from None
+                raise in_step(exc, step, ply) from None
             state = self.apply(state, plies[-1])
         return plies, state
 
@@ -389,24 +463,19 @@ def squash(text: Any) -> str:
     :raises IllegalMove: ``syntax``: not text, too long, or a character beyond ASCII.
     """
     if not isinstance(text, str):
-        raise IllegalMove("a move must be text", "syntax")
-    check_length(text, MAX_PLY_CHARS, "a move")
+        raise NOT_TEXT()
+    check_length(text, MAX_PLY_CHARS, MOVE_TOO_LONG)
     compact = re.sub(r"\s+", "", text)
     if not compact.isascii():
         odd = next(ch for ch in compact if not ch.isascii())
-        raise IllegalMove(
-            f"{odd!r} is not part of move notation: write plain letters, digits and signs",
-            "syntax",
-        )
+        raise NOT_ASCII(char=odd)
     return compact
 
 
-def check_length(text: str, limit: int, what: str) -> None:
+def check_length(text: str, limit: int, refusal: Refusal) -> None:
     """Refuse typed ``text`` longer than ``limit`` characters. :raises IllegalMove: syntax."""
     if len(text) > limit:
-        raise IllegalMove(
-            f"{what} is at most {limit} characters long, not {len(text)}", "syntax"
-        )
+        raise refusal(limit=limit, length=len(text))
 
 
 def replaced(items: tuple, index: int, value) -> tuple:
@@ -450,7 +519,7 @@ def check_seat(rules: Rules, state, seat: Any, seats_in: Iterable[int]) -> int:
     :raises IllegalMove: codes ``game-over`` and ``not-in-game``.
     """
     if rules.is_over(state):
-        raise IllegalMove("the game is already over", "game-over")
+        raise ALREADY_OVER()
     if isinstance(seat, bool) or not isinstance(seat, int) or seat not in set(seats_in):
-        raise IllegalMove(f"seat {seat!r} is not in this game", "not-in-game")
+        raise NOT_IN_GAME(seat=seat)
     return seat

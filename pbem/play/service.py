@@ -24,7 +24,7 @@ from ..accounts.service import mark_joined
 from ..core import work
 from ..core.db import utcnow
 from ..core.extensions import db
-from ..games import IllegalMove
+from ..games import IllegalMove, Refusal
 from . import events, ports, thread
 from .errors import GameNotActive, NotYourTurn, OutOfTime, PositionChanged
 from .models import ACTIVE, FINISHED, RESIGN, RESIGNED, TIMED_OUT, Game, Move, set_outcomes
@@ -266,9 +266,14 @@ def _check_actor(game: Game, seat: int, expected_ply: int):
     return state
 
 
+#: A typed turn that stops before its end: the server's refusal (the rules accept each ply),
+#: translated with the games' own (``refusals.MESSAGES``).
+UNFINISHED = Refusal("play.turn-incomplete", "turn-incomplete",
+                     "the turn is not finished: continue it with one of {moves}")
+
+
 def _unfinished(rules, state) -> IllegalMove:
-    return IllegalMove("the turn is not finished: continue it with one of "
-                       + ", ".join(rules.legal_moves(state)[:12]), "turn-incomplete")
+    return UNFINISHED(moves=", ".join(rules.legal_moves(state)[:12]))
 
 
 def _turn_complete(rules, state) -> bool:

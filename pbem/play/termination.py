@@ -5,6 +5,7 @@ tournament deadline; both flags of the stored result)."""
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from sqlalchemy import and_, select
 
@@ -20,16 +21,17 @@ WORDS = {RULES: _l("by the rules"), RESIGNATION: _l("by resignation"), TIMEOUT: 
          AUTOMATIC: _l("by pbem's adjudication at the deadline")}
 _LEAVING = {TIMED_OUT: TIMEOUT, FORFEITED: FORFEIT}
 #: The rule that ended a game, by its rules module's ``end_reason`` code (kept in the result as
-#: ``reason``), in words after "by the rules: ".
+#: ``reason``; each game lists its own in ``rules.end_reasons``), in words after "by the
+#: rules: ".
 REASONS = {
-    "king-captured": "a king was captured",
-    "no-moves": "no legal move was left",
-    "all-out": "every player still in had passed",
-    "goal-five": "a chest reached five pieces",
-    "goal-trio": "a chest held one piece of each size",
-    "two-of-each": "a holding area held two pieces of each size",
-    "quiet-limit": "too many turns in a row without a capture",
-    "last-in": "every other player had left the game",
+    "king-captured": _l("a king was captured"),
+    "no-moves": _l("no legal move was left"),
+    "all-out": _l("every player still in had passed"),
+    "goal-five": _l("a chest reached five pieces"),
+    "goal-trio": _l("a chest held one piece of each size"),
+    "two-of-each": _l("a holding area held two pieces of each size"),
+    "quiet-limit": _l("too many turns in a row without a capture"),
+    "last-in": _l("every other player had left the game"),
 }
 
 
@@ -44,8 +46,8 @@ def ended_words(key: str, result: dict | None, reason: str | None = None) -> str
     """
     reason = (result or {}).get("reason") or reason
     if key == RULES and reason in REASONS:
-        return f"{WORDS[key]}: {REASONS[reason]}"
-    return str(WORDS[key])  # in the reader's language now, as the f-string above is
+        return _("%(how)s: %(rule)s", how=WORDS[key], rule=REASONS[reason])
+    return str(WORDS[key])  # in the reader's language now, as the sentence above is
 
 
 def termination(result: dict | None, last_move: str | None, last_text: str | None) -> str | None:

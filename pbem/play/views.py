@@ -110,7 +110,7 @@ def preview(game_id=None, token=None):
         preview = service.preview_turn(game, seat, text, form.ply.data)
     except IllegalMove as exc:
         return page.render_game(game, seat, token=token, form=_shown_again(form),
-                                error=exc.reason, status=422)
+                                error=exc, status=422)
     except PositionChanged as exc:
         return page.render_game(game, seat, token=token, error=exc.message, status=409)
     return page.render_preview(game, seat, preview, text, form.ply.data, token=token,
@@ -140,7 +140,7 @@ def turn_json(game_id=None, token=None):
     try:
         preview = service.preview_turn(game, seat, text, ply)
     except IllegalMove as exc:
-        return refused(exc.reason, 422)
+        return refused(refusal(exc), 422)
     except PbemError as exc:
         return refused(exc.message, exc.status)
     return page.turn_json(game, seat, preview)
@@ -190,7 +190,7 @@ def move(game_id=None, token=None):
         try:
             commands.play_turn(game, seat, form.move.data, form.ply.data, form.comment.data)
         except (IllegalMove, MessageRefused, Blocked) as exc:
-            error = exc.reason if isinstance(exc, IllegalMove) else exc.message
+            error = exc if isinstance(exc, IllegalMove) else exc.message
             return page.render_game(game, seat, token=token, form=_shown_again(form), error=error,
                                     status=403 if isinstance(exc, Blocked) else 422)
         # The game page confirms it from the address (``_played_notice``): a flash would
@@ -206,7 +206,7 @@ def resign(game_id=None, token=None):
         try:
             commands.resign(game, seat, form.ply.data)
         except IllegalMove as exc:
-            raise PbemError(exc.reason, exc.code, 409) from None
+            raise PbemError(refusal(exc), exc.code, 409) from None
         return _("You resigned.")
 
     return _act(game_id, token, ResignForm, "Tick the box to confirm that you resign.",

@@ -69,6 +69,9 @@ def test_a_move_answers_200_409_422_403(app, client, make_game, make_player, bea
     assert stranger.status_code == 403 and stranger.json["code"] == "not-in-game"
     illegal = client.post(url, json={"move": "Q9", "ply": 0}, headers=mine)
     assert illegal.status_code == 422 and illegal.json["error"] and illegal.json["code"]
+    # The refusal's stable key and parameters, to say it in another language.
+    assert illegal.json["refusal"] == {"key": "pylon.unreadable", "params": {"text": "q9"},
+                                       "step": None, "ply": None}
     played = client.post(url, json={"move": move, "ply": 0, "comment": "hello"}, headers=mine)
     assert played.status_code == 200
     assert played.json == {"id": game.id, "ply": 1, "status": "active", "to_move": 1}
@@ -262,3 +265,42 @@ def test_the_event_stream_resumes_from_the_last_event_id(client, make_game, make
     again = client.get("/api/stream", headers={**headers, "Last-Event-ID": last})
     assert "data: {\"" not in again.get_data(as_text=True)
     assert client.get("/api/stream", headers={**headers, "Last-Event-ID": "x"}).status_code == 400
+
+
+def test_the_stream_is_short_answers_that_resume_page_by_page_to_the_game_over(
+        client, make_game, bearer, monkeypatch):
+    import random
+
+    from helpers import play_turns
+
+    from pbem.api import openapi
+
+    monkeypatch.setattr(openapi, "EVENTS_PER_ANSWER", 4)
+    game = make_game("pylon", options={"start": "quick"})
+    bob = game.seats[1].player
+    headers = bearer(bob, "read")
+    start = re.search(r"id: (\d+)", client.get("/api/stream", headers=headers).text).group(1)
+    game = play_turns(game, 500, random.Random(3))
+    assert game.status == "finished"
+    seen, last, asks = [], start, 0
+    while True:
+        answer = client.get(f"/api/stream?last_event_id={last}" if asks % 2 else "/api/stream",
+                            headers=headers if asks % 2 else {**headers, "Last-Event-ID": last})
+        asks += 1
+        assert asks < 100, "the stream does not move on from the id it was given"
+        # a whole answer of known length, not a stream held open
+        assert answer.headers["Content-Length"] == str(len(answer.data))
+        assert answer.headers["Cache-Control"] == "no-store"
+        assert answer.text.startswith(f"retry: {openapi.RETRY_MS}\n")
+        blocks = [b for b in answer.text.split("\n\n") if "data: {\"" in b]
+        assert len(blocks) <= 4
+        if not blocks:
+            break
+        seen += [(re.search(r"event: (\S+)", b).group(1), json.loads(b.split("data: ", 1)[1]))
+                 for b in blocks]
+        last = re.search(r"id: (\d+)", blocks[-1]).group(1)
+    assert [data["ply"] for _, data in seen] == list(range(1, game.ply + 1))
+    assert [kind for kind, _ in seen] == ["move"] * (game.ply - 1) + ["game-over"]
+    assert asks == -(-game.ply // 4) + 1  # a page of four per ask, then an empty answer
+    described = json.dumps(client.get("/api/openapi.json").json["paths"]["/api/stream"])
+    assert "long-poll" in described and f"retry: {openapi.RETRY_MS}" in described

@@ -18,8 +18,10 @@ from pbem.archive.importer import import_record
 from pbem.archive.models import ImportedRecord
 from pbem.core.extensions import db
 from pbem.games import get_rules
-from pbem.play.models import Game
+from pbem.play import commands
+from pbem.play.models import RESIGNED, TIMED_OUT, Game
 from pbem.play.queries import get_game
+from pbem.play.termination import RESIGNATION, TIMEOUT, termination
 
 
 def _finished(make_game, slug, options=None, seed=1):
@@ -143,3 +145,21 @@ def test_bad_records_are_refused_with_a_reason(app, record, says):
 def test_other_games_have_no_abstract_play_record(client, make_game):
     game = make_game("stax")
     assert client.get(f"/games/{game.id}/abstractplay.json").status_code == 404
+
+
+@pytest.mark.parametrize(("reason", "written"), [(RESIGNED, "resign"), (TIMED_OUT, "timeout")])
+def test_a_pylon_game_ends_with_two_passes_only_when_the_rules_ended_it(client, make_game,
+                                                                        reason, written):
+    ended = _finished(make_game, "pylon", seed=4)
+    moves = [m for r in client.get(f"/games/{ended.id}/abstractplay.json").json["moves"]
+             for m in r]
+    assert moves[-2:] == ["pass", "pass"] and moves[-3] == ended.moves[-1].move
+    left = play_turns(make_game("pylon", seed=5), 7, random.Random(5))
+    commands.resign(commands.locked(left.id), 1, reason=reason)
+    record = client.get(f"/games/{left.id}/abstractplay.json").json
+    moves = [m for r in record["moves"] for m in r if m]
+    assert moves[-1] == written and "pass" not in moves
+    assert [p["result"] for p in record["header"]["players"]] == [1, 0]
+    back, left = get_game(import_record(parse_ap(record)).id), get_game(left.id)
+    ends = [termination(g.result, g.moves[-1].move, g.moves[-1].text) for g in (left, back)]
+    assert ends == [RESIGNATION if reason == RESIGNED else TIMEOUT] * 2

@@ -9,6 +9,21 @@ import random
 from pbem.games import InvalidOptions, all_rules
 
 
+def check_refusal(rules, exc) -> None:
+    """``exc`` is one of the refusals ``rules`` declares, its reason the declared English
+    sentence made from its parameters (behind ``step n (ply): `` for a step of a typed turn),
+    each a number or a string: so the server can say it again in any language."""
+    declared = {refusal.key: refusal for refusal in rules.refusals}
+    assert exc.key in declared, f"{exc.reason!r} has no declared key ({exc.key!r})"
+    refusal = declared[exc.key]
+    assert exc.code == refusal.code
+    assert set(exc.params) == refusal.fields()
+    sentence = refusal.text.format(**exc.params)
+    prefix = f"step {exc.step} ({exc.ply}): " if exc.step is not None else ""
+    assert exc.reason == prefix + sentence
+    assert all(isinstance(value, (int, str)) for value in exc.params.values())
+
+
 def option_combinations(rules):
     """Every (players, options) the game allows, over all choice-valued options."""
     choice_options = [opt for opt in rules.options if opt.choices]

@@ -8,7 +8,7 @@ import pytest
 
 from pbem.games import END_REASONS, IllegalMove
 
-from .contract import cases, json_round_trip, near_misses
+from .contract import cases, check_refusal, json_round_trip, near_misses
 
 MAX_PLIES = 600  # games that may not end (Stax, Triumvirate with quiet_limit=0) stop here
 FULL_CHECK_EVERY = 20  # plies between checks that every listed move is accepted
@@ -21,6 +21,7 @@ def assert_refused(rules, state, text):
         rules.play(state, text)
     assert info.value.reason.strip(), f"{text!r} refused without a reason"
     assert info.value.code
+    check_refusal(rules, info.value)
     assert rules.to_dict(state) == before
 
 

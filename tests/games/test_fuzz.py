@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from pbem.games import IllegalMove
 
-from .contract import sample_positions
+from .contract import check_refusal, sample_positions
 
 POSITIONS = sample_positions()
 MOVE_ALPHABET = "abcdefgh012345678 -/:@,>=+~xXSMLNESWKQTPHfuo()pass"
@@ -25,6 +25,7 @@ def test_arbitrary_text_is_refused_or_legal(index, text):
         ply = rules.canonical(state, text)
     except IllegalMove as exc:
         assert exc.reason.strip() and exc.code
+        check_refusal(rules, exc)
     else:
         assert ply in rules.legal_moves(state)
         assert rules.play(state, text) == rules.play(state, ply)

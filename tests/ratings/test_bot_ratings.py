@@ -58,3 +58,38 @@ def test_rebuild_rates_the_bots_as_the_games_did(app, make_player):
     rebuild()
     db.session.commit()
     assert stored() == incremental
+
+
+def test_bots_share_the_pool_and_are_marked_wherever_a_rating_shows(client, make_player):
+    import re
+
+    from pbem.api import tokens
+    from pbem.challenges import service as lobby
+    from pbem.core.db import utcnow
+    from pbem.ratings.model import PROVISIONAL_GAMES
+
+    bot, human = ensure_bots()[0], make_player(name="Hugo Human")
+    games = [bot_game_lost_by(human, bot, rated=True) for _ in range(PROVISIONAL_GAMES)]
+    mark = re.compile(r'\s*<abbr class="bot" title="[^"]+">bot</abbr>')
+    board = client.get("/rules/pylon/ratings").text
+    rows = re.findall(r'<tr><td>(\d+)</td><td><a href="/players/(\d+)">([^<]+)</a>(.{0,80})',
+                      board)
+    assert [(int(rank), int(pid)) for rank, pid, _, _ in rows] == [(1, bot.id), (2, human.id)]
+    assert mark.match(rows[0][3]) and not mark.match(rows[1][3])
+    changes = client.get(f"/games/{games[-1].id}").text.split('class="rating-changes"', 1)[1]
+    assert mark.match(changes.split(bot.name, 1)[1])
+    assert not mark.match(changes.split("Hugo Human", 1)[1])
+    for poster in (bot, human):
+        lobby.post(poster, lobby.check_terms("pylon", {}, 2, "none", True, None, None,
+                                             "random"), utcnow())
+    db.session.commit()
+    lobby_html = client.get("/challenges").text
+    assert mark.match(lobby_html.split(f">{bot.name}</a>", 1)[1])
+    assert not mark.match(lobby_html.split(">Hugo Human</a>", 1)[1])
+    _token, secret = tokens.create(human, ["read"])
+    db.session.commit()
+    listed = client.get("/api/challenges", headers={"Authorization": f"Bearer {secret}"}).json
+    assert {c["poster"]["name"]: c["poster"]["bot"] for c in listed["challenges"]} == {
+        bot.name: True, "Hugo Human": False}
+    feed = client.get("/challenges/pylon/feed.atom").text
+    assert f"{bot.name} (bot, " in feed and "Hugo Human (bot" not in feed

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..base import IllegalMove
+from . import refusals as no
 from .movegen import NEIGHBOURS
 from .notation import PLACEMENTS, STEPS
 from .state import CELLS, SIZE_WORDS, PylonState
@@ -18,27 +18,23 @@ def explain(state: PylonState, ply: str) -> None:
 
 def _placement(state: PylonState, size: int, i: int) -> None:
     if not state.placing:
-        raise IllegalMove("placement is over: move a stack", "wrong-phase")
+        raise no.PLACEMENT_OVER()
     if not state.stash[3 * state.turn + size - 1]:
-        raise IllegalMove(f"no {SIZE_WORDS[size]} pyramids left", "none-left")
+        raise no.NONE_LEFT(size=SIZE_WORDS[size])
     if state.board[i]:
-        raise IllegalMove(f"{CELLS[i]} is occupied", "occupied")
+        raise no.OCCUPIED(square=CELLS[i])
 
 
 def _stacking(state: PylonState, x: int, y: int) -> None:
     a, b = CELLS[x], CELLS[y]
     if state.placing:
-        raise IllegalMove("the board is not full yet: place a pyramid", "wrong-phase")
+        raise no.NOT_FULL()
     if not state.board[x]:
-        raise IllegalMove(f"{a} is empty: there is no stack to move", "empty-source")
+        raise no.EMPTY_SOURCE(square=a)
     if y not in NEIGHBOURS[x]:
-        raise IllegalMove(f"{a} and {b} are not orthogonally adjacent", "not-adjacent")
+        raise no.NOT_ADJACENT(a=a, b=b)
     if not state.board[y]:
-        raise IllegalMove(f"{b} is empty: stacks only move onto stacks", "empty-target")
+        raise no.EMPTY_TARGET(square=b)
     low, high = state.board[x][0] & 3, state.board[y][-1] & 3
     if low > high:
-        raise IllegalMove(
-            f"the bottom of {a} ({SIZE_WORDS[low]}) is larger than "
-            f"the top of {b} ({SIZE_WORDS[high]})",
-            "too-large",
-        )
+        raise no.TOO_LARGE(a=a, low=SIZE_WORDS[low], b=b, high=SIZE_WORDS[high])

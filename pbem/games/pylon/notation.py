@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from ..base import IllegalMove, squash
+from . import refusals as no
 from .state import CELLS, FILES, HEIGHT, INDEX, OWNERS, PER_SIZE, PIECE, SIZE_LETTERS, WIDTH
 
 #: ``PLACE_NAMES[size][square]`` is the canonical placement, e.g. ``Mc3``.
@@ -35,25 +36,23 @@ def parse(state, text: str) -> str:
     compact = squash(text).lower()
     ply = SPELLINGS.get(compact)
     if ply is None:
-        raise IllegalMove(_syntax_reason(compact), "syntax")
+        raise _refusal(compact)
     return ply
 
 
-def _syntax_reason(compact: str) -> str:
+def _refusal(compact: str) -> IllegalMove:
     """Say what is wrong with a ply that is neither a placement nor a stack move."""
-    shown = compact if len(compact) <= 12 else compact[:12] + "…"
-    hint = "place a size on a square (Mc3, or 2c3) or move a stack onto its neighbour (c3-c4)"
     if not compact:
-        return f"no move was given: {hint}"
+        return no.NO_MOVE()
     if compact.count("-") == 1:
         for side in compact.split("-"):
             if side not in INDEX:
-                return f"{side!r} is not a square (files a-f, ranks 1-5)"
+                return no.NOT_A_SQUARE(text=side)
     elif re.fullmatch(r".[a-z]\d", compact):
         if compact[1:] not in INDEX:
-            return f"{compact[1:]!r} is not a square (files a-f, ranks 1-5)"
-        return f"{compact[0]!r} is not a size: use S, M or L (or 1, 2, 3)"
-    return f"cannot read {shown!r}: {hint}"
+            return no.NOT_A_SQUARE(text=compact[1:])
+        return no.NOT_A_SIZE(text=compact[0])
+    return no.UNREADABLE(text=compact if len(compact) <= 12 else compact[:12] + "…")
 
 
 def parse_layout(text: str) -> str:

@@ -23,7 +23,8 @@ from . import state as encoding
 from .explain import explain
 from .movegen import legal, legal_set
 from .notation import PLACEMENTS, STEPS, parse, parse_layout
-from .state import CELLS, OWNERS, PER_SIZE, PylonState, layout_board, parse_stack
+from .refusals import REFUSALS, WORDS
+from .state import CELLS, OWNERS, PER_SIZE, PylonState, board_layout, layout_board, parse_stack
 
 #: A layout a doctest (and a curious reader) can start from.
 LAYOUT_EXAMPLE = "A1B1A2B2A3B3/B1A1B2A2B3A3/A1B1A2B2A3B3/B1A1B2A2B3A3/A1B1A2B2A3B3"
@@ -31,6 +32,10 @@ LAYOUT_EXAMPLE = "A1B1A2B2A3B3/B1A1B2A2B3A3/A1B1A2B2A3B3/B1A1B2A2B3A3/A1B1A2B2A3
 
 class PylonRules(Rules):
     """Pylon: a placement phase (unless ``start=quick``), then stacking until no move is left."""
+
+    refusals = REFUSALS
+    refusal_words = WORDS
+    end_reasons = ("no-moves", "last-in")
 
     slug = "pylon"
     name = "Pylon"
@@ -79,6 +84,15 @@ class PylonRules(Rules):
             board = tuple(parse_stack(piece) for piece in bag)
         # PYLON-R1: nobody placed last in a quick start, so P1 stacks first.
         return PylonState(board, (0,) * 6, 0, alternate)
+
+    def layout(self, state: PylonState) -> str:
+        """A fresh quick start's board as a ``layout`` option (``""`` for any other board).
+
+        >>> rules = PylonRules()
+        >>> rules.layout(rules.new_game(options={"start": "quick", "layout": LAYOUT_EXAMPLE}))
+        'A1B1A2B2A3B3/B1A1B2A2B3A3/A1B1A2B2A3B3/B1A1B2A2B3A3/A1B1A2B2A3B3'
+        """
+        return board_layout(state.board)
 
     def to_move(self, state: PylonState) -> int | None:
         # PYLON-R3: the game is over when no move is left (or someone resigned).

@@ -89,6 +89,15 @@ def layout_board(layout: str) -> tuple[tuple[int, ...], ...]:
     return tuple(board)
 
 
+def board_layout(board: tuple[tuple[int, ...], ...]) -> str:
+    """A quick start's board (one pyramid on every square) as a layout, the inverse of
+    :func:`layout_board`; ``""`` for any other board, which no layout describes."""
+    if any(len(stack) != 1 for stack in board):
+        return ""
+    return "/".join("".join(piece_text(board[r * WIDTH + f][0]) for f in range(WIDTH))
+                    for r in reversed(range(HEIGHT)))
+
+
 def position(
     stacks: str,
     to_move: int | None = None,

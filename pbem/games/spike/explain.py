@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..base import IllegalMove
+from . import refusals as no
 from .board import (
     CELLS,
     COIN_NAMES,
@@ -39,59 +39,39 @@ def explain(state: SpikeState, ply: str) -> None:
         if kind == LAUNCH:
             _launch(state, action)
         if optional:
-            raise IllegalMove(
-                "you have moved this turn: launch a piece, or end the turn with done",
-                "launch-required",
-            )
-        raise IllegalMove("you must launch now (you have moved this turn)", "launch-required")
+            raise no.LAUNCH_OR_DONE()
+        raise no.LAUNCH_NOW()
     if kind == DONE:
         if not optional:
-            raise IllegalMove(
-                "done is only for games with launch=optional: a turn ends by itself",
-                "no-done",
-            )
-        raise IllegalMove("done ends a turn after a move: move or launch first", "no-done")
+            raise no.DONE_NOT_OPTIONAL()
+        raise no.DONE_FIRST()
     if kind == PASS:
-        raise IllegalMove(
-            "you have a move or a launch: you may pass only when you have neither",
-            "cannot-pass",
-        )
+        raise no.CANNOT_PASS()
     if kind == LAUNCH:
         _launch(state, action)
     src = action[1]
     code = state.pieces[src]
     if not code:
-        raise IllegalMove(f"there is no piece on {CELLS[src]}", "no-piece")
+        raise no.NO_PIECE(square=CELLS[src])
     if piece_owner(code) != seat:
-        raise IllegalMove(f"you don't control the piece on {CELLS[src]}", "not-yours")
+        raise no.NOT_YOURS(square=CELLS[src])
     size, facing = piece_size(code), piece_facing(code)
-    what = f"the {SIZE_NAMES[size - 1]} on {CELLS[src]}"
+    what = {"size": SIZE_NAMES[size - 1], "square": CELLS[src]}
     path = RAYS[src][facing][:size]
     exits = len(path) < size
     if kind == MOVE:
         dst = action[2]
         if dst not in ray(src, facing, 7):
-            raise IllegalMove(
-                f"{what} faces {DIRECTIONS[facing]}: it can only move {DIRECTIONS[facing]}",
-                "wrong-direction",
-            )
+            raise no.WRONG_DIRECTION(**what, direction=DIRECTIONS[facing])
     if exits and facing != FORWARD[seat]:
-        raise IllegalMove(
-            f"{what} would leave the board across the {DIRECTIONS[facing]} edge "
-            f"(pieces leave only across {SEAT_NAMES[1 - seat]}'s home edge)",
-            "off-board",
-        )
+        raise no.OFF_BOARD(**what, direction=DIRECTIONS[facing], seat=SEAT_NAMES[1 - seat])
     if kind == MOVE and (exits or path[-1] != dst):
-        hint = f": {CELLS[src]}-off takes it off the board" if exits else ""
-        raise IllegalMove(
-            f"a {SIZE_NAMES[size - 1]} must travel {size} square{'s' * (size > 1)}{hint}",
-            "wrong-distance",
-        )
+        distance = ((no.DISTANCE_ONE_EXIT, no.DISTANCE_EXIT) if exits
+                    else (no.DISTANCE_ONE, no.DISTANCE))[size > 1]
+        raise distance(**what, count=size)
     if kind == EXIT and not exits:
-        raise IllegalMove(
-            f"{what} lands on {CELLS[path[-1]]}: it does not reach the edge", "no-exit"
-        )
-    _blocked(state, path, exits, f"{what} is blocked")
+        raise no.NO_EXIT(**what, end=CELLS[path[-1]])
+    _blocked(state, path, exits, no.MOVE_BLOCKED, what)
 
 
 def _launch(state: SpikeState, action: tuple) -> None:
@@ -99,24 +79,21 @@ def _launch(state: SpikeState, action: tuple) -> None:
     seat = state.seat
     stash = state.stash
     if sum(stash) < 2:
-        left = "only one piece is left" if sum(stash) else "no piece is left"
-        raise IllegalMove(f"{left} in the stash: no launches", "stash")
+        raise no.ONE_LEFT() if sum(stash) else no.NONE_LEFT()
     name = SIZE_NAMES[size - 1]
     if not stash[size - 1]:
-        raise IllegalMove(f"no {name} is left in the stash", "stash")
+        raise no.SIZE_GONE(size=name)
     rank = LAUNCH_RANKS[seat][size - 1]
     if sq // 8 != rank:
-        raise IllegalMove(
-            f"a {name} launched by {SEAT_NAMES[seat]} lands on rank {rank + 1}",
-            "wrong-rank",
-        )
+        raise no.WRONG_RANK(size=name, seat=SEAT_NAMES[seat], rank=rank + 1)
     path = LAUNCH_PATHS[seat][sq % 8][:size]
-    _blocked(
-        state, path, False, f"a {name} launched on the {FILES[sq % 8]}-file is blocked"
-    )
+    _blocked(state, path, False, no.LAUNCH_BLOCKED, {"size": name, "file": FILES[sq % 8]})
 
 
-def _blocked(state: SpikeState, path, exits: bool, blocked: str) -> None:
+def _blocked(state: SpikeState, path, exits: bool, blocked: tuple, what: dict) -> None:
+    """Refuse the first square of ``path`` in the way, with the ``blocked`` refusal (a foe's
+    piece to hop, a piece, a coin) about the piece ``what`` names."""
+    foe, piece, coin_in_way = blocked
     own = state.seat + 1
     for i, sq in enumerate(path):
         landing = i == len(path) - 1 and not exits
@@ -126,8 +103,7 @@ def _blocked(state: SpikeState, path, exits: bool, blocked: str) -> None:
         if state.hop and not landing:
             if not code or code >> 4 == own:
                 continue
-            raise IllegalMove(
-                f"{CELLS[sq]} holds a piece you don't control: {blocked}", "blocked"
-            )
-        holds = "holds a piece" if code else f"has a {COIN_NAMES[coin - 1]}"
-        raise IllegalMove(f"{CELLS[sq]} {holds}: {blocked}", "blocked")
+            raise foe(**what, cell=CELLS[sq])
+        if code:
+            raise piece(**what, cell=CELLS[sq])
+        raise coin_in_way(**what, cell=CELLS[sq], coin=COIN_NAMES[coin - 1])

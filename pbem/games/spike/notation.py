@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from ..base import IllegalMove, squash
+from ..base import NO_MOVE, NOT_TEXT, squash
+from . import refusals as no
 from .board import CELLS, DECODE, EXIT, EXIT_PLIES, FACINGS, INDEX, LAUNCH, MOVE, PASS, SIZES
 
 _JOIN = re.compile(r"\s*([-:@])\s*")
@@ -13,23 +14,19 @@ _MOVE = re.compile(r"([a-z])([0-9]+)-(?:([a-z])([0-9]+):([a-z]+)|(off))")
 _LAUNCH = re.compile(r"([a-z0-9])@([a-z])([0-9]+):([a-z]+)")
 
 
-def _syntax(reason: str) -> IllegalMove:
-    return IllegalMove(reason, "syntax")
-
-
 def _cell(file: str, rank: str) -> int:
     cell = file + rank
     if cell not in INDEX:
-        raise _syntax(f"there is no square {cell}: squares are a1 to h8")
+        raise no.NO_SQUARE(square=cell)
     return INDEX[cell]
 
 
 def _facing(text: str) -> int:
     word = text.upper()
     if word in ("NE", "NW", "SE", "SW"):
-        raise _syntax(f"{word} is diagonal: a piece faces N, E, S or W")
+        raise no.DIAGONAL(text=word)
     if len(word) != 1 or word not in FACINGS:
-        raise _syntax(f"{word!r} is not a facing: use N, E, S or W")
+        raise no.NOT_A_FACING(text=word)
     return FACINGS.index(word)
 
 
@@ -54,11 +51,9 @@ def read(text) -> tuple:
     if squashed in ("pass", "done"):
         return DECODE[squashed]
     if not squashed:
-        raise _syntax("no move was given")
+        raise NO_MOVE()
     if any(ch.isspace() for ch in squashed):
-        raise _syntax(
-            f"{text.strip()!r} is more than one ply: play a move, a launch, pass or done"
-        )
+        raise no.MANY_PLIES(text=text.strip())
     match = _MOVE.fullmatch(squashed)
     if match:
         src = _cell(match[1], match[2])
@@ -66,17 +61,14 @@ def read(text) -> tuple:
             return (EXIT, src)
         return (MOVE, src, _cell(match[3], match[4]), _facing(match[5]))
     if re.fullmatch(r"[a-z][0-9]+-[a-z][0-9]+", squashed):
-        raise _syntax(f"a move names the facing after landing, e.g. {squashed}:N")
+        raise no.NO_FACING(ply=squashed)
     match = _LAUNCH.fullmatch(squashed)
     if match:
         size = "sml123".find(match[1])
         if size < 0:
-            raise _syntax(f"{match[1].upper()!r} is not a size: use S, M or L (or 1, 2, 3)")
+            raise no.NOT_A_SIZE(text=match[1].upper())
         return (LAUNCH, size % 3 + 1, _cell(match[2], match[3]), _facing(match[4]))
-    raise _syntax(
-        f"{text.strip()!r} is not a Spike ply: write a move c3-c5:E, an exit d7-off, "
-        "a launch M@d2:N, pass or done"
-    )
+    raise no.NOT_A_PLY(text=text.strip())
 
 
 def write(action: tuple) -> str:
@@ -93,5 +85,5 @@ def write(action: tuple) -> str:
 def split_plies(text) -> list[str]:
     """A typed turn cut into plies: spaces next to ``-``, ``:`` or ``@`` stay inside a ply."""
     if not isinstance(text, str):
-        raise _syntax("a move must be text")
+        raise NOT_TEXT()
     return _JOIN.sub(r"\1", text.strip()).split()

@@ -13,6 +13,7 @@ from .board import DECODE, EXIT, LAUNCH, MOVE, piece_code
 from .explain import explain
 from .movegen import launches, legal, legal_set
 from .notation import parse, split_plies
+from .refusals import REFUSALS, WORDS
 from .state import OPTIONS, SpikeState, begin_turn, position
 
 
@@ -36,6 +37,10 @@ class SpikeRules(Rules):
     >>> rules.to_move(state), rules.legal_moves(state)[:2]
     (1, ['L@a6:E', 'L@a6:N'])
     """
+
+    refusals = REFUSALS
+    refusal_words = WORDS
+    end_reasons = ("goal-five", "goal-trio", "no-moves", "last-in")
 
     slug = "spike"
     name = "Spike"

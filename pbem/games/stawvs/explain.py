@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..base import IllegalMove
+from . import refusals as no
 from .movegen import PREFIXES, legal
 from .state import INDEX, NAMES, StawvsState
 
@@ -13,43 +14,30 @@ def explain(state: StawvsState, ply: str) -> None:
     placing = state.in_hand[seat] > 0
     if ply == "pass":
         if placing:
-            raise IllegalMove("you cannot pass while placing caps", "no-pass")
-        raise IllegalMove("you have a legal move, so you cannot pass", "no-pass")
+            raise no.NO_PASS_PLACING()
+        raise no.NO_PASS()
     if seat in state.out:
-        raise IllegalMove("you are out of the game and must pass", "out")
+        raise no.OUT()
     example = legal(state)[0]
     if placing:
         if len(ply) != 2:
-            raise IllegalMove(
-                f"place your caps first: name an open square, e.g. {example}",
-                "placement-phase",
-            )
+            raise no.PLACE_FIRST(example=example)
         _check_open(state, INDEX[ply], state.caps)
         return
     if example == "pass":
-        raise IllegalMove("you have no legal move and must pass", "must-pass")
+        raise no.MUST_PASS()
     if len(ply) == 2:
-        raise IllegalMove(
-            f"your caps are all placed: move one as from-to/claim, e.g. {example}",
-            "movement-phase",
-        )
+        raise no.ALL_PLACED(example=example)
     origin, target, claim = INDEX[ply[:2]], INDEX[ply[3:5]], INDEX[ply[6:]]
     if origin not in state.caps[seat]:
-        raise IllegalMove(f"you have no cap on {NAMES[origin]}", "no-cap")
+        raise no.NO_CAP(square=NAMES[origin])
     if origin == target:
-        raise IllegalMove("a cap must move to another square", "no-move")
+        raise no.STAY()
     _check_line(state, origin, target, state.caps)
     if state.claims == "vacated" and claim != origin:
-        raise IllegalMove(
-            f"with claims=vacated you claim the square you left: "
-            f"{PREFIXES[origin][target]}{NAMES[origin]}",
-            "claim-not-vacated",
-        )
+        raise no.CLAIM_VACATED(ply=f"{PREFIXES[origin][target]}{NAMES[origin]}")
     if claim == target:
-        raise IllegalMove(
-            f"you cannot claim {NAMES[target]}: your cap has just moved there",
-            "claim-own-square",
-        )
+        raise no.CLAIM_OWN(square=NAMES[target])
     moved = tuple(
         tuple(target if s == origin else s for s in seat_caps) for seat_caps in state.caps
     )
@@ -71,26 +59,20 @@ def between(a: int, b: int) -> tuple[int, ...] | None:
 def _check_open(state: StawvsState, square: int, caps: tuple[tuple[int, ...], ...]) -> None:
     """Refuse a square that is a gap or capped (with ``caps`` as the caps stand)."""
     if not state.board[square]:
-        raise IllegalMove(f"{NAMES[square]} is a gap", "gap")
+        raise no.GAP(square=NAMES[square])
     if any(square in seat_caps for seat_caps in caps):
-        raise IllegalMove(f"{NAMES[square]} is capped", "capped")
+        raise no.CAPPED(square=NAMES[square])
 
 
 def _check_line(state: StawvsState, start: int, end: int, caps) -> None:
     """Refuse ``end`` unless it is visible from ``start`` with ``caps`` on the board."""
     path = between(start, end)
     if path is None:
-        raise IllegalMove(
-            f"{NAMES[end]} is not in a straight line from {NAMES[start]}", "not-a-line"
-        )
+        raise no.NOT_A_LINE(end=NAMES[end], start=NAMES[start])
     _check_open(state, end, caps)
     for square in path:
         try:
             _check_open(state, square, caps)
         except IllegalMove as exc:
-            what = "gap" if exc.code == "gap" else "cap"
-            raise IllegalMove(
-                f"the {what} on {NAMES[square]} blocks the line from "
-                f"{NAMES[start]} to {NAMES[end]}",
-                "blocked",
-            ) from None
+            blocks = no.GAP_BLOCKS if exc.code == "gap" else no.CAP_BLOCKS
+            raise blocks(square=NAMES[square], start=NAMES[start], end=NAMES[end]) from None

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import re
 
-from ..base import IllegalMove, squash
+from ..base import squash
 from .movegen import legal_set
+from .refusals import NO_CLAIM, NOT_A_MOVE
 from .state import CODES, GAP, StawvsState, board_from_text, board_text
 
 _PLY = re.compile(r"([a-h][1-8])(?:-([a-h][1-8])(?:/([a-h][1-8]))?)?")
@@ -22,17 +23,11 @@ def parse(state: StawvsState, text: str) -> str:
         return ply
     match = _PLY.fullmatch(ply)
     if match is None:
-        raise IllegalMove(
-            f"{text!r} is not a Stawvs move: name a square to place a cap (d4), "
-            "write from-to/claim to move a cap (c3-f6/e5), or pass",
-            "syntax",
-        )
+        raise NOT_A_MOVE(text=text)
     origin, target, claim = match.groups()
     if target and not claim:
         if state.claims != "vacated":
-            raise IllegalMove(
-                f"{ply} does not say which pyramid to claim: write {ply}/<square>", "syntax"
-            )
+            raise NO_CLAIM(ply=ply)
         ply = f"{ply}/{origin}"
     return ply
 

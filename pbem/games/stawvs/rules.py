@@ -25,6 +25,7 @@ from . import state as encoding
 from .explain import explain
 from .movegen import legal, legal_set
 from .notation import parse, parse_layout
+from .refusals import REFUSALS
 from .state import CODE_INDEX, CODES, COLOURS, INDEX, StawvsState, board_from_text, board_text
 
 #: The squares in setup order (§1.4): rank 1 first, files a..h within a rank.
@@ -51,6 +52,9 @@ def score(codes: Iterable[int]) -> int:
 
 class StawvsRules(Rules):
     """Stawvs: move a cap like a queen over open pyramids, then claim one it can see."""
+
+    refusals = REFUSALS
+    end_reasons = ("all-out", "last-in")
 
     slug = "stawvs"
     name = "Stawvs"

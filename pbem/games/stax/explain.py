@@ -6,7 +6,7 @@ from the tuned generator in ``movegen.py``; the tests require both to agree on e
 
 from __future__ import annotations
 
-from ..base import IllegalMove
+from . import refusals as no
 from .board import connected, ray, step_reach, touches
 from .hashing import position_key
 from .state import SEAT_NAMES, StaxState, decode, is_repeat, next_seat, put, seen, view
@@ -38,32 +38,20 @@ def explain(state: StaxState, ply: str) -> None:
 def _placement(state: StaxState, mask: int, c: int) -> None:
     seat, v, where = state.turn, view(state), format_cell(c)
     if state.placed[seat] >> TYPE_OF[mask] & 1:
-        raise IllegalMove(
-            f"you have already placed your {tile_name(mask)} ({DIRSET[mask]} is a "
-            f"{type_code(mask)} tile)",
-            "already-placed",
-        )
+        raise no.ALREADY_PLACED(tile=tile_name(mask), pointers=DIRSET[mask],
+                                type=type_code(mask))
     if c in state.board:
-        raise IllegalMove(
-            f"{where} is occupied: tiles are placed on the table, never on a stack", "occupied"
-        )
+        raise no.OCCUPIED(square=where)
     neighbours = sum(c + st in state.board for st in STEPS)
     on_table = sum(v.heights.values())
     if on_table == 0 and c != ORIGIN:
-        raise IllegalMove("the first tile of the game goes on 0,0", "opening")
+        raise no.FIRST_TILE()
     if on_table == 1 and not neighbours:
-        raise IllegalMove(
-            f"the second tile must be placed next to the first, on {format_cell(v.order[0])}",
-            "opening",
-        )
+        raise no.SECOND_TILE(square=format_cell(v.order[0]))
     if on_table > 1 and neighbours < 2:
-        raise IllegalMove(
-            f"{where} touches {neighbours} stack{'s' * (neighbours != 1)}; a tile must be "
-            "placed beside at least two",
-            "two-neighbours",
-        )
+        raise (no.ONE_NEIGHBOUR if neighbours else no.NO_NEIGHBOURS)(square=where)
     if state.placed[seat] == 0 and mask == QUEEN:
-        raise IllegalMove("your first placement cannot be your queen", "first-queen")
+        raise no.FIRST_QUEEN()
     target = next_seat(state, seat)
     king = v.kings.get(target)
     if king is not None:
@@ -71,36 +59,29 @@ def _placement(state: StaxState, mask: int, c: int) -> None:
             path = ray(v.tops, c, d) if mask >> d & 1 else []
             if king in path:
                 via = path[: path.index(king)]
-                how = f"across {', '.join(map(format_cell, via))}" if via else "from next to it"
-                raise IllegalMove(
-                    f"this tile points at {SEAT_NAMES[target]}'s king on "
-                    f"{format_cell(king)}: its {DIRS[d]} pointer reaches it {how}",
-                    "points-at-king",
-                )
+                where = {"seat": SEAT_NAMES[target], "square": format_cell(king),
+                         "direction": DIRS[d]}
+                if via:
+                    raise no.AT_KING_ACROSS(**where, cells=", ".join(map(format_cell, via)))
+                raise no.AT_KING_NEXT(**where)
     heights = dict(v.heights)
     heights[c] = 1
-    _check_steps(heights, f"placing on {where}")
+    _check_steps(heights, no.STEP_RULE_PLACING, where)
 
 
 def _movement(state: StaxState, s: int, land: int, given: int | None) -> None:
     seat, v, board = state.turn, view(state), state.board
     here, there = format_cell(s), format_cell(land)
     if seat not in v.kings:
-        raise IllegalMove(
-            "your king is not on the table yet: until you place it you can only place tiles",
-            "king-not-placed",
-        )
+        raise no.KING_NOT_PLACED()
     if s not in board:
-        raise IllegalMove(f"there is no tile on {here}", "no-tile")
+        raise no.NO_TILE(square=here)
     owner, mask = board[s][-1]
     if owner != seat:
-        raise IllegalMove(f"the top tile on {here} is {SEAT_NAMES[owner]}'s", "not-yours")
+        raise no.NOT_YOURS(square=here, seat=SEAT_NAMES[owner])
     hs = len(board[s])
     if all(v.heights.get(s + st, 0) >= hs for st in STEPS):
-        raise IllegalMove(
-            f"the stack at {here} has no free side: every neighbour is at least as high",
-            "no-free-side",
-        )
+        raise no.NO_FREE_SIDE(square=here)
     lifted = dict(board)
     if hs == 1:
         del lifted[s]
@@ -109,87 +90,57 @@ def _movement(state: StaxState, s: int, land: int, given: int | None) -> None:
     tops = {c: stack[-1] for c, stack in lifted.items()}
     if mask == KING:
         if land - s not in STEPS:
-            raise IllegalMove(
-                f"a king moves one step, and {there} is not next to {here}", "king-step"
-            )
+            raise no.KING_STEP(end=there, start=here)
         if land not in tops and not touches(tops, land):
-            raise IllegalMove(
-                f"{there} would not touch any other stack (the moving tile does not count)",
-                "isolated",
-            )
+            raise no.ISOLATED(end=there)
     else:
         _check_ray(tops, s, land, mask)
     top = tops.get(land)
     target = next_seat(state, seat)
     if top is not None and top[1] == KING:
         if top[0] == seat:
-            raise IllegalMove("you cannot land on your own king", "own-king")
+            raise no.OWN_KING()
         if top[0] != target:
-            raise IllegalMove(
-                f"you may not land on {SEAT_NAMES[top[0]]}'s king: only "
-                f"{SEAT_NAMES[target]}'s king can be captured",
-                "not-target-king",
-            )
+            raise no.NOT_TARGET_KING(seat=SEAT_NAMES[top[0]], target=SEAT_NAMES[target])
     final = mask if given is None else given
     if final not in ROTATIONS[mask]:
         if TYPE_OF[final] == TYPE_OF[mask]:
-            raise IllegalMove(
-                "the 3h tile cannot be flipped: its face was chosen when it was placed", "flip"
-            )
+            raise no.FLIP()
         if mask in (KING, QUEEN):
-            raise IllegalMove(
-                f"a {tile_name(mask)} has one orientation: write the move as {here}>{there}",
-                "rotation",
-            )
-        raise IllegalMove(
-            f"{DIRSET[final]} is not a rotation of this tile's pointers {DIRSET[mask]}",
-            "rotation",
-        )
+            raise no.ONE_ORIENTATION(tile=tile_name(mask), start=here, end=there)
+        raise no.NOT_A_ROTATION(pointers=DIRSET[final], tile_pointers=DIRSET[mask])
     after = dict(board)
     put(after, seat, ("move", s, land, final))
     if not connected(after):
-        raise IllegalMove("that move would split the table into separate groups", "splits")
-    _check_steps({c: len(stack) for c, stack in after.items()}, f"landing on {there}")
+        raise no.SPLITS()
+    _check_steps({c: len(stack) for c, stack in after.items()}, no.STEP_RULE_LANDING, there)
     key = position_key(after)
     if seen(state, key) and is_repeat(state, key, after):
-        raise IllegalMove("that position has occurred before (superko)", "superko")
+        raise no.SUPERKO()
 
 
 def _check_ray(tops, s: int, land: int, mask: int) -> None:
     here, there = format_cell(s), format_cell(land)
     line = direction_between(s, land)
     if line is None:
-        raise IllegalMove(
-            f"{there} is not in a straight line from {here}: tiles move straight along a pointer",
-            "not-in-line",
-        )
+        raise no.NOT_IN_LINE(end=there, start=here)
     d = line[0]
     if not mask >> d & 1:
-        raise IllegalMove(
-            f"the {tile_name(mask)} on {here} has no {DIRS[d]} pointer to move along", "no-pointer"
-        )
+        raise no.NO_POINTER(tile=tile_name(mask), start=here, direction=DIRS[d])
     path = ray(tops, s, d)
     if land in path:
         return
     if path and path[-1] in tops:
         last = path[-1]
-        why = (
-            f"the king on {format_cell(last)} ends it"
-            if tops[last][1] == KING
-            else f"the stack on {format_cell(last)} does not point {DIRS[d]}, so it ends there"
-        )
+        ends = no.KING_ENDS if tops[last][1] == KING else no.STACK_ENDS
     else:
-        beyond = (path[-1] if path else s) + STEPS[d]
-        why = f"{format_cell(beyond)} touches no other stack"
-    raise IllegalMove(f"the tile on {here} cannot reach {there} going {DIRS[d]}: {why}", "blocked")
+        ends, last = no.GAP_ENDS, (path[-1] if path else s) + STEPS[d]
+    raise ends(start=here, end=there, direction=DIRS[d], square=format_cell(last))
 
 
-def _check_steps(heights, doing: str) -> None:
+def _check_steps(heights, refusal, square: str) -> None:
+    """Refuse (with ``refusal``, about ``square``) heights that strand a stack."""
     stranded = sorted(set(heights) - step_reach(heights))
     if stranded:
         c = stranded[0]
-        raise IllegalMove(
-            f"{doing} breaks the step rule: the stack on {format_cell(c)} (height "
-            f"{heights[c]}) would have no way down to the table one level at a time",
-            "step-rule",
-        )
+        raise refusal(square=square, stack=format_cell(c), height=heights[c])

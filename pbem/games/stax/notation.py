@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 
-from ..base import IllegalMove, squash
+from ..base import squash
+from . import refusals as no
 from .hashing import position_key
 from .movegen import settle
 from .state import Line, StaxState, previous_seat
@@ -53,11 +54,7 @@ def parse(state: StaxState, text: str) -> str:
         if given is None and stack is not None:
             given = stack[-1][1]
         return move if given is None else f"{move}={DIRSET[given]}"
-    raise IllegalMove(
-        f"{text.strip()!r} is not a Stax move: place with pointers@q,r (E+NW@1,-1, K@0,1) "
-        "or move with q,r>q,r=pointers (0,0>3,0=E+NW)",
-        "syntax",
-    )
+    raise no.NOT_A_MOVE(text=text.strip())
 
 
 _CELL_RE = re.compile(r"\(([+-]?[0-9]+),([+-]?[0-9]+)\)|([+-]?[0-9]+),([+-]?[0-9]+)")
@@ -70,10 +67,10 @@ def parse_cell(text: str) -> int:
     """
     match = _CELL_RE.fullmatch(text)
     if not match:
-        raise IllegalMove(f"{text!r} is not a cell: write q,r such as 0,0 or 2,-1", "syntax")
+        raise no.NOT_A_CELL(text=text)
     q, r = (int(g) for g in match.groups() if g is not None)
     if abs(q) >= COORD_LIMIT or abs(r) >= COORD_LIMIT:
-        raise IllegalMove(f"{text} is nowhere near the table", "off-table")
+        raise no.OFF_TABLE(text=text)
     return cell(q, r)
 
 
@@ -89,17 +86,14 @@ def parse_dirset(text: str) -> int:
     negated = text.startswith("~")
     body = text[1:] if negated else text
     if not body:
-        raise IllegalMove("a pointer set needs directions, K or Q (e.g. E+NW, ~SE)", "syntax")
+        raise no.NO_POINTERS()
     mask = 0
     for name in body.split("+"):
         d = DIR_INDEX.get(name)
         if d is None:
-            raise IllegalMove(
-                f"{name or 'an empty name'} is not a direction (use E, NE, NW, W, SW, SE)",
-                "syntax",
-            )
+            raise no.NOT_A_DIRECTION(text=name) if name else no.EMPTY_DIRECTION()
         if mask >> d & 1:
-            raise IllegalMove(f"direction {name} appears twice in {text}", "syntax")
+            raise no.TWICE(name=name, text=text)
         mask |= 1 << d
     return 63 & ~mask if negated else mask
 

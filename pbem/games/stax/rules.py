@@ -24,6 +24,7 @@ from .explain import explain
 from .hashing import P, cell_factor, normalise, tile_term
 from .movegen import legal, legal_set, settle, sure
 from .notation import parse
+from .refusals import REFUSALS, WORDS
 from .state import (
     RESIGN,
     Line,
@@ -42,6 +43,10 @@ from .tiles import ALL_TYPES, KING, TYPE_OF
 
 class StaxRules(Rules):
     """Stax for two or three players (rules/stax.md)."""
+
+    refusals = REFUSALS
+    refusal_words = WORDS
+    end_reasons = ("king-captured", "no-moves", "last-in")
 
     slug = "stax"
     name = "Stax"

@@ -6,7 +6,7 @@ gap here can cost a message but never let an illegal ply through.
 
 from __future__ import annotations
 
-from ..base import IllegalMove
+from . import refusals as no
 from .board import (
     BIT,
     CELLS,
@@ -23,18 +23,6 @@ from .board import (
 )
 from .movegen import actions_after
 from .state import ACT, ARRANGE, DECIDE, replaceable
-
-
-def _plural(z: int) -> str:
-    return SIZE_NAME[z] + "s"
-
-
-def _manners(mask: int) -> str:
-    return " or ".join(MANNER_WORD[x] for x in "ODL" if BIT[x] & mask)
-
-
-def _sections(mask: int) -> str:
-    return " and ".join(x for x in "ODL" if BIT[x] & mask)
 
 
 def explain(state, ply: str) -> None:
@@ -58,67 +46,41 @@ def _stage(state, kind: str) -> None:
     if state.stage == kind:
         return
     if state.stage == ARRANGE:
-        raise IllegalMove(
-            f"arrange your card first (T:…; T:{state.cards[state.seat]} keeps it as it is)",
-            "wrong-stage",
-        )
+        raise no.ARRANGE_FIRST(ply=f"T:{state.cards[state.seat]}")
     if state.stage == ACT:
-        what = (
-            "your card is already arranged for this turn"
-            if kind == ARRANGE
-            else "prisoners are decided after the last action"
-        )
-        raise IllegalMove(
-            f"{what}; {state.actions} action(s) remain (a move, a capture or a placement)",
-            "wrong-stage",
-        )
+        refusal = no.ARRANGED if kind == ARRANGE else no.DECIDE_LATER
+        raise refusal(count=state.actions)
     z = state.taken[state.decided]
-    raise IllegalMove(
-        f"decide first what becomes of the {SIZE_NAME[z]} prisoner (P:{z} or H:{z}…)",
-        "wrong-stage",
-    )
+    raise no.DECIDE_FIRST(size=SIZE_NAME[z], z=z)
 
 
 def _arrangement(ply: str) -> None:
     sizes = sorted(ply[2::3])
     if sizes != ["1", "2", "3"]:
-        missing = ", ".join(SIZE_NAME[int(z)] for z in "123" if z not in sizes)
-        raise IllegalMove(
-            f"an arrangement puts each size on the card once; {ply} leaves out the {missing}",
-            "arrangement",
-        )
+        raise no.ARRANGEMENT(ply=ply, missing=no.missing("".join(sizes)))
 
 
 def _placement(state, ply: str) -> None:
     seat, z, sq = state.seat, int(ply[1]), INDEX[ply[2:]]
     mine = ", ".join(CELLS[s] for s in sorted(START[seat]))
     if sq not in START[seat]:
-        raise IllegalMove(f"{CELLS[sq]} is not one of your starting squares ({mine})", "not-start")
+        raise no.NOT_START(square=CELLS[sq], starts=mine)
     if not state.reserve[seat][z - 1]:
-        raise IllegalMove(f"you have no {SIZE_NAME[z]} piece in reserve", "no-reserve")
+        raise no.NO_RESERVE(size=SIZE_NAME[z])
     if state.board[sq]:
-        whose = (
-            "your own piece"
-            if owner(state.board[sq]) == seat
-            else (f"P{2 - seat}'s piece: capture it first")
-        )
-        raise IllegalMove(f"{CELLS[sq]} is occupied by {whose}", "occupied")
+        if owner(state.board[sq]) == seat:
+            raise no.OCCUPIED_OWN(square=CELLS[sq])
+        raise no.OCCUPIED_FOE(square=CELLS[sq], seat=f"P{2 - seat}")
     if state.entry == "sized" and START_SIZE[sq] != z:
-        raise IllegalMove(
-            f"with sized entry {CELLS[sq]} takes only {_plural(START_SIZE[sq])}", "entry"
-        )
+        raise no.ENTRY(square=CELLS[sq], sizes=no.plural(START_SIZE[sq]))
     # A placement can only cost points when every point is usable (actions == points): with
     # fewer actions possible nothing ever moves and all runs of placements are equally long.
     left = state.points - 1
     after = actions_after(state, ply, left)
     if after < state.actions - 1:
         total = 3 + len(state.hostages[seat])
-        which = f"all {total}" if state.points == total else f"all {state.points} remaining"
-        raise IllegalMove(
-            f"you must use {which} movement points; {ply} leaves {left - after} "
-            f"that no move can use",
-            "points",
-        )
+        refusal = no.ALL_POINTS if state.points == total else no.POINTS_LEFT
+        raise refusal(total=state.points, ply=ply, count=left - after)
 
 
 def _move(state, ply: str) -> None:
@@ -126,68 +88,41 @@ def _move(state, ply: str) -> None:
     src, dst, capture = INDEX[ply[:2]], INDEX[ply[3:]], ply[2] == "x"
     piece, target = state.board[src], state.board[dst]
     if not piece:
-        raise IllegalMove(f"there is no piece on {ply[:2]}", "no-piece")
+        raise no.NO_PIECE(square=ply[:2])
     if owner(piece) != seat:
-        raise IllegalMove(f"{ply[:2]} holds P{2 - seat}'s piece, not yours", "not-yours")
+        raise no.NOT_YOURS(square=ply[:2], seat=f"P{2 - seat}")
     manner = MANNER_OF.get((src, dst))
     if manner is None:
-        raise IllegalMove(
-            f"{ply[:2]} to {ply[3:]} is no move: pieces go one or two squares orthogonally or "
-            f"diagonally, or jump like a chess knight",
-            "geometry",
-        )
+        raise no.GEOMETRY(start=ply[:2], end=ply[3:])
     z = size(piece)
     flat = masks(state.cards[seat], state.hostages[seat])[0][z]
     if not flat:
-        raise IllegalMove(
-            f"your {SIZE_NAME[z]} pieces cannot move: no flat {SIZE_NAME[z]} on your card",
-            "cannot-move",
-        )
+        raise no.CANNOT_MOVE(size=SIZE_NAME[z])
     if not flat & BIT[manner]:
-        raise IllegalMove(
-            f"your {_plural(z)} move only {_manners(flat)} (flat in {_sections(flat)}), "
-            f"not {MANNER_WORD[manner]}",
-            "manner",
-        )
+        raise no.MANNER(sizes=no.plural(z), manners=no.manners(flat),
+                        sections=no.sections(flat), manner=MANNER_WORD[manner])
     if target and owner(target) == seat:
-        raise IllegalMove(f"{ply[3:]} holds your own piece", "own-piece")
+        raise no.OWN_PIECE(square=ply[3:])
     if capture and not target:
-        raise IllegalMove(f"there is nothing to capture on {ply[3:]}", "nothing-to-capture")
+        raise no.NOTHING_TO_CAPTURE(square=ply[3:])
     mid = MIDDLE[(src, dst)]
     if mid >= 0 and state.board[mid]:
-        raise IllegalMove(
-            f"the slide from {ply[:2]} to {ply[3:]} is blocked on {CELLS[mid]}", "blocked"
-        )
+        raise no.SLIDE_BLOCKED(start=ply[:2], end=ply[3:], square=CELLS[mid])
     if target:
         zt, other = size(target), 1 - seat
         guard = masks(state.cards[other], state.hostages[other])[1][zt]
         if guard and not guard & BIT[manner]:
-            raise IllegalMove(
-                f"P{other + 1}'s {_plural(zt)} are upright in {_sections(guard)}: they can "
-                f"only be captured {_manners(guard)}",
-                "protected",
-            )
+            raise no.PROTECTED(seat=f"P{other + 1}", sizes=no.plural(zt),
+                               sections=no.sections(guard), manners=no.manners(guard))
 
 
 def _decision(state, ply: str) -> None:
     z = state.taken[state.decided]
     if int(ply[2]) != z:
-        raise IllegalMove(
-            f"the prisoner to decide now is a {SIZE_NAME[z]}: write P:{z} or H:{z}…",
-            "wrong-prisoner",
-        )
+        raise no.WRONG_PRISONER(size=SIZE_NAME[z], z=z)
     if len(ply) > 5:
         old = ply[6:]
         if ply[3] != old[1]:
-            raise IllegalMove(
-                f"a new hostage takes the section of the one it replaces: "
-                f"H:{z}{old[1]}{ply[4]}<{old}, not {ply}",
-                "section",
-            )
+            raise no.SECTION(expected=f"H:{z}{old[1]}{ply[4]}<{old}", ply=ply)
         if old not in replaceable(state):
-            why = (
-                f"the hostage {old} came onto your card this turn and cannot be replaced yet"
-                if old in state.fresh
-                else f"your card has no hostage {old} to replace"
-            )
-            raise IllegalMove(why, "no-hostage")
+            raise (no.FRESH_HOSTAGE if old in state.fresh else no.NO_HOSTAGE)(hostage=old)

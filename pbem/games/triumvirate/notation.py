@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from ..base import IllegalMove, squash
+from ..base import NOT_TEXT, squash
+from . import refusals as no
 from .board import CAPTURE, INDEX, owner
 from .movegen import legal
 from .state import State
@@ -15,7 +16,6 @@ _PLACE = re.compile(r"\+([123])([a-h][1-8])")
 _HOLD = re.compile(r"p:([123])")
 _HOSTAGE = re.compile(r"h:([123])([odl])([fu])(?:<([123])([odl])([fu]))?")
 
-FORMS = "T:3f/2f/1f, h1-h3, d4xb4, +2g1, P:2 or H:2Du<3Df"
 
 
 def parse(state: State, text) -> str:
@@ -55,11 +55,10 @@ def read(text) -> tuple[str, str]:
             ply += f"<{m[4]}{m[5].upper()}{m[6]}"
         return "decide", ply
     if not s:
-        raise IllegalMove(f"no move was given; a ply looks like {FORMS}", "syntax")
+        raise no.NO_MOVE()
     if s == "pass":
-        raise IllegalMove("Triumvirate has no pass: a turn ends by itself", "syntax")
-    shown = s if len(s) <= 20 else s[:20] + "…"
-    raise IllegalMove(f"cannot read {shown!r}; a ply looks like {FORMS}", "syntax")
+        raise no.NO_PASS()
+    raise no.UNREADABLE(text=s if len(s) <= 20 else s[:20] + "…")
 
 
 # Each ply form as a sequence of allowed characters, to tell where a typed turn splits.
@@ -91,7 +90,7 @@ def split(text) -> list[str]:
     ply while ``h1-h3 +3h1`` is two.
     """
     if not isinstance(text, str):
-        raise IllegalMove("a move must be text", "syntax")
+        raise NOT_TEXT()
     plies: list[str] = []
     for chunk in text.split():
         if plies and _could_start((plies[-1] + chunk).lower()):

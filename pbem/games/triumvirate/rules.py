@@ -22,6 +22,7 @@ from .board import INDEX, has_board_move, size
 from .explain import explain
 from .movegen import legal, legal_set, max_actions
 from .notation import parse, split
+from .refusals import REFUSALS, WORDS
 from .state import ACT, ARRANGE, DECIDE, OVER, State, move_tables, position
 
 
@@ -31,6 +32,10 @@ def _bump(counts: tuple[int, int, int], z: int, by: int) -> tuple[int, int, int]
 
 class TriumvirateRules(Rules):
     """The Triumvirate rules object (``pbem.games.get_rules("triumvirate")``)."""
+
+    refusals = REFUSALS
+    refusal_words = WORDS
+    end_reasons = ("two-of-each", "quiet-limit", "last-in")
 
     slug = "triumvirate"
     name = "Triumvirate"

@@ -1,0 +1,33 @@
+"""Every refusal Pylon gives, each a stable key, a code and its English sentence (see
+``base.Refusal``), and the words their parameters hold; the server says them again in the
+reader's language."""
+
+from __future__ import annotations
+
+from ..base import REFUSALS as SHARED
+from ..base import Refusal
+
+HINT = "place a size on a square (Mc3, or 2c3) or move a stack onto its neighbour (c3-c4)"
+NO_MOVE = Refusal("pylon.no-move", "syntax", f"no move was given: {HINT}")
+NOT_A_SQUARE = Refusal("pylon.not-a-square", "syntax",
+                       "{text!r} is not a square (files a-f, ranks 1-5)")
+NOT_A_SIZE = Refusal("pylon.not-a-size", "syntax",
+                     "{text!r} is not a size: use S, M or L (or 1, 2, 3)")
+UNREADABLE = Refusal("pylon.unreadable", "syntax", f"cannot read {{text!r}}: {HINT}")
+PLACEMENT_OVER = Refusal("pylon.placement-over", "wrong-phase", "placement is over: move a stack")
+NONE_LEFT = Refusal("pylon.none-left", "none-left", "no {size} pyramids left")
+OCCUPIED = Refusal("pylon.occupied", "occupied", "{square} is occupied")
+NOT_FULL = Refusal("pylon.not-full", "wrong-phase", "the board is not full yet: place a pyramid")
+EMPTY_SOURCE = Refusal("pylon.empty-source", "empty-source",
+                       "{square} is empty: there is no stack to move")
+NOT_ADJACENT = Refusal("pylon.not-adjacent", "not-adjacent",
+                       "{a} and {b} are not orthogonally adjacent")
+EMPTY_TARGET = Refusal("pylon.empty-target", "empty-target",
+                       "{square} is empty: stacks only move onto stacks")
+TOO_LARGE = Refusal("pylon.too-large", "too-large",
+                    "the bottom of {a} ({low}) is larger than the top of {b} ({high})")
+
+REFUSALS = SHARED + (NO_MOVE, NOT_A_SQUARE, NOT_A_SIZE, UNREADABLE, PLACEMENT_OVER, NONE_LEFT,
+                     OCCUPIED, NOT_FULL, EMPTY_SOURCE, NOT_ADJACENT, EMPTY_TARGET, TOO_LARGE)
+#: The words ``size``, ``low`` and ``high`` hold.
+WORDS = ("small", "medium", "large")
