@@ -161,21 +161,23 @@ def english_left(text: str, language: str) -> list[str]:
 
 class _Text(HTMLParser):
     """The text a reader sees in a page: its body's text, without scripts and styles, with
-    the labels people read off controls (button and option text, placeholders, titles)."""
+    the labels people read off controls (button and option text, placeholders, titles); a
+    board's drawing (its SVG, whose tooltips the rules write) left out, as a browser shows
+    none of it as text."""
 
     def __init__(self):
         super().__init__()
         self.parts, self._skip = [], 0
 
     def handle_starttag(self, tag, attrs):
-        if tag in ("script", "style", "head"):
+        if tag in ("script", "style", "head", "svg"):
             self._skip += 1
-        for name, value in attrs:
+        for name, value in attrs if not self._skip else ():
             if name in ("placeholder", "title", "aria-label", "alt") and value:
                 self.parts.append(value)
 
     def handle_endtag(self, tag):
-        if tag in ("script", "style", "head"):
+        if tag in ("script", "style", "head", "svg"):
             self._skip -= 1
 
     def handle_data(self, data):
