@@ -299,3 +299,9 @@ def lazy_refusal(error) -> LazyString:
     """:func:`refusal`, said when it is read: in a page's language, or in a mail's, whichever
     reads it (a refusal kept in an error or an answer made before either is known)."""
     return LazyString(lambda: refusal(error))
+
+
+def rules_word(word: str) -> str:
+    """A word of the rules a page shows as it is (a choice beside the board: ``small``) in
+    the language spoken now; notation and any other word as they are."""
+    return _words().get(word, word)
