@@ -1,13 +1,21 @@
-"""The thinking tools: the server CPU of one analysis step (JSON) at the game's last ply
-(up to 300) in every game, and from an earlier ply (a replay of the history); and a move that
-triggers a conditional reply against a plain move (through the command, on SQLite).
+"""The thinking tools: the server CPU of one analysis step (JSON) late in a long game of every
+game, and from an earlier ply (a replay of the history).
 
-Target: an analysis step under 15 ms of CPU; a move with a conditional reply at most 1.3x a
-plain one. And the post-game review's cost: one position read by the level-3 search (a
-review reads each turn's position once)."""
+Each game is played to ply 300 where its rules allow a game that long (Stax, Triumvirate):
+random turns, of which the first of a few that does not end the game. Pylon, Spike and Stawvs
+end sooner by their rules (Pylon: 30 placements and at most 29 stacking moves, each merging two
+stacks; Spike: at most 78 turns with an action, rules/spike.md §4; Stawvs: every move leaves a
+gap for good), so for them the longest of a few hundred such games is played and measured at
+its end. The steps of all games are timed interleaved (one request of each game per round),
+with the machine's load average beside them.
+
+Target: an analysis step under 15 ms of CPU. And the post-game review's cost: one position
+read by the level-3 search (a review reads each turn's position once). (A move answered by a
+conditional reply is measured beside the plain move, in :mod:`bench.bench_http`.)"""
 
 from __future__ import annotations
 
+import os
 import random
 import tempfile
 import time
@@ -18,15 +26,57 @@ from .timing import SECRET_KEY, summary_ms
 
 PLIES = 300
 REQUESTS = 30
+#: Random turns tried for one that does not end the game; games tried for the longest.
+TRIES, SEEDS = 8, 300
 
 
-def _cpu(action, count=REQUESTS) -> list[float]:
-    action()
-    samples = []
-    for _ in range(count):
-        start = time.process_time()
-        action()
-        samples.append(time.process_time() - start)
+def _long_game(rules, players: int) -> tuple[int, list[list[str]]]:
+    """The seed and the turns of the longest game found, up to :data:`PLIES` plies: each turn
+    the first of :data:`TRIES` random turns that does not end the game (the last if all do);
+    the longest of up to :data:`SEEDS` games, stopping at the first that reaches the plies."""
+    best: tuple[int, int, list] = (-1, 0, [])
+    for seed in range(SEEDS):
+        rng, state = random.Random(seed), rules.new_game(players=players, seed=seed)
+        turns, plies = [], 0
+        while not rules.is_over(state) and plies < PLIES:
+            for _ in range(TRIES):
+                turn, after = rules.random_turn(state, rng)
+                if not rules.is_over(after):
+                    break
+            turns.append(turn)
+            state, plies = after, plies + len(turn)
+        if plies > best[0]:
+            best = (plies, seed, turns)
+        if plies >= PLIES:
+            break
+    return best[1], best[2]
+
+
+def _play_game(commands, get_game, rules, players, seed: int, turns) -> int:
+    """The game of ``turns`` played through the move command; its id. A forced pass the
+    server plays by itself is skipped."""
+    game = commands.create_game(rules.slug, players, creator=players[0], start_now=True,
+                                seed=seed)
+    game_id, done = game.id, 0
+    for turn in turns:
+        if game.ply < done + len(turn):
+            commands.play_turn(commands.locked(game_id), rules.to_move(game.load_state()),
+                               " ".join(turn), game.ply)
+            game = get_game(game_id)
+        done += len(turn)
+    return game_id
+
+
+def _cpu_interleaved(actions: dict, count=REQUESTS) -> dict[str, list[float]]:
+    """CPU seconds of each action, ``count`` times, one of each per round (after one round
+    to warm up)."""
+    samples: dict[str, list[float]] = {name: [] for name in actions}
+    for round_ in range(count + 1):
+        for name, action in actions.items():
+            start = time.process_time()
+            action()
+            if round_:
+                samples[name].append(time.process_time() - start)
     return samples
 
 
@@ -50,7 +100,6 @@ def run() -> dict:
     from pbem.accounts.models import Player
     from pbem.analysis.service import _POSITIONS as positions
     from pbem.analysis.service import position_at
-    from pbem.conditional import service as conditional
     from pbem.core.extensions import db
     from pbem.games import all_rules
     from pbem.play import commands
@@ -67,70 +116,39 @@ def run() -> dict:
         db.session.add_all(players)
         db.session.commit()
         client = app.test_client()
+        urls, steps = {}, {}
         for rules in all_rules():
-            rng = random.Random(5)
-            game = commands.create_game(rules.slug, players[:rules.player_counts[0]],
-                                        creator=players[0], start_now=True, seed=5)
-            game_id = game.id
-            while game.status == "active" and game.ply < PLIES:
-                state = game.load_state()
-                turn, _ = rules.random_turn(state, rng)
-                commands.play_turn(commands.locked(game_id), rules.to_move(state),
-                                   " ".join(turn), game.ply)
-                game = get_game(game_id)
+            chosen = players[:rules.player_counts[0]]
+            seed, turns = _long_game(rules, len(chosen))
+            game = get_game(_play_game(commands, get_game, rules, chosen, seed, turns))
             at = game.ply if game.status == "active" else game.ply - 2
             start = position_at(game, at)
             step = rules.legal_moves(start)[0]
-            last = f"/games/{game_id}/analysis.json?" + urlencode({"at": at, "p": step})
-            earlier = f"/games/{game_id}/analysis.json?" + urlencode(
+            last = f"/games/{game.id}/analysis.json?" + urlencode({"at": at, "p": step})
+            earlier = f"/games/{game.id}/analysis.json?" + urlencode(
                 {"at": at - 1, "p": game.moves[at - 1].move})
-
-            def first_look(url=earlier):
-                positions.clear()  # the replay of the history, as on a first request
-                client.get(url)
-
+            urls[rules.slug] = last, earlier
             figures[rules.slug] = {
-                "ply": game.ply,
-                "at": at,
-                "step_at_last_ply": summary_ms(_cpu(lambda url=last: _ok(client.get(url)))),
-                "earlier_ply_first_request": summary_ms(_cpu(first_look)),
-                "earlier_ply_step": summary_ms(_cpu(lambda url=earlier: _ok(client.get(url)))),
+                "ply": game.ply, "status": game.status, "at": at,
                 "review_one_position_level3_s": _review_position(rules, position_at(
                     game, at // 2)),
                 "review_turns": len([m for m in game.moves if not m.auto]),
             }
-        figures["conditional"] = _conditional_move(app, commands, conditional, players)
+
+        def first_look(url):
+            positions.clear()  # the replay of the history, as on a first request
+            _ok(client.get(url))
+
+        for slug, (last, earlier) in urls.items():
+            steps[f"{slug} step_at_last_ply"] = lambda url=last: _ok(client.get(url))
+            steps[f"{slug} earlier_ply_first_request"] = lambda url=earlier: first_look(url)
+            steps[f"{slug} earlier_ply_step"] = lambda url=earlier: _ok(client.get(url))
+        figures["load average before the steps"] = f"{os.getloadavg()[0]:.2f}"
+        for name, samples in _cpu_interleaved(steps).items():
+            slug, label = name.split(" ")
+            figures[slug][label] = summary_ms(samples)
+        figures["load average after the steps"] = f"{os.getloadavg()[0]:.2f}"
     return figures
-
-
-def _conditional_move(app, commands, conditional, players) -> dict:
-    """The move's POST (Flask's test client, signed in, the form's token off) in a new
-    Pylon game, plain and with the opponent's conditional reply to it."""
-    from pbem.play.queries import get_game
-
-    client = app.test_client()
-    with client.session_transaction() as session:
-        session["player_id"] = players[0].id
-        session["generation"] = players[0].session_generation
-    plain, answered = [], []
-    for _ in range(REQUESTS + 3):
-        for samples, keep in ((plain, False), (answered, True)):
-            game = commands.create_game("pylon", players[:2], creator=players[0],
-                                        start_now=True, seed=1)
-            game_id = game.id
-            if keep:
-                locked = commands.locked(game_id)
-                with commands.unit_of_work():
-                    conditional.set_lines(locked, 1, conditional.parse_text("Mc3 ; Md4"))
-            start = time.process_time()
-            response = client.post(f"/games/{game_id}/move", data={"move": "Mc3", "ply": "0"})
-            samples.append(time.process_time() - start)
-            assert response.status_code == 303, response.status_code
-            assert get_game(game_id).ply == (2 if keep else 1)
-    plain, answered = plain[3:], answered[3:]  # warm-up
-    return {"plain_move_post": summary_ms(plain), "move_answered_post": summary_ms(answered),
-            "ratio_p50": round(sorted(answered)[len(answered) // 2]
-                               / sorted(plain)[len(plain) // 2], 2)}
 
 
 if __name__ == "__main__":

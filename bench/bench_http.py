@@ -4,17 +4,20 @@
 For SQLite and for PostgreSQL (``PBEM_BENCH_DATABASE_URL``, else ``PBEM_TEST_DATABASE_URL``,
 else the loopback server; skipped, saying why, when it cannot be reached) it measures, in the
 same run, move submissions (POSTs of ``/play/<token>/move`` through signed links, each client
-playing its own Pylon games), the two baselines of :mod:`bench.baseline_app` (Flask and
-SQLAlchemy Core alone, under the same gunicorn settings): the bare one (lock one row by id,
-insert one row, update it, commit, redirect; each client its own row) and the fair one (what a
-move cannot avoid: verify the signed link and the CSRF token, lock the game with its seats and
-players, compare-and-set the game row, insert the ply and the outbox row, commit, redirect
-303; each client its own game), and a trivial route of pbem (``/health``); then the game page
-of a 300-ply game. Figures: requests per second, p50 and p99 in milliseconds, CPU per request,
-the move's throughput over each baseline's (the target: 0.8 or more) and the app workers' CPU
-per move over their CPU per baseline request (the target against the fair one: 1.3 or less).
+playing its own Pylon games), moves each answered at once by the opponent's conditional reply
+(two turns in one transaction: :mod:`bench.answered_moves`), the two baselines of
+:mod:`bench.baseline_app` (Flask and SQLAlchemy Core alone, under the same gunicorn settings):
+the bare one (lock one row by id, insert one row, update it, commit, redirect; each client its
+own row) and the fair one (what a move cannot avoid: verify the signed link and the CSRF
+token, lock the game with its seats and players, compare-and-set the game row, insert the ply
+and the outbox row, commit, redirect 303; each client its own game), and a trivial route of
+pbem (``/health``); then the game page of a 300-ply game. Figures: requests per second, p50
+and p99 in milliseconds, CPU per request, the move's throughput over each baseline's (the
+target: 0.8 or more) and the app workers' CPU per move over their CPU per baseline request
+(the target against the fair one: 1.3 or less), and per answered move over per plain move
+(the target: 1.3 or less).
 
-The machines are shared, so the four are measured in alternating windows (the same load falls
+The machines are shared, so the five are measured in alternating windows (the same load falls
 on both sides of each ratio), and the load average is recorded beside the figures. Every
 client is a thread with its own session cookie and CSRF token, as a browser has.
 
@@ -49,13 +52,15 @@ from urllib.parse import urlencode
 import psutil
 import sqlalchemy as sa
 
-from . import baseline_app
+from . import answered_moves, baseline_app
 from .timing import SECRET_KEY, summary_ms
 
 CLIENTS = 16
 SECONDS = 6.0
 #: The routes take turns in windows of SECONDS / ROUNDS each.
 ROUNDS = 6
+#: Seconds of each route before the windows, not measured.
+WARM_UP = 1.0
 GAMES_PER_CLIENT = 8
 ROOT = Path(__file__).resolve().parent.parent
 PG_DEFAULT = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
@@ -107,7 +112,7 @@ def _backend(label: str, url: str, folder: Path, database_pids=lambda: []) -> di
     env = dict(os.environ, PBEM_DATABASE_URL=url, PBEM_SECRET_KEY=SECRET_KEY,
                PBEM_INSTANCE_PATH=str(folder), PBEM_MAIL_BACKEND="file",
                PBEM_MAIL_DELIVER_AFTER_COMMIT="false")
-    work, long_game = _prepare(url, folder)
+    work, answered, long_game = _prepare(url, folder)
     baseline_app.create(url, CLIENTS)
     baseline_app.create_fair(url, CLIENTS)
     port, bare_port, fair_port = _free_port(), _free_port(), _free_port()
@@ -117,12 +122,14 @@ def _backend(label: str, url: str, folder: Path, database_pids=lambda: []) -> di
     try:
         for listening in (port, bare_port, fair_port):
             _wait_for(listening)
+        _wait_for_workers(servers)
         sessions = [_session(port) for _ in range(CLIENTS)]
         fair_sessions = [_session(fair_port, "/fair/session") for _ in range(CLIENTS)]
         load_before = os.getloadavg()[0]
         meter = _CpuMeter([server.pid for server in servers], database_pids)
-        moves, fair, bare, trivial = _interleaved(meter, [
+        moves, answered_moves, fair, bare, trivial = _interleaved(meter, [
             (port, sessions, _move_player(work)),
+            (port, sessions, _move_player(answered)),
             (fair_port, fair_sessions, _fair_player()),
             (bare_port, sessions,
              lambda client: ("POST", f"/bump/{client + 1}", {"text": "bump"})),
@@ -136,7 +143,9 @@ def _backend(label: str, url: str, folder: Path, database_pids=lambda: []) -> di
             server.wait(30)
     shutil.rmtree(folder / "mail", ignore_errors=True)
     out = {}
-    for name, result in (("move POST", moves), ("fair baseline POST", fair),
+    for name, result in (("move POST", moves),
+                         ("move POST answered by a conditional reply", answered_moves),
+                         ("fair baseline POST", fair),
                          ("bare baseline POST", bare),
                          ("trivial GET /health", trivial), ("game page, 300 plies", page)):
         clients = 1 if name.startswith("game page") else CLIENTS
@@ -156,6 +165,9 @@ def _backend(label: str, url: str, folder: Path, database_pids=lambda: []) -> di
         ratio = moves["cpu_ms"][workers] / other["cpu_ms"][workers] if other["cpu_ms"][workers] \
             else 0.0
         out[f"{label}: app workers' CPU per move / per {name} request"] = round(ratio, 2)
+    plain = moves["cpu_ms"][workers]
+    out[f"{label}: app workers' CPU per move answered by a conditional reply / per plain "
+        "move"] = round(answered_moves["cpu_ms"][workers] / plain, 2) if plain else 0.0
     out[f"{label}: load average (1 min) before, after"] = [round(load_before, 2),
                                                             round(load_after, 2)]
     return out
@@ -173,9 +185,11 @@ def _gunicorn(port: int, app: str | None, env: dict, folder: Path) -> subprocess
     )
 
 
-def _prepare(url: str, folder: Path) -> tuple[list, int]:
-    """Migrate, create each client's Pylon games with their moves (random playouts) and a
-    300-ply game; return the work list ``[client] -> [(path, move, ply)]`` and that game's id."""
+def _prepare(url: str, folder: Path) -> tuple[list, list, int]:
+    """Migrate, create each client's Pylon games with their moves (random playouts), its games
+    whose moves a conditional reply answers (:mod:`bench.answered_moves`) and a 300-ply game;
+    return the work lists ``[client] -> [(path, move, ply)]`` of the plain and the answered
+    moves and that game's id."""
     from flask_migrate import upgrade
 
     from pbem import create_app
@@ -203,9 +217,10 @@ def _prepare(url: str, folder: Path) -> tuple[list, int]:
                     plays.append((f"/play/{sign('move', [game.id, seat, ply])}/move", move, ply))
                     state, ply = pylon.play(state, move), ply + 1
             work.append(plays)
+        answered = answered_moves.prepare(CLIENTS, GAMES_PER_CLIENT)
         long_game = _long_game(db, commands, Move, player_by_email, get_rules("triumvirate"))
         db.engine.dispose()
-    return work, long_game
+    return work, answered, long_game
 
 
 def _long_game(db, commands, Move, player_by_email, rules) -> int:
@@ -250,10 +265,29 @@ def _fair_player():
     return next_request
 
 
+def _wait_for_workers(servers: list, workers: int = 2, seconds: float = 120) -> None:
+    """Wait until every server has its workers and they are idle: the port listens before
+    the workers have loaded the application (it is not preloaded), and a worker still loading
+    when the windows begin would charge its start to the first route measured."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        children = [child for server in servers
+                    for child in psutil.Process(server.pid).children()]
+        before = [_cpu_seconds(child) for child in children]
+        time.sleep(0.5)
+        spent = [_cpu_seconds(child) - cpu for child, cpu in zip(children, before, strict=True)]
+        if len(children) == workers * len(servers) and max(spent) < 0.02:
+            return
+    raise RuntimeError("gunicorn's workers did not settle")
+
+
 def _interleaved(meter: _CpuMeter, routes: list) -> list[dict]:
     """Each route (a port, its clients' sessions and a request maker) in turn for ROUNDS
-    windows; the figures of each route over its windows, with the CPU time each process group
-    spent on them per request."""
+    windows, after a first, unmeasured turn of each (each worker's first requests compile
+    its statements and load what it had left for later); the figures of each route over its
+    windows, with the CPU time each process group spent on them per request."""
+    for port, sessions, make_request in routes:
+        _load(port, sessions, make_request, WARM_UP, summary=False)
     runs = [[] for _ in routes]
     cpu = [[0.0] * len(_CpuMeter.GROUPS) for _ in routes]
     for _ in range(ROUNDS):

@@ -88,7 +88,7 @@ def _hostile(folder: str) -> dict:
     from sqlalchemy import select
 
     from pbem.core.extensions import db
-    from pbem.mail.compose import compose
+    from pbem.mail.composers import compose
     from pbem.mail.models import OutboxMessage
 
     app = file_mail_app(folder)
@@ -133,7 +133,7 @@ def _replies(body: str) -> list[bytes]:
     from sqlalchemy import select
 
     from pbem.core.extensions import db
-    from pbem.mail.compose import compose
+    from pbem.mail.composers import compose
     from pbem.mail.models import OutboxMessage
 
     turns = db.session.scalars(select(OutboxMessage).where(OutboxMessage.kind == "turn",

@@ -1,34 +1,40 @@
-"""Stax superko cost: validating a move late in a long game versus early in it.
+"""Stax: the cost of a move and of loading a game, early and late in a long game.
 
-Two games of 1,000+ plies. The walking game keeps the table the same: after both kings and
-three tiles each are placed, each player only moves its "5" tile to an empty cell beside the
-fixed tiles, picking the least used cell and orientation (backtracking on a dead end), so the
-position never repeats while its size and shape stay put; ply 50 and ply 1,000 differ only in
-the length of the history. The random game (random play that never captures) is the old
-measure; its table grows, so later positions have more legal moves.
+The walking game keeps the table the same: after both kings and three tiles each are placed,
+each player only moves its "5" tile to an empty cell beside the fixed tiles, picking the
+least used cell and orientation (backtracking on a dead end), so the position never repeats
+while its size and shape stay put; ply 10, 50, 200 and 1,000 differ only in the length of the
+history (and the superko keys behind it). Ten successive states are taken at each of those
+plies, and each figure is the median CPU time (``process_time``) of:
 
-Validating one move is timed on a freshly loaded state (so no cache helps) at plies 50-59 and
-1,000-1,009: ``canonical`` of a legal move, and ``canonical`` + ``play``. Branching, as a
-search does, is timed on the walking game's own states, which its line has grown past:
-``play`` of a random legal move (listed beforehand) from each. Figures are medians.
-The target: ply 1,000 within 1.2x of ply 50.
+- *load*: the stored record (``to_dict`` as JSON, what the game's row holds) parsed and
+  loaded, as a page, a turn mail or a move does first;
+- *load + legal moves*: what the page of the player to move needs;
+- *load + play*: a move checked and applied on the loaded state;
+- *load + play + store*: and the record written back (the rules' part of a move's POST);
+- *play from a grown-past state*: ``play`` from a state its line has grown past (a second move
+  from it, as the analysis board, conditional moves and a search do).
+
+The plies are measured interleaved (each round visits every ply, in a rotating order), so a
+change in the machine's load hits them alike; the ratios compare them. The target: each cost
+at ply 1,000 within 1.2x of ply 50, and loading flat from ply 10 to ply 1,000.
 """
 
 from __future__ import annotations
 
 import collections
+import json
+import os
 import random
 import statistics
 import time
 
 from pbem.games import get_rules
-from pbem.games.stax.state import decode, put
+from pbem.games.stax.state import decode
 from pbem.games.stax.tiles import STEPS, TYPE_OF, TYPES, coords
 
-from .timing import ms
-
 RULES = get_rules("stax")
-EARLY, LATE, SPAN, REPEAT = 50, 1000, 10, 15
+PLIES, SPAN, ROUNDS = (10, 50, 200, 1000), 10, 30
 SETUP = ("K", "5", "2s", "3y")  # each player places these, in turn, nearest the origin
 RADIUS = 3  # the walkers stay within this many steps of the origin
 
@@ -87,82 +93,67 @@ def _walks(state, used) -> list[str]:
     return sorted(walks, key=lambda m: (-used[state.turn, *decode(m)[2:]], m))
 
 
-def _random_game(plies: int, seed: int = 1) -> list:
-    rng = random.Random(seed)
-    states = [RULES.new_game(players=2)]
-    while len(states) <= plies:
-        state = states[-1]
-        quiet = [
-            m
-            for m in RULES.legal_moves(state)
-            if not put(dict(state.board), state.turn, decode(m))
-        ]
-        states.append(RULES.play(state, rng.choice(quiet)))
-    return states
+def _load(text: str):
+    return RULES.from_dict(json.loads(text))
 
 
-def _validate_ms(states, rng, and_play: bool) -> float:
-    """Median time of ``canonical`` (and ``play``) of a random legal move on a loaded state."""
-    samples = []
-    for _ in range(REPEAT):
-        for state in states:
-            move = rng.choice(RULES.legal_moves(state))
-            fresh = RULES.from_dict(RULES.to_dict(state))
-            started = time.perf_counter()
-            (RULES.play if and_play else RULES.canonical)(fresh, move)
-            samples.append(time.perf_counter() - started)
-    return ms(statistics.median(samples))
+def _measures(states, rng) -> dict:
+    """What each measure times, as a function of one state prepared beforehand."""
+
+    def load(state):
+        text = json.dumps(RULES.to_dict(state))
+        return lambda: _load(text)
+
+    def load_legal(state):
+        text = json.dumps(RULES.to_dict(state))
+        return lambda: RULES.legal_moves(_load(text))
+
+    def load_play(state):
+        text, move = json.dumps(RULES.to_dict(state)), rng.choice(RULES.legal_moves(state))
+        return lambda: RULES.play(_load(text), move)
+
+    def load_play_store(state):
+        text, move = json.dumps(RULES.to_dict(state)), rng.choice(RULES.legal_moves(state))
+        return lambda: json.dumps(RULES.to_dict(RULES.play(_load(text), move)))
+
+    def grown_past(state):
+        move = rng.choice(RULES.legal_moves(state))
+        return lambda: RULES.play(state, move)
+
+    return {"load": load, "load + legal moves": load_legal, "load + play": load_play,
+            "load + play + store": load_play_store,
+            "play from a grown-past state": grown_past}
 
 
-def _branch_ms(states, rng) -> float:
-    """Median time of ``play`` from states the line has grown past (a second move from each)."""
-    samples = []
-    for state in states:
-        moves = RULES.legal_moves(state)
-        for _ in range(REPEAT):
-            move = rng.choice(moves)
-            started = time.perf_counter()
-            RULES.play(state, move)
-            samples.append(time.perf_counter() - started)
-    return ms(statistics.median(samples))
-
-
-def _measure_branching(states) -> dict:
-    rng = random.Random(3)
-    early = _branch_ms(states[EARLY : EARLY + SPAN], rng)
-    late = _branch_ms(states[LATE : LATE + SPAN], rng)
-    return {
-        "walking game: play from a grown-past state at ply 50 ms": early,
-        "walking game: play from a grown-past state at ply 1000 ms": late,
-        "walking game: play from a grown-past state ply 1000 / ply 50": round(late / early, 2),
-    }
-
-
-def _measure(name: str, states) -> dict:
-    early, late = states[EARLY : EARLY + SPAN], states[LATE : LATE + SPAN]
-    figures = {}
-    for label, and_play in (("canonical", False), ("canonical + play", True)):
-        rng = random.Random(2)
-        early_ms = _validate_ms(early, rng, and_play)
-        late_ms = _validate_ms(late, rng, and_play)
-        figures[f"{name}: {label} at ply 50 ms"] = early_ms
-        figures[f"{name}: {label} at ply 1000 ms"] = late_ms
-        figures[f"{name}: {label} ply 1000 / ply 50"] = round(late_ms / early_ms, 2)
-    for label, window in (("50", early), ("1000", late)):
-        count = statistics.fmean(len(RULES.legal_moves(s)) for s in window)
-        tiles = statistics.fmean(sum(map(len, s.board.values())) for s in window)
-        figures[f"{name}: legal moves / tiles at ply {label} (mean)"] = (
-            f"{count:.1f} / {tiles:.1f}"
-        )
-    return figures
+def _interleaved(states, prepare) -> dict[int, float]:
+    """Median CPU microseconds of ``prepare(state)()`` per ply of :data:`PLIES`, the plies
+    visited in a rotating order round after round."""
+    samples: dict[int, list[int]] = {ply: [] for ply in PLIES}
+    for round_ in range(ROUNDS):
+        for ply in PLIES[round_ % len(PLIES):] + PLIES[: round_ % len(PLIES)]:
+            for state in states[ply : ply + SPAN]:
+                action = prepare(state)
+                started = time.process_time_ns()
+                action()
+                samples[ply].append(time.process_time_ns() - started)
+    return {ply: statistics.median(found) / 1000 for ply, found in samples.items()}
 
 
 def run() -> dict:
     started = time.perf_counter()
-    walking = _walking_game(LATE + SPAN)
-    built = time.perf_counter() - started
-    figures = {"walking game: plies built, seconds": f"{len(walking) - 1}, {built:.1f}"}
-    figures.update(_measure("walking game", walking))
-    figures.update(_measure_branching(walking))
-    figures.update(_measure("random game", _random_game(LATE + SPAN)))
+    walking = _walking_game(PLIES[-1] + SPAN)
+    figures = {"walking game: plies built, seconds":
+               f"{len(walking) - 1}, {time.perf_counter() - started:.1f}",
+               "load average before": f"{os.getloadavg()[0]:.2f}"}
+    rng = random.Random(3)
+    for name, prepare in _measures(walking, rng).items():
+        medians = _interleaved(walking, prepare)
+        for ply, value in medians.items():
+            figures[f"{name} at ply {ply}, us"] = round(value, 1)
+        figures[f"{name}: ply 1000 / ply 50"] = round(medians[1000] / medians[50], 2)
+        figures[f"{name}: ply 1000 / ply 10"] = round(medians[1000] / medians[10], 2)
+    size = {ply: len(json.dumps(RULES.to_dict(walking[ply]))) for ply in PLIES}
+    figures["record size at plies " + ", ".join(map(str, PLIES)) + ", bytes"] = (
+        ", ".join(str(size[ply]) for ply in PLIES))
+    figures["load average after"] = f"{os.getloadavg()[0]:.2f}"
     return figures

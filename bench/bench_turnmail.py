@@ -37,7 +37,7 @@ def _turn_email(slug: str, players: int) -> dict:
     from pbem.accounts.service import player_by_email
     from pbem.core.extensions import db
     from pbem.correspondence.board_image import board_png
-    from pbem.mail.compose import compose
+    from pbem.mail.composers import compose
     from pbem.mail.models import OutboxMessage
     from pbem.mail.sender import as_message
     from pbem.play import commands

@@ -1,23 +1,30 @@
 """Where a move POST spends its CPU: ``python -m bench.profile_move [database URL]``.
 
-Not one of the benches (``python -m bench`` runs ``bench_*`` only): a tool for issue #21's
-question of what a move costs beside the bare baseline. In this process, through Flask's
-test client (no gunicorn, no sockets), it posts the bench's own Pylon moves through their move
-links (:func:`bench.bench_http._prepare`), as the bench's clients do (with a session cookie),
-and the bare baseline's ``POST /bump/<id>`` (:mod:`bench.baseline_app`) on the same database.
+Not one of the benches (``python -m bench`` runs ``bench_*`` only): a tool for the question
+of what a move costs beside the baselines. In this process, through Flask's test client (no
+gunicorn, no sockets), it posts the bench's own Pylon moves through their move links
+(:func:`bench.bench_http._prepare`), as the bench's clients do (with a session cookie), the
+moves a conditional reply answers (:mod:`bench.answered_moves`), and the baselines' POSTs
+(:mod:`bench.baseline_app`, the fair one with its session cookie and CSRF token) on the same
+database.
 
 It prints the SQL statements of one move, the CPU time per POST of each (``time.process_time``
 over alternating blocks, the median block: other processes' load inflates it less than wall
 time), and the move's stages: the time spent inside each function named, per POST, and its
 share of the whole request. SQLite in a scratch folder by default; a PostgreSQL URL uses a
-scratch database made on that server.
+scratch database made on that server. With ``PBEM_PROFILE_CPROFILE=1`` (``=answered``: the
+answered moves) it ends with the functions that took most of the moves' CPU under
+:mod:`cProfile` (their own time, then with what they called; the whole profile is kept in
+``bench/results/profile_move.prof``).
 """
 
 from __future__ import annotations
 
+import cProfile
 import gc
 import importlib
 import os
+import pstats
 import statistics
 import sys
 import tempfile
@@ -69,18 +76,26 @@ def _profile(url: str, folder: Path) -> None:
     from pbem import create_app
     from pbem.core.extensions import db
 
-    work, _ = _prepare(url, folder)
+    work, answered, _ = _prepare(url, folder)
     moves = iter([move for plays in work for move in plays])
+    answered_moves = iter([move for plays in answered for move in plays])
     baseline_app.create(url, CLIENTS)
+    baseline_app.create_fair(url, CLIENTS)
     app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": SECRET_KEY,
                       "MAIL_BACKEND": "file", "MAIL_FILE_DIR": str(folder / "mail"),
                       "MAIL_DELIVER_AFTER_COMMIT": False})
     client = app.test_client(use_cookies=False)
     cookie = client.get("/sign-in").headers["Set-Cookie"].split(";")[0]
     os.environ["PBEM_DATABASE_URL"] = url
+    os.environ["PBEM_SECRET_KEY"] = SECRET_KEY
     bare = baseline_app.create_app().test_client(use_cookies=False)
+    fair = baseline_app.create_fair_app().test_client(use_cookies=False)
+    fair_form = fair.get("/fair/session")
+    fair_cookie = fair_form.headers["Set-Cookie"].split(";")[0]
+    fair_csrf = fair_form.get_data(as_text=True).split('value="')[1].split('"')[0]
+    fair_ply = iter(range(10**9))
 
-    def move() -> None:
+    def move(moves=moves) -> None:
         path, ply_text, ply = next(moves)
         response = client.post(path, data={"move": ply_text, "ply": ply},
                                headers={"Cookie": cookie})
@@ -91,6 +106,18 @@ def _profile(url: str, folder: Path) -> None:
         if bare.post("/bump/1", data={"text": "bump"}).status_code != 303:
             raise RuntimeError("the baseline's POST failed")
 
+    def fair_move() -> None:
+        ply = next(fair_ply)
+        token = baseline_app.fair_token(SECRET_KEY, 1, ply % 2, ply)
+        response = fair.post(f"/fair/{token}/move",
+                             data={"move": "a1", "ply": ply, "csrf_token": fair_csrf},
+                             headers={"Cookie": fair_cookie})
+        if response.status_code != 303:
+            raise RuntimeError(f"the fair baseline's POST failed: {response.status_code}")
+
+    def answered_move() -> None:
+        move(answered_moves)
+
     statements = []
     with app.app_context():
         sa.event.listen(db.engine, "before_cursor_execute",
@@ -99,22 +126,29 @@ def _profile(url: str, folder: Path) -> None:
     gc.freeze()  # as pbem.wsgi does for the gunicorn workers
     for _ in range(20):
         move()
+        answered_move()
         bump()
+        fair_move()
     statements.clear()
     move()
     print(f"SQL statements per move: {len(statements)}")
     for statement in statements:
         print("   ", " ".join(statement.split())[:110])
-    cpu = {"move": [], "bare baseline": []}
+    cpu = {"move": [], "fair baseline": [], "bare baseline": [], "answered move": []}
     for _ in range(ROUNDS):
-        for name, post in (("move", move), ("bare baseline", bump)):
+        for name, post in (("move", move), ("fair baseline", fair_move),
+                           ("bare baseline", bump), ("answered move", answered_move)):
             started = time.process_time()
             for _ in range(BLOCK):
                 post()
             cpu[name].append((time.process_time() - started) / BLOCK * 1000)
-    move_ms, bare_ms = (statistics.median(cpu[name]) for name in cpu)
-    print(f"CPU per POST: move {move_ms:.3f} ms, bare baseline {bare_ms:.3f} ms "
-          f"(baseline / move {bare_ms / move_ms:.2f}; medians of {ROUNDS} blocks of {BLOCK})")
+    move_ms, fair_ms, bare_ms, answered_ms = (statistics.median(cpu[name]) for name in cpu)
+    print(f"CPU per POST: move {move_ms:.3f} ms, fair baseline {fair_ms:.3f} ms, bare baseline "
+          f"{bare_ms:.3f} ms (move / fair {move_ms / fair_ms:.2f}; medians of {ROUNDS} blocks "
+          f"of {BLOCK}; load average {os.getloadavg()[0]:.2f}); a move answered by a "
+          f"conditional reply {answered_ms:.3f} ms ({answered_ms / move_ms:.2f} x the move)")
+    if os.environ.get("PBEM_PROFILE_CPROFILE"):
+        _cprofile(answered_move if os.environ["PBEM_PROFILE_CPROFILE"] == "answered" else move)
     spent = _timed_stages()
     for _ in range(BLOCK):
         move()
@@ -123,6 +157,16 @@ def _profile(url: str, folder: Path) -> None:
     for label, depth, target in STAGES:
         print(f"  {'  ' * depth}{label:<{64 - 2 * depth}} {spent[target] / BLOCK * 1000:6.3f}"
               f" {spent[target] / whole:6.1%}")
+
+
+def _cprofile(move) -> None:
+    """The moves' CPU by function under cProfile (before the stages' timers wrap them)."""
+    profiler = cProfile.Profile(time.process_time)
+    profiler.runcall(lambda: [move() for _ in range(BLOCK)])
+    profiler.dump_stats(Path(__file__).parent / "results" / "profile_move.prof")
+    stats = pstats.Stats(profiler).strip_dirs()
+    for order in ("tottime", "cumulative"):
+        stats.sort_stats(order).print_stats(45)
 
 
 def _timed_stages() -> dict[str, float]:

@@ -13,7 +13,7 @@ from sqlalchemy import event, select
 
 from pbem.core.db import utcnow
 from pbem.core.extensions import db
-from pbem.mail.compose import compose
+from pbem.mail.composers import compose
 from pbem.mail.models import OutboxMessage
 from pbem.play import commands
 from pbem.play.queries import get_game

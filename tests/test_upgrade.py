@@ -144,6 +144,11 @@ def check_upgrade(tmp_path: Path, url: str) -> None:
         for key, row in rows.items():
             kept = after[name].get(key)
             assert kept is not None, f"{name} {key} is gone"
+            if name == "games" and row["slug"] == "stax":
+                # b5d1e7f3a9c2 rewrites a Stax snapshot in its stored form (verify-records
+                # below replays each game and compares it with the new snapshot)
+                assert isinstance(kept["snapshot"]["history"], str)
+                row = {column: value for column, value in row.items() if column != "snapshot"}
             assert {column: kept[column] for column in row} == row, f"{name} {key} changed"
 
     with app.app_context():

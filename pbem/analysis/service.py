@@ -19,8 +19,8 @@ from markupsafe import Markup
 from ..core.errors import PbemError
 from ..games import IllegalMove
 from ..games.svg import mark_cells
-from ..play.compose import mark_turn
 from ..play.models import FINISHED
+from ..play.move_picker import mark_turn
 from ..play.queries import history
 from ..play.refusals import lazy_refusal
 from ..play.service import RESIGN

@@ -31,8 +31,8 @@ from ..play.new_game import rules_or_404
 from ..play.queries import get_game
 from ..play.termination import ended_words, terminations
 from ..ratings.chart import line_chart
-from ..ratings.model import PROVISIONAL_GAMES
 from ..ratings.queries import histories
+from ..ratings.skill import PROVISIONAL_GAMES
 from ..tournaments.service import all_tournaments, get_tournament
 from . import abstractplay, bundle, feeds, queries, records
 from .forms import ImportForm

@@ -22,8 +22,8 @@ from ..core.db import row_id
 from ..core.errors import PbemError
 from ..core.extensions import db
 from ..games import all_rules
-from ..ratings.model import Skill, is_provisional, shown
 from ..ratings.models import Rating
+from ..ratings.skill import Skill, is_provisional, shown
 from .models import OPEN, Challenge, ChallengeSeat, StandingChallenge
 
 PER_PAGE = 25

@@ -24,8 +24,8 @@ from ..core.extensions import db
 from ..games import InvalidOptions, UnknownGame, get_rules
 from ..play import events, setup
 from ..play.errors import BadSetup
-from ..ratings.model import Skill, shown
 from ..ratings.models import Rating
+from ..ratings.skill import Skill, shown
 from .models import (
     EXPIRED,
     OPEN,

@@ -29,7 +29,7 @@ from ..core.urls import external_url
 from ..games import all_rules
 from ..play.forms import option_fields
 from ..play.new_game import rules_or_404
-from ..ratings.model import rating_text
+from ..ratings.skill import rating_text
 from . import queries, service, standing
 from .forms import ChallengeForm, StandingForm
 from .queries import BadFilter, Filters

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..mail import compose
+from ..mail import composers
 from ..play import events, ports
 from . import service, tick
 from .logic.timecontrol import from_form
@@ -27,8 +27,8 @@ def subscribe() -> None:
     ports.check_time_with(service.time_ran_out)
     ports.read_time_controls_with(_read_time_control)
     ports.add_to_game_page("clocks", _game_page)
-    compose.register("reminder", tick.compose_reminder)
-    compose.register("timeout", tick.compose_timeout)
+    composers.register("reminder", tick.compose_reminder)
+    composers.register("timeout", tick.compose_timeout)
 
 
 def _turn_played(game, *, state, moves) -> None:

@@ -1,5 +1,5 @@
 """The clocks' part of the periodic tick: reminders, vacation days spent to save a clock,
-timeouts, then the daily digests.
+timeouts.
 
 Only seats whose ``next_check_at`` has come are read, a chunk of them at a time, in seat
 order, until none is left (no cap leaves work for the next tick). Each chunk is a transaction
@@ -18,7 +18,7 @@ any mail is queued and its mail in one statement at the end; its timeouts go thr
 play service's ``resign_many`` (a pair of statements for the chunk), and what the receivers of
 the games' end read or write (ratings, tournaments, the archive's counters, standing
 challenges, the clocks' own deadlines on the games rows) is done once for the chunk
-(:mod:`pbem.play.batch`). The daily digests (``pbem.notifications.digest``) run last.
+(:mod:`pbem.play.batch`).
 """
 
 from __future__ import annotations
@@ -40,7 +40,6 @@ from ..core.extensions import db
 from ..core.urls import external_url
 from ..core.work import savepoint, unit_of_work
 from ..mail.outbox import batched, bodies, unsubscribe_headers
-from ..notifications import digest
 from ..notifications.delivery import game_subject, message, unsubscribe_url
 from ..notifications.settings import auto_vacation_on, preload, remembered, zone_of
 from ..play import service as play
@@ -76,9 +75,8 @@ def run(now: datetime) -> str:
                     break
                 after, taken, busy = chunk
                 outcomes.update(_batch(taken, now), busy=busy)
-    outcomes["digest"] += digest.run(now)
-    parts = [f"{outcomes[k]} {k}" for k in ("reminder", "vacation", "timeout", "digest",
-                                             "busy", "failed") if outcomes[k]]
+    parts = [f"{outcomes[k]} {k}" for k in ("reminder", "vacation", "timeout", "busy",
+                                             "failed") if outcomes[k]]
     return ", ".join(parts) or "nothing due"
 
 
@@ -317,7 +315,7 @@ def _remind(game: Game, row: StoredClock, reminder: Reminder, vacations, now) ->
 
 
 def compose_reminder(outbox_message) -> None:
-    """Write a reminder queued as facts (registered with :mod:`pbem.mail.compose`)."""
+    """Write a reminder queued as facts (registered with :mod:`pbem.mail.composers`)."""
     facts = outbox_message.facts
     game, index, ply = get_game(outbox_message.game_id), facts["seat"], facts["ply"]
     _compose(outbox_message, game, {
@@ -327,7 +325,7 @@ def compose_reminder(outbox_message) -> None:
 
 
 def compose_timeout(outbox_message) -> None:
-    """Write a timeout's message queued as facts (registered with :mod:`pbem.mail.compose`)."""
+    """Write a timeout's message queued as facts (registered with :mod:`pbem.mail.composers`)."""
     facts = outbox_message.facts
     game = get_game(outbox_message.game_id)
     _compose(outbox_message, game, {"seat": game.seats[facts["seat"]],

@@ -20,19 +20,18 @@ made for a position the game has left (``expected_ply``).
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
-from sqlalchemy import delete, select
+from sqlalchemy import bindparam, delete, select, update
+from sqlalchemy.orm.attributes import set_committed_value
 
 from ..core.db import utcnow
 from ..core.errors import PbemError
 from ..core.extensions import db
 from ..core.i18n import lazy_format
-from ..core.urls import external_url
 from ..games import IllegalMove
-from ..notifications.delivery import game_subject, message
-from ..play.links import reply_address
-from ..play.models import ACTIVE, RESIGN
+from ..play.models import ACTIVE, RESIGN, Game
 from ..play.queries import moves_since_turn
 from ..play.refusals import lazy_refusal
+from . import answered
 from .models import ConditionalTree
 
 PASS = "pass"
@@ -168,10 +167,11 @@ def set_lines(game, seat: int, lines: list[list[str]], expected_ply: int | None 
                                  "position-changed", 409)
     checked = check_lines(game, seat, lines)
     _forget_trees(game.id)
-    db.session().info.setdefault("conditional_edited", set()).add(game.id)
     # A compare-and-set on the game's version, as a move makes: a move racing this edit on
     # an engine without row locks (SQLite) loses, or wins and this edit is refused.
     game.updated_at = utcnow()
+    if checked:  # the game's moves read its trees from now on (cleared: see ``advance``)
+        game.conditional_kept = True
     player_id = game.seats[seat].player_id
     tree = read(game.id, player_id)
     if not checked:
@@ -196,71 +196,20 @@ def delete_for_player(player_id: int) -> None:
 
 
 def _trees(game) -> list[ConditionalTree]:
-    """The game's trees, read once per transaction (a move's turn played and the turn that
-    begins both ask; an edit in the transaction forgets them), and not at all for a game known
-    to have none at its version (:data:`_NONE_AT`)."""
+    """The game's trees: none, without a query, when the game says no seat keeps lines
+    (``Game.conditional_kept``, so a move in a game without them pays nothing for them);
+    else read once per transaction (a move's turn played and the turn that begins both ask;
+    an edit in the transaction forgets them)."""
+    if not game.conditional_kept:
+        return []
     session = db.session()
     info, transaction = session.info, session.get_transaction()
     kept = info.get("conditional_trees")
     if kept is None or kept[0] is not transaction:
         kept = info["conditional_trees"] = (transaction, {})
     if game.id not in kept[1]:
-        key = _game_key(game)
-        loaded = game.__dict__.get(LOADED_VERSION)
-        if loaded is not None and _NONE_AT.get(key) == loaded \
-                and game.id not in info.get("conditional_edited", ()):
-            kept[1][game.id] = []
-        else:
-            kept[1][game.id] = db.session.scalars(select(ConditionalTree).where(
-                ConditionalTree.game_id == game.id)).all()
-        info.setdefault("conditional_seen", {})[key] = game
+        kept[1][game.id] = db.session.scalars(_GAME_TREES, {"game_id": game.id}).all()
     return kept[1][game.id]
-
-
-#: Games with no conditional lines, by :func:`_game_key`, at the version they were seen
-#: without any (per process, bounded): a move there reads no tree. Safe across processes, as
-#: keeping lines changes the game's version (:func:`set_lines`); written only once the
-#: transaction that saw it commits.
-_NONE_AT: dict = {}
-_NONE_AT_KEPT = 100_000
-
-
-#: The version a game was read at, kept on it when it is loaded (:func:`remember_version`):
-#: a move's write changes ``Game.version`` before its lines are asked for.
-LOADED_VERSION = "_conditional_loaded_version"
-
-
-def remember_version(game, *_args) -> None:
-    """``Game``'s load and refresh: the version it was read at."""
-    game.__dict__[LOADED_VERSION] = game.__dict__.get("version")
-
-
-def _game_key(game) -> tuple:
-    return (db.engine.url.render_as_string(), game.id, str(game.created_at))
-
-
-def before_commit(session) -> None:
-    """Note the games this transaction saw without lines, at their version now."""
-    seen = session.info.pop("conditional_seen", None)
-    kept = session.info.get("conditional_trees")
-    if not seen or kept is None:
-        return
-    empty = {}
-    for key, game in seen.items():
-        trees = kept[1].get(game.id)
-        version = game.__dict__.get("version")
-        if trees is not None and version is not None and not any(t.lines for t in trees):
-            empty[key] = version
-    session.info["conditional_empty"] = empty
-
-
-def after_commit(session) -> None:
-    session.info.pop("conditional_edited", None)
-    empty = session.info.pop("conditional_empty", None)
-    if empty:
-        if len(_NONE_AT) > _NONE_AT_KEPT:
-            _NONE_AT.clear()
-        _NONE_AT.update(empty)
 
 
 def _forget_trees(game_id: int) -> None:
@@ -269,22 +218,34 @@ def _forget_trees(game_id: int) -> None:
         kept[1].pop(game_id, None)
 
 
-def after_rollback(session) -> None:
-    session.info.pop("conditional_edited", None)
-    session.info.pop("conditional_empty", None)
-    session.info.pop("conditional_seen", None)
+_UPDATE_KEPT = update(Game.__table__).where(Game.__table__.c.id == bindparam("game_id"))
+
+
+def _note_none_kept(game) -> None:
+    """The game's flag down once none of its trees has lines left: its next moves read none.
+    Written past the unit of work, like the move's own write, so it is no change of the
+    game's version (the game's row is locked: no edit races it)."""
+    db.session.connection().execute(_UPDATE_KEPT, {"game_id": game.id,
+                                                   "conditional_kept": False})
+    set_committed_value(game, "conditional_kept", False)
 
 
 def advance(game, *, state, moves) -> None:
     """``turn_played``'s receiver: every player's lines keep only what follows the turn just
     played (its first ply's seat, forced passes left out); lines the game left are cleared,
-    and the next turn email of their player says so."""
+    and the next turn email of their player says so. Once no line is left, the game's flag
+    says so."""
     played = [move for move in moves if not move.auto]
     if not played:
         return
     trees = [tree for tree in _trees(game) if tree.lines]
-    if not trees:
-        return
+    if trees:
+        _prune(game, trees, played)
+    if game.conditional_kept and not any(tree.lines for tree in _trees(game)):
+        _note_none_kept(game)
+
+
+def _prune(game, trees: list[ConditionalTree], played) -> None:
     seat = played[0].seat
     turn = " ".join(move.move for move in played)
     for tree in trees:
@@ -292,7 +253,7 @@ def advance(game, *, state, moves) -> None:
                      if line and line[0][0] == seat and line[0][1] == turn]
         following = [line for line in following if line]
         if following:
-            tree.lines = following
+            _save(tree, lines=following)
             continue
         matched = any(line and line[0][0] == seat and line[0][1] == turn for line in tree.lines)
         if not matched and seat != tree.seat:
@@ -301,11 +262,27 @@ def advance(game, *, state, moves) -> None:
             _clear(tree, game, f"{who} {what}, which none of your conditional lines expected; "
                    "they were cleared.")
         else:
-            tree.lines = []
+            _save(tree, lines=[])
 
 
 def _clear(tree, game, reason: str) -> None:
-    tree.lines, tree.cleared_ply, tree.cleared_reason = [], game.ply, reason[:300]
+    _save(tree, lines=[], cleared_ply=game.ply, cleared_reason=reason[:300])
+
+
+#: A game's trees, for :func:`_trees` (built once: a move asks for them).
+_GAME_TREES = select(ConditionalTree).where(ConditionalTree.game_id == bindparam("game_id"))
+_UPDATE_TREE = update(ConditionalTree.__table__).where(
+    ConditionalTree.__table__.c.id == bindparam("tree_id"))
+
+
+def _save(tree, **changes) -> None:
+    """Write ``changes`` to a loaded tree at once, past the ORM's unit of work, and keep the
+    object in step, unchanged in the session's eyes: flushing one pruned tree at the commit
+    cost a move answered by a conditional reply more than the reply's own ply."""
+    changes["updated_at"] = utcnow()
+    db.session.connection().execute(_UPDATE_TREE, {"tree_id": tree.id, **changes})
+    for name, value in changes.items():
+        set_committed_value(tree, name, value)
 
 
 def answer(game, seat: int, state, moves=()):
@@ -333,32 +310,8 @@ def answer(game, seat: int, state, moves=()):
         _clear(tree, game, f"Your conditional reply {reply} no longer completed a turn; your "
                "conditional moves were cleared.")
         return None
-    with db.session.no_autoflush:  # the pruned lines are written once, with the reply's
-        _tell_answered(game, seat, reply, moves)
+    answered.tell(game, seat, reply, moves)
     return reply, plies, after
-
-
-def _tell_answered(game, seat: int, reply: str, moves) -> None:
-    """One mail: the reply and the turn it answered (the last turn played)."""
-    turns: list[list] = []
-    for move in moves:
-        if turns and turns[-1][0] == move.seat and not move.auto and not turns[-1][2]:
-            turns[-1][1].append(move.move)
-        else:
-            turns.append([move.seat, [move.move], move.auto])
-    what = lazy_format("; ".join(["{}"] * len(turns)), *(
-        lazy_format("{} {}{}", game.seats[seat_].label, " ".join(plies),
-                    lazy_format(" {}", _l("(forced)")) if auto else "")
-        for seat_, plies, auto in turns))
-    player = game.seats[seat].player
-    message("conditional_answered", player,
-            game_subject(game, _l("your conditional move %(reply)s answered %(what)s", reply=reply,
-                                  what=what or _l("the move"))),
-            game=game, reply_to=reply_address(game, seat),
-            context={"game": game, "seat": game.seats[seat], "reply": reply, "answered": what,
-                     "ply": game.ply,
-                     "game_url": external_url("play.game", game_id=game.id),
-                     "conditional_url": external_url("conditional.page", game_id=game.id)})
 
 
 def turn_mail_remark(game, seat: int, ply: int) -> str | None:

@@ -177,9 +177,9 @@ def wrap_views(app) -> None:
 
 def cli_command(callback: Callable) -> Callable:
     """A CLI command as one unit of work (a command that runs many units, a loop, opens its
-    own per unit and is marked with :func:`runs_units`)."""
+    own per unit and is marked with :func:`runs_units`), in the app's context either way."""
     if getattr(callback, "pbem_runs_units", False):
-        return callback
+        return with_appcontext(callback)
 
     @with_appcontext
     @functools.wraps(callback)

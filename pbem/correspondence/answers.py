@@ -21,11 +21,11 @@ from flask import current_app
 from flask_babel import lazy_gettext as _l
 
 from ..core.urls import external_url
-from ..mail.compose import Image
+from ..mail.composers import Image
 from ..notifications.delivery import game_subject, message
-from ..play.compose import move_groups
 from ..play.links import move_url, reply_address
 from ..play.models import RESIGN
+from ..play.move_picker import move_groups
 from ..play.queries import get_game
 from ..play.service import replay
 from . import words

@@ -1,8 +1,8 @@
 """What a player's daily digest says (``pbem.notifications.digest`` sends it, and asks for it
-through its ``contents`` signal): one entry per game waiting for the player, each with the
-moves since their last turn, the deadline in their zone, a small board and the move link; then
-briefly what else happened since the last digest, read from the mail it folds and from the
-games that started; and the digest's reply address (:mod:`.digest_reply`).
+through the call it is handed, ``say_with``): one entry per game waiting for the player, each
+with the moves since their last turn, the deadline in their zone, a small board and the move
+link; then briefly what else happened since the last digest, read from the mail it folds and
+from the games that started; and the digest's reply address (:mod:`.digest_reply`).
 
 Nothing is said of a game that is over except that it ended, and no turn mail is repeated: a
 turn is either still waiting (an entry) or already played (nothing).
@@ -22,7 +22,7 @@ from ..clocks import service as clocks
 from ..clocks.logic.display import format_deadline
 from ..core.extensions import db
 from ..core.urls import external_url
-from ..mail.compose import Image
+from ..mail.composers import Image
 from ..notifications.settings import zone_of
 from ..play.links import move_url
 from ..play.models import Game, GameMessage, Move, Seat

@@ -15,7 +15,7 @@ from ..core.db import utcnow
 from ..core.extensions import db
 from ..core.i18n import lazy_format
 from ..core.urls import external_url
-from ..mail.compose import Image
+from ..mail.composers import Image
 from ..mail.outbox import bodies, unsubscribe_headers
 from ..notifications.delivery import game_subject, message, unsubscribe_url
 from ..play import thread

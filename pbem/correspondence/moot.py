@@ -6,7 +6,7 @@ why), so it is neither sent nor folded into a digest; a message already sent is 
 
 from __future__ import annotations
 
-from sqlalchemy import or_, select
+from sqlalchemy import bindparam, or_, select, update
 
 from ..core.db import utcnow
 from ..core.extensions import db
@@ -15,30 +15,38 @@ from ..mail.models import OutboxMessage
 #: The kinds that announce a turn, with the ply they are about in their facts.
 TURN_KINDS = ("turn", "reminder")
 
+#: The messages of ``kinds`` about a game held back by their recipient's settings (for the
+#: digest, or till the quiet hours end), never tried yet; one merely waiting for the sender
+#: (or for its next attempt) goes. Built once: every move asks, and almost always finds none,
+#: so building the statement cost more than running it.
+_WAITING = select(OutboxMessage.id, OutboxMessage.recipient, OutboxMessage.facts).where(
+    OutboxMessage.game_id == bindparam("game_id"),
+    OutboxMessage.kind.in_(bindparam("kinds", expanding=True)),
+    OutboxMessage.sent_at.is_(None),
+    OutboxMessage.abandoned_at.is_(None),
+    or_(OutboxMessage.held.is_(True), OutboxMessage.next_attempt_at > bindparam("now")),
+    OutboxMessage.attempts == 0)
 
-def _waiting(game_id: int, kinds) -> list[OutboxMessage]:
-    """The messages of ``kinds`` about the game held back by their recipient's settings (for
-    the digest, or till the quiet hours end), never tried yet; one merely waiting for the
-    sender (or for its next attempt) goes."""
-    return db.session.scalars(
-        select(OutboxMessage).where(OutboxMessage.game_id == game_id,
-                                    OutboxMessage.kind.in_(kinds),
-                                    OutboxMessage.sent_at.is_(None),
-                                    OutboxMessage.abandoned_at.is_(None),
-                                    or_(OutboxMessage.held.is_(True),
-                                        OutboxMessage.next_attempt_at > utcnow()),
-                                    OutboxMessage.attempts == 0)
-    ).all()
+
+def _waiting(game_id: int, kinds) -> list:
+    """The waiting messages (:data:`_WAITING`) as rows (``id``, ``recipient``, ``facts``)."""
+    return db.session.connection().execute(
+        _WAITING, {"game_id": game_id, "kinds": list(kinds), "now": utcnow()}).all()
 
 
 def _give_up(messages, why: str) -> None:
-    now = utcnow()
-    for message in messages:
-        message.abandoned_at, message.last_error = now, f"not sent: {why}"
+    if messages:
+        db.session.execute(
+            update(OutboxMessage).where(OutboxMessage.id.in_([m.id for m in messages]))
+            .values(abandoned_at=utcnow(), last_error=f"not sent: {why}"))
 
 
-def turn_played(game, **_facts) -> None:
-    """Give up the turn emails and reminders of ``game`` about a ply it has passed."""
+def turn_played(game, *, moves=(), **_facts) -> None:
+    """Give up the turn emails and reminders of ``game`` about a ply it has passed. A turn a
+    conditional reply played has nothing to give up: the turn it answered, in the same
+    transaction, gave up every message older than itself, and the answered turn had none."""
+    if moves and moves[0].answer:
+        return
     _give_up([message for message in _waiting(game.id, TURN_KINDS)
               if (message.facts or {}).get("ply", game.ply) < game.ply],
              "the turn it announced was played")

@@ -6,7 +6,7 @@ confirmation by email forgotten when their game ends."""
 
 from __future__ import annotations
 
-from ..mail import compose
+from ..mail import composers
 from ..notifications import digest as digest_mail
 from ..play import events
 from . import answers, digest, held, messages, moot
@@ -26,11 +26,11 @@ def subscribe() -> None:
     events.invited.connect(messages.invitation)
     events.declined.connect(messages.declined)
     events.message_posted.connect(messages.message_posted)
-    compose.register("turn", messages.compose_turn, messages.turn_images)
-    compose.register("reply_result", images=answers.answer_images)
-    compose.register("game_over", messages.compose_game_over, messages.game_over_images)
+    composers.register("turn", messages.compose_turn, messages.turn_images)
+    composers.register("reply_result", images=answers.answer_images)
+    composers.register("game_over", messages.compose_game_over, messages.game_over_images)
     digest_mail.say_with(digest.contents)
-    compose.register("digest", images=digest.digest_images)
+    composers.register("digest", images=digest.digest_images)
 
 
 def _game_finished(game, **_facts) -> None:

@@ -23,7 +23,7 @@ class OutboxMessage(db.Model):
     kind: Mapped[str] = mapped_column(String(32))
     recipient: Mapped[str] = mapped_column(String(254))
     subject: Mapped[str] = mapped_column(String(300))
-    #: ``None`` until composed (:mod:`pbem.mail.compose`) for a message queued as ``facts``.
+    #: ``None`` until composed (:mod:`pbem.mail.composers`) for a message queued as ``facts``.
     body_text: Mapped[str | None] = mapped_column(Text)
     body_html: Mapped[str | None] = mapped_column(Text)
     #: What a message composed when it goes out will say (a turn email: the seat, the ply and

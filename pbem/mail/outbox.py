@@ -61,8 +61,8 @@ def queue(kind: str, recipient: str, subject: str, *, game=None, reply_to: str |
 
     The message is rendered from ``mail/<kind>`` now, with ``context`` (and ``game``, whose
     thread it joins); or, given only ``facts``, composed from them when it goes out
-    (:mod:`.compose`), which keeps the rendering off the request that queues it; facts given
-    with a context are kept for drawing its images (:func:`.compose.images`). ``category``
+    (:mod:`.composers`), which keeps the rendering off the request that queues it; facts given
+    with a context are kept for drawing its images (:func:`.composers.images`). ``category``
     is the notification kind it counts as, ``held`` keeps it for the recipient's digest and
     ``not_before`` holds it back (quiet hours).
     """

@@ -32,7 +32,7 @@ from ..core.db import utcnow
 from ..core.extensions import db
 from ..core.work import unit_of_work
 from . import dkim_signature, events, smtp, suppression, verp
-from .compose import Image, compose, images
+from .composers import Image, compose, images
 from .models import OutboxMessage
 
 log = logging.getLogger(__name__)

@@ -108,7 +108,7 @@ def message(kind: str, to, subject: str, *, game=None, reply_to: str | None = No
     they have switched the kind off.
 
     It is rendered now from ``context``, or, given only ``facts``, composed from them when it
-    goes out by the composer its domain registered (``pbem.mail.compose``); facts given with a
+    goes out by the composer its domain registered (``pbem.mail.composers``); facts given with a
     context are what its images are drawn from. It speaks the recipient's language (and shows
     times in their zone), or ``language`` when given (an answer to a command written in it).
     """
@@ -116,8 +116,8 @@ def message(kind: str, to, subject: str, *, game=None, reply_to: str | None = No
     if not decision.send:
         return
     language = language or stored_settings.language_of(to)
-    player_id, _ = stored_settings.recipient(to)
-    zone = stored_settings.zone_of(player_id)
+    _, settings = stored_settings.recipient(to)  # as loaded with the player, if they were
+    zone = settings.zone
     link = None
     if context is not None or facts is None:
         link = unsubscribe_url(decision.unsubscribe)

@@ -42,8 +42,8 @@ def say_with(answer: Callable[..., dict] | None) -> None:
     _contents = answer
 
 
-def run(now: datetime) -> int:
-    """Send every digest that is due; how many went."""
+def run(now: datetime) -> str:
+    """Send every digest that is due (a tick task, :data:`pbem.tick.TASKS`); says how many went."""
     with unit_of_work("tick"):
         due = db.session.execute(
             select(StoredSettings.player_id, StoredSettings.next_digest_at)
@@ -56,7 +56,7 @@ def run(now: datetime) -> int:
                 sent += _send(player_id, seen, now)
         except Exception:
             log.exception("digest of player %s failed; it will try again", player_id)
-    return sent
+    return f"{sent} sent" if sent else "nothing due"
 
 
 def _send(player_id: int, seen: datetime, now: datetime) -> int:

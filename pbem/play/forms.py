@@ -56,7 +56,7 @@ class MoveForm(FlaskForm):
     """Type a move (or pick one); ``turn`` holds the plies of a multi-ply turn composed so far,
     ``ply`` the ply the page was showing (a stale page gets "the position changed")."""
 
-    turn = HiddenField(validators=[
+    turn = HiddenField("Turn", validators=[
         Length(max=400, message=_l("A turn is at most 400 characters."))])
     move = StringField(_l("Your move"), validators=[
         Optional(), Length(max=200, message=_l("A move is at most 200 characters."))])
@@ -71,7 +71,9 @@ class MoveForm(FlaskForm):
 
 
 class ConfirmMoveForm(FlaskForm):
-    move = HiddenField(validators=[DataRequired(), Length(max=400)])
+    #: Labelled, though never shown: a field without a label asks WTForms' translations for
+    #: one, which loads their catalogue on every move.
+    move = HiddenField("Move", validators=[DataRequired(), Length(max=400)])
     ply = PlyField(validators=[InputRequired()])
     #: Shown again on the confirmation, where a move composed by clicks gets its comment;
     #: checked by the service, which refuses it with the move form refilled.

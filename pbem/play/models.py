@@ -103,6 +103,10 @@ class Game(db.Model):
     #: (The database's default only, so that code written for the columns before it inserts
     #: rows unchanged.)
     bots_resign: Mapped[bool] = mapped_column(Boolean, server_default=true())
+    #: Whether a seat may keep conditional moves here (``pbem.conditional`` raises it when lines
+    #: are kept and lowers it once none are left): a move in a game without it reads none.
+    conditional_kept: Mapped[bool] = mapped_column(Boolean, default=False,
+                                                   server_default=false())
     created_by_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     #: The finished game this one is the rematch of (:mod:`.rematch`); unique, so a game
     #: is offered once as a rematch, however many clicks race to offer it.

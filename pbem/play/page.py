@@ -12,9 +12,9 @@ from ..accounts.blocks import Blocked
 from ..core.db import utcnow
 from ..core.errors import PbemError
 from . import agreement, events, thread
-from .compose import composer, mark_turn, move_groups
 from .forms import BotsResignForm, ConfirmMoveForm, EndForm, MessageForm, MoveForm, ResignForm
 from .models import ACTIVE, FINISHED
+from .move_picker import composer, mark_turn, move_groups
 from .queries import history
 from .refusals import rules_word
 from .rematch import REMATCH_STATES, rematch_of

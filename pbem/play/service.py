@@ -40,6 +40,9 @@ class Played:
     move: str
     text: str
     auto: bool = False
+    #: Played by its seat's conditional reply, in the transaction of the turn it answered
+    #: (:func:`answer_turns_with`).
+    answer: bool = False
 
 
 @dataclass(frozen=True)
@@ -321,7 +324,7 @@ def _turn_begins(game: Game, state, moves: list[Played]) -> None:
         events.turn_begins.send(game, seat=seat, state=state, moves=moves)
         return
     reply, plies, state = answer
-    answered = [Played(seat, ply, reply[:500]) for ply in plies]
+    answered = [Played(seat, ply, reply[:500], answer=True) for ply in plies]
     state = _store(game, state, answered)
     _turn_begins(game, state, answered)
 

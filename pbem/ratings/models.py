@@ -12,7 +12,7 @@ from sqlalchemy import Double, ForeignKey, Index, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..core.extensions import db
-from .model import Skill, is_provisional
+from .skill import Skill, is_provisional
 
 
 class Rating(db.Model):

@@ -17,8 +17,8 @@ from sqlalchemy import func, select
 from ..accounts.models import Player
 from ..core.extensions import db
 from ..play.models import Game
-from .model import PROVISIONAL_GAMES, Skill, shown
 from .models import Rating, RatingChange
+from .skill import PROVISIONAL_GAMES, Skill, shown
 
 #: How many players a leaderboard lists, and how many recent games its trend spans.
 LEADERBOARD_SIZE = 50

@@ -29,9 +29,9 @@ from sqlalchemy import Connection, Table, Text, cast, delete, exists, func, or_,
 from ..accounts.models import Player
 from ..core.extensions import db
 from ..play.models import DRAWN, FINISHED, LOST, WON, Game, Seat
-from .model import MU, SIGMA, rate_two, rate_values
 from .models import Rating, RatingChange, RatingOrder
 from .results import departures, plain_places, rated_result
+from .skill import MU, SIGMA, rate_two, rate_values
 
 #: Rows per INSERT batch, and rows read per fetch.
 BATCH = 10_000
@@ -65,8 +65,8 @@ def rebuild(advance: Callable[[int], None] = lambda games: None) -> int:
     Flushes only; the command commits.
 
     The loop keeps each player's belief as a mutable ``[mu, sigma, games]`` per game (slug)
-    and hands plain floats to :func:`.model.rate_two` (two players) or
-    :func:`.model.rate_values`, the arithmetic the incremental rating uses: per game it
+    and hands plain floats to :func:`.skill.rate_two` (two players) or
+    :func:`.skill.rate_values`, the arithmetic the incremental rating uses: per game it
     allocates the change rows it must write and little else.
     """
     connection = db.session.connection()

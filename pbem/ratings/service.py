@@ -12,9 +12,9 @@ from sqlalchemy import func, select
 from ..core.extensions import db
 from ..play import batch
 from ..play.models import Game
-from .model import Skill, rate
 from .models import Rating, RatingChange, RatingOrder
 from .results import RatedResult, departures, rated_result
+from .skill import Skill, rate
 
 
 def game_finished(game: Game) -> None:

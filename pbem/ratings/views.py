@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, render_template
 
 from ..play.new_game import rules_or_404
-from . import model, queries
+from . import queries, skill
 
 bp = Blueprint("ratings", __name__)
 
@@ -14,12 +14,12 @@ bp = Blueprint("ratings", __name__)
 def leaderboard(slug):
     rules = rules_or_404(slug)
     return render_template("ratings/leaderboard.html", rules=rules,
-                           leaders=queries.leaderboard(rules.slug), model=model,
+                           leaders=queries.leaderboard(rules.slug), skill=skill,
                            newcomers=queries.leaderboard(rules.slug, provisional=True),
                            trend_games=queries.TREND_GAMES)
 
 
 @bp.get("/ratings/about")
 def about():
-    return render_template("ratings/about.html", model=model,
+    return render_template("ratings/about.html", skill=skill,
                            trend_games=queries.TREND_GAMES)

@@ -254,7 +254,7 @@
   const squash = (text) => text.toLowerCase().replace(/\s+/g, "");
 
   // The legal moves grouped by where they start (the first step of their first route), as
-  // the grouped list without JavaScript shows them (pbem.play.compose.move_groups).
+  // the grouped list without JavaScript shows them (pbem.play.move_picker.move_groups).
   function groups(moves) {
     const byStart = new Map();
     for (const [move, ways] of moves) {

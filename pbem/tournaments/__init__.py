@@ -14,7 +14,8 @@ played), and calls:
 The server side is that service layer: ``models`` (tournaments, entrants, rounds, tables,
 the director's log), ``claim`` (one process at a time per tournament), ``formats`` (what
 each format pairs next from the stored rounds), ``progress`` (round games, results,
-deadline policies, the next round), ``service`` (admin actions and enrolment), ``tick``
+deadline policies, the next round), ``service`` (the public surface of ``creation``,
+``enrolment``, ``running`` by hand and ``queries``), ``tick``
 (the periodic task), ``page`` (what the public page shows), ``notify`` (mail), and the
 ``views`` and ``admin`` blueprints; ``subscriptions`` settles a tournament as each of its
 games ends (results, the next round) and adds round deadlines to the calendar.

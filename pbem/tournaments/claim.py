@@ -18,7 +18,7 @@ from sqlalchemy import select, update
 
 from ..core.errors import PbemError
 from ..core.extensions import db
-from .models import Tournament
+from .models import RUNNING, SETUP, Tournament
 
 
 class TournamentBusy(PbemError):
@@ -83,4 +83,28 @@ def claim_or_raise(tournament_id) -> Tournament:
     tournament = take(tournament_id)
     if tournament is None:
         raise TournamentBusy("The tournament was being updated at that moment; try again.")
+    return tournament
+
+
+def claim_before_start(tournament_id) -> Tournament:
+    """:func:`claim_or_raise`, for what only a tournament that has not started allows
+    (invitations and their answers, the seeding, the start itself).
+
+    :raises PbemError: it has started.
+    """
+    tournament = claim_or_raise(tournament_id)
+    if tournament.status != SETUP:
+        raise PbemError("The tournament has already started.", "started", 409)
+    return tournament
+
+
+def claim_running(tournament_id) -> Tournament:
+    """:func:`claim_or_raise`, for what only a running tournament allows (pausing, resuming,
+    acting on a game).
+
+    :raises PbemError: it is not running (not started yet, or over).
+    """
+    tournament = claim_or_raise(tournament_id)
+    if tournament.status != RUNNING:
+        raise PbemError("The tournament is not running.", "not-running", 409)
     return tournament

@@ -23,8 +23,8 @@ from ..clocks.logic import timecontrol
 from ..clocks.logic.errors import ClockError
 from ..core.validators import WholeNumberField, within_dates
 from ..play.forms import NewGameForm, chosen_options
+from .creation import SETTINGS, BadTournament
 from .models import BY_INVITATION, FORMATS, OPEN, POLICIES
-from .service import SETTINGS, BadTournament
 
 
 def choices(pairs) -> list[SelectChoice]:

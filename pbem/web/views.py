@@ -6,7 +6,7 @@ from sqlalchemy import select
 from ..core.db import utcnow
 from ..core.extensions import db
 from ..core.headers import content_security_policy
-from ..mail.compose import compose
+from ..mail.composers import compose
 from ..mail.models import OutboxMessage
 from ..notifications import settings as notification_settings
 from ..play.queries import recent_games

@@ -10,6 +10,7 @@ from sqlalchemy import func, select
 from pbem.clocks.models import StoredClock
 from pbem.clocks.tick import run
 from pbem.core.extensions import db
+from pbem.notifications import digest
 from pbem.play.commands import create_game
 from pbem.play.models import Move
 
@@ -27,6 +28,12 @@ def timed_game(players, control="3d/move", slug="pylon", at=T0, **kwargs):
 def tick(at):
     with freeze_time(at):
         return run(at)
+
+
+def digests(at):
+    """The digests' tick task at ``at``."""
+    with freeze_time(at):
+        return digest.run(at)
 
 
 def clock(game, seat):

@@ -18,7 +18,7 @@ from pbem.notifications.logic.schedule import Kind, Mode, NotificationSettings
 from pbem.notifications.models import StoredSettings
 from pbem.play import commands
 
-from .stored import T0, D, H, tick, timed_game
+from .stored import T0, D, H, digests, timed_game
 
 
 def test_a_digest_lists_every_game_waiting_with_its_move_link(app, make_player):
@@ -32,15 +32,15 @@ def test_a_digest_lists_every_game_waiting_with_its_move_link(app, make_player):
     with freeze_time(T0):
         assert deliver_due() == (0, 0)  # held mail never goes by itself
     # 07:00 in Paris is 06:00 UTC in March: the next digest is on Tuesday.
-    assert tick(datetime(2026, 3, 3, 5, 59, tzinfo=UTC)) == "nothing due"
-    assert tick(datetime(2026, 3, 3, 6, 0, tzinfo=UTC)) == "1 digest"
+    assert digests(datetime(2026, 3, 3, 5, 59, tzinfo=UTC)) == "nothing due"
+    assert digests(datetime(2026, 3, 3, 6, 0, tzinfo=UTC)) == "1 sent"
     [digest] = outbox("digest")
     assert digest.recipient == me.email and "3 games waiting" in digest.subject
     for game in games:
         assert f"#{game.id} Pylon against " in digest.body_text
     assert digest.body_text.count("/play/") == 3 and digest.body_html.count("/play/") == 3
     assert all(m.sent_at is not None for m in outbox("turn"))  # folded into the digest
-    assert tick(datetime(2026, 3, 3, 6, 30, tzinfo=UTC)) == "nothing due"
+    assert digests(datetime(2026, 3, 3, 6, 30, tzinfo=UTC)) == "nothing due"
     assert db.session.get(StoredSettings, me.id).next_digest_at == datetime(
         2026, 3, 4, 6, 0, tzinfo=UTC)
 
@@ -49,7 +49,7 @@ def test_no_digest_when_nothing_waits(app, make_player):
     me = make_player()
     settings.save(me.id, NotificationSettings(modes={Kind.TURN: Mode.DIGEST}), T0)
     db.session.commit()  # the page that does this commits
-    assert tick(T0 + D) == "nothing due"
+    assert digests(T0 + D) == "nothing due"
     assert outbox("digest") == []
 
 

@@ -19,8 +19,8 @@ from pbem.notifications import settings
 from pbem.notifications.logic.schedule import NotificationSettings
 from pbem.play import commands, service
 from pbem.play.queries import get_game
-from pbem.ratings.model import Skill, rate
 from pbem.ratings.models import Rating, RatingChange
+from pbem.ratings.skill import Skill, rate
 
 from .stored import T0, D, H, clock, resignations, tick, timed_game
 

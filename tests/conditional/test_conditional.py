@@ -43,6 +43,15 @@ def test_a_matching_move_is_answered_in_the_same_transaction(make_game):
     answered = mails("conditional_answered")
     assert len(answered) == 1 and "Md4 answered" in answered[0].subject
     assert answered[0].recipient == game.seats[1].player.email
+    # Queued as its facts, written when it goes out: the reply, the turn it answered.
+    assert answered[0].body_text is None
+    from helpers import outbox
+
+    written = outbox("conditional_answered")[0]
+    label = game.seats[0].label
+    assert f"Your conditional move Md4 answered {label} Mc3" in written.body_text
+    assert "<strong>Md4</strong>" in written.body_html
+    assert written.headers["Reply-To"].startswith("move+")
     # The player who answered got no turn mail for the answered turn.
     turns = mails("turn")
     assert [t.recipient for t in turns[-1:]] == [game.seats[0].player.email]
@@ -171,3 +180,31 @@ def test_three_players_a_line_names_every_other_players_turn(make_game, make_pla
     assert game.to_move_seat == 0
     assert f"{mine} answered" in mails("conditional_answered")[-1].subject
     assert mails("conditional_answered")[-1].recipient == players[2].email
+
+
+def test_a_game_says_whether_its_moves_read_conditional_moves(make_game):
+    """A move in a game where nobody keeps lines reads no tree; keeping lines raises the
+    game's flag, and the move that uses up the last line lowers it."""
+    from sqlalchemy import event
+
+    game = make_game("pylon")
+    game_id = game.id
+    statements = []
+
+    def seen(*args):
+        statements.append(args[2])
+
+    event.listen(db.engine, "before_cursor_execute", seen)
+    try:
+        commands.play_turn(commands.locked(game_id), 0, "Mc3", 0)
+    finally:
+        event.remove(db.engine, "before_cursor_execute", seen)
+    assert statements and not [s for s in statements if "conditional_moves" in s]
+    assert get_game(game_id).conditional_kept is False
+    keep(game_id, 0, "Md4 ; Me5")
+    assert get_game(game_id).conditional_kept is True
+    commands.play_turn(commands.locked(game_id), 1, "Md4", 1)  # answered: the line is used up
+    game = get_game(game_id)
+    assert [m.move for m in game.moves] == ["Mc3", "Md4", "Me5"]
+    assert game.conditional_kept is False
+    assert service.read(game_id, game.seats[0].player_id).lines == []

@@ -86,11 +86,10 @@ def test_random_playouts_keep_the_contract(rules, players, options):
 def test_resignation_follows_the_shared_convention(rules, players, options):
     state = rules.new_game(players=players, options=options, seed=3)
     rng = random.Random(3)
-    for _ in range(7):
-        if rules.is_over(state):
-            break
-        state = rules.play(state, rng.choice(rules.legal_moves(state)))
-    assert not rules.is_over(state), "the seed no longer builds a game still going at ply 7"
+    for _ in range(7):  # a game still going at ply 7: each ply chosen among those that go on
+        going = [move for move in rules.legal_moves(state)
+                 if not rules.is_over(rules.play(state, move))]
+        state = rules.play(state, rng.choice(going))
     resigned = rules.resign(state, 0)
     assert 0 not in rules.winners(resigned)
     with pytest.raises(IllegalMove) as info:

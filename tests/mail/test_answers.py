@@ -237,7 +237,7 @@ def test_every_answer_has_a_text_and_an_html_part_and_shows_the_board_where_it_i
 def test_the_moves_reply_groups_the_moves_by_the_piece_they_play(make_game):
     """Stax's moves in its ``moves`` reply: one labelled group per tile, as the game page's
     picker groups them (``move_groups``), every legal move listed once."""
-    from pbem.play.compose import move_groups
+    from pbem.play.move_picker import move_groups
 
     game = make_game("stax", seed=3)
     assert ingest_bytes(reply_to(outbox("turn")[0], "moves")).endswith(f"in game {game.id}")

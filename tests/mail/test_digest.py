@@ -12,14 +12,14 @@ import re
 from datetime import UTC, datetime
 
 import pytest
-from clocks.stored import T0, H, tick, timed_game
+from clocks.stored import T0, H, digests, timed_game
 from freezegun import freeze_time
 from helpers import outbox
 from markupsafe import escape
 
 from pbem.core.extensions import db
 from pbem.correspondence.ingest import ingest_bytes
-from pbem.mail.compose import images
+from pbem.mail.composers import images
 from pbem.notifications import settings
 from pbem.notifications.logic.schedule import Kind, Mode, NotificationSettings
 from pbem.play import commands
@@ -80,7 +80,7 @@ def test_one_digest_lists_each_waiting_game_once_and_nothing_of_finished_ones(
     me, games = digest_reader_with_games(make_player)
     held = [m for m in outbox() if m.recipient == me.email]
     assert held and all(m.held for m in held)
-    assert tick(DIGEST_AT) == "1 digest"
+    assert digests(DIGEST_AT) == "1 sent"
     [digest] = outbox("digest")
     text, html = digest.body_text, digest.body_html
     assert "3 games waiting" in digest.subject
@@ -117,7 +117,7 @@ def test_one_digest_lists_each_waiting_game_once_and_nothing_of_finished_ones(
 def test_a_reply_to_the_digest_plays_in_three_games_and_says_which_came_too_late(
         app, make_player, engine):
     me, games = digest_reader_with_games(make_player)
-    tick(DIGEST_AT)
+    digests(DIGEST_AT)
     [digest] = outbox("digest")
     # After the digest, Mia moves in "first" on the web: her emailed line for it is stale.
     play(games["first"], 0, DIGEST_AT + H)
@@ -151,7 +151,7 @@ def test_a_reply_to_the_digest_plays_in_three_games_and_says_which_came_too_late
 def test_a_digest_reply_from_another_address_or_to_a_foreign_game_does_nothing(
         app, make_player):
     me, games = digest_reader_with_games(make_player)
-    tick(DIGEST_AT)
+    digests(DIGEST_AT)
     [digest] = outbox("digest")
     line = f"#{games['soon'].id} {first_move(games['soon'])}"
     stranger = timed_game([make_player(), make_player()], "3d/move")
@@ -180,7 +180,7 @@ SHOTS = "/tmp/shots/digest"
 
 def test_the_digest_reads_on_a_phone(app, make_player, browser_page):
     me, games = digest_reader_with_games(make_player)
-    tick(DIGEST_AT)
+    digests(DIGEST_AT)
     [digest] = outbox("digest")
     html = digest.body_html
     for image in images(digest):  # as a mail client shows cid: images
@@ -200,7 +200,7 @@ def test_a_digest_move_of_a_player_who_confirms_is_shown_back_not_played(app, ma
     me, games = digest_reader_with_games(make_player)
     settings.save(me.id, settings.settings_of(me.id), T0, confirm_email_moves=True)
     db.session.commit()
-    tick(DIGEST_AT)
+    digests(DIGEST_AT)
     [digest] = outbox("digest")
     move = first_move(games["soon"])
     with freeze_time(DIGEST_AT + H):

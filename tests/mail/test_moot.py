@@ -80,3 +80,23 @@ def test_in_a_game_of_three_only_the_accepting_players_held_invitation_is_given_
         deliver_due()
     sent = {message.recipient: message.sent_at for message in outbox("invitation")}
     assert sent[bob.email] is None and sent[carol.email] is not None
+
+
+def test_a_turn_answered_by_a_conditional_reply_takes_back_the_held_turn_mail(make_player):
+    """The turn and its conditional reply are played together: the mover's held mail goes,
+    and the mail for the mover's next turn, held for the night in its turn, stays."""
+    from pbem.conditional import service as conditional
+
+    alice, bob = make_player(name="Alice"), night_owl(make_player)
+    with freeze_time(NIGHT):
+        game = commands.create_game("pylon", [bob, alice], creator=alice, seed=1,
+                                    start_now=True)
+        locked = commands.locked(game.id)
+        with commands.unit_of_work():
+            conditional.set_lines(locked, 1, conditional.parse_text("Mc3 ; Md4"))
+        commands.play_turn(commands.locked(game.id), 0, "Mc3", 0)  # Bob, answered by Alice
+    assert game.ply == 2
+    old, new = [m for m in outbox("turn") if m.recipient == bob.email]
+    assert old.facts["ply"] == 0 and "turn it announced was played" in old.last_error
+    assert new.facts["ply"] == 2 and new.abandoned_at is None
+    assert new.next_attempt_at == MORNING

@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from pbem.core.extensions import db
 from pbem.correspondence.ingest import ingest_bytes
-from pbem.mail.compose import images
+from pbem.mail.composers import images
 from pbem.play import commands
 from pbem.play.models import Game, GameMessage
 from pbem.play.queries import get_game

@@ -10,7 +10,7 @@ import random
 from helpers import outbox, play_turns
 
 from pbem.core.extensions import db
-from pbem.mail.compose import compose
+from pbem.mail.composers import compose
 from pbem.play.queries import get_game
 
 WORDS = "by the rules: no legal move was left"

@@ -7,7 +7,7 @@ import random
 
 import pytest
 import sqlalchemy as sa
-from helpers import outbox, play_turns, random_turn
+from helpers import outbox, play_turns
 from sqlalchemy import select
 
 from pbem.core.extensions import db
@@ -93,44 +93,45 @@ def test_one_email_per_turn_to_the_seat_to_move(make_game):
     assert "Mc3" in turns[1].body_text
 
 
+#: A position for each game whose turns may have several plies: the whole turns that build it
+#: (as typed), then a turn of several plies its seat to move may play.
+SEVERAL_PLIES = {
+    "spike": (["S@h1:W", "L@g6:N"], "h1-g1:E M@a2:S"),
+    "triumvirate": ([], "T:2u/1f/3f f1-h3 +1f1 h1-g3"),
+}
+
+
+def _before_a_turn_of_several_plies(game):
+    """``game`` played up to the built position (each turn through the service); its turn of
+    several plies."""
+    built, turn = SEVERAL_PLIES[game.slug]
+    for text in built:
+        state = game.load_state()
+        commands.play_turn(commands.locked(game.id), game.rules.to_move(state), text, game.ply)
+        game = get_game(game.id)
+    return game, turn
+
+
 @pytest.mark.parametrize("slug", MULTI)
 def test_a_multi_ply_turn_is_one_submission_one_row_per_ply_and_one_email(make_game, slug):
-    rng = random.Random(5)
-    game = make_game(slug, seed=5)
-    for _ in range(12):
-        game = get_game(game.id)
-        rules, state = game.rules, game.load_state()
-        text = random_turn(rules, state, rng)
-        seat, before, mails = rules.to_move(state), game.ply, len(outbox("turn"))
-        commands.play_turn(commands.locked(game.id), seat, text, before)
-        game = get_game(game.id)
-        stored = [m for m in game.moves if m.ply > before and not m.auto]
-        assert [m.move for m in stored] == text.split()
-        assert all(m.seat == seat for m in stored)
-        if game.status == "active":
-            assert len(outbox("turn")) == mails + 1
-        if len(text.split()) > 1:
-            return
-    pytest.fail("no multi-ply turn came up: the seed no longer builds the position this needs")
-
-
-def _a_turn_of_several_plies(game, rng):
-    """Play random turns until the seat to move has a first ply that does not end its turn."""
-    for _ in range(30):
-        game = get_game(game.id)
-        rules, state = game.rules, game.load_state()
-        for ply in rules.legal_moves(state):
-            after = rules.play(state, ply)
-            if not rules.is_over(after) and rules.turn_plies(after):
-                return game, ply, after
-        play_turns(game, 1, rng)
-    pytest.fail("no turn of several plies came up: the seed no longer builds the position")
+    game, text = _before_a_turn_of_several_plies(make_game(slug, seed=5))
+    state = game.load_state()
+    seat, before, mails = game.rules.to_move(state), game.ply, len(outbox("turn"))
+    commands.play_turn(commands.locked(game.id), seat, text, before)
+    game = get_game(game.id)
+    stored = [m for m in game.moves if m.ply > before and not m.auto]
+    assert len(text.split()) > 1 and [m.move for m in stored] == text.split()
+    assert all(m.seat == seat for m in stored)
+    assert game.status == "active" and len(outbox("turn")) == mails + 1
 
 
 @pytest.mark.parametrize("slug", MULTI)
 def test_half_a_turn_is_refused_and_the_preview_lists_the_continuations(make_game, slug):
-    game, ply, after = _a_turn_of_several_plies(make_game(slug, seed=5), random.Random(2))
-    seat, at = game.rules.to_move(game.load_state()), game.ply
+    game, text = _before_a_turn_of_several_plies(make_game(slug, seed=5))
+    state, ply = game.load_state(), text.split()[0]
+    after = game.rules.play(state, ply)
+    assert game.rules.turn_plies(after), "the built turn's first ply ends no turn"
+    seat, at = game.rules.to_move(state), game.ply
     preview = service.preview_turn(game, seat, ply, at)
     assert not preview.complete and preview.next_moves == game.rules.legal_moves(after)
     with pytest.raises(IllegalMove) as info:

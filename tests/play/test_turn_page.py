@@ -11,7 +11,7 @@ from helpers import play_turns, sign_in
 
 from pbem.games import get_renderer, get_rules
 from pbem.play import links
-from pbem.play.compose import move_groups
+from pbem.play.move_picker import move_groups
 from pbem.play.queries import get_game
 
 JSON = {"Accept": "application/json"}

@@ -11,9 +11,9 @@ from helpers import play_turns
 from pbem.botplay.accounts import ensure_bots
 from pbem.core.extensions import db
 from pbem.play import commands
-from pbem.ratings.model import Skill, rate
 from pbem.ratings.models import Rating, RatingChange
 from pbem.ratings.rebuild import rebuild
+from pbem.ratings.skill import Skill, rate
 
 from .test_ratings import stored
 
@@ -66,7 +66,7 @@ def test_bots_share_the_pool_and_are_marked_wherever_a_rating_shows(client, make
     from pbem.api import tokens
     from pbem.challenges import service as lobby
     from pbem.core.db import utcnow
-    from pbem.ratings.model import PROVISIONAL_GAMES
+    from pbem.ratings.skill import PROVISIONAL_GAMES
 
     bot, human = ensure_bots()[0], make_player(name="Hugo Human")
     games = [bot_game_lost_by(human, bot, rated=True) for _ in range(PROVISIONAL_GAMES)]

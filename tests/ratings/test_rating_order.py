@@ -13,9 +13,9 @@ from helpers import play_turns
 
 from pbem.core.extensions import db
 from pbem.play import commands
-from pbem.ratings.model import Skill
 from pbem.ratings.models import Rating
 from pbem.ratings.rebuild import rebuild
+from pbem.ratings.skill import Skill
 
 from .test_ratings import stored
 

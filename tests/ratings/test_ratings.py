@@ -12,10 +12,10 @@ from sqlalchemy import select
 from pbem.core.extensions import db
 from pbem.play import commands, events
 from pbem.play.queries import get_game
-from pbem.ratings.model import PROVISIONAL_GAMES, Skill, rate
 from pbem.ratings.models import Rating, RatingChange
 from pbem.ratings.rebuild import rebuild
 from pbem.ratings.service import game_finished
+from pbem.ratings.skill import PROVISIONAL_GAMES, Skill, rate
 
 
 def finished(game):

@@ -12,8 +12,8 @@ from helpers import sign_in
 from sqlalchemy import select
 
 from pbem.core.extensions import db
-from pbem.ratings.model import Skill
 from pbem.ratings.models import Rating, RatingChange
+from pbem.ratings.skill import Skill
 from pbem.tournaments import service
 from pbem.tournaments.models import Tournament
 

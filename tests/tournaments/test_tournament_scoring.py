@@ -2,26 +2,13 @@
 
 from __future__ import annotations
 
-import doctest
 from fractions import Fraction as F
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import pbem.tournaments.logic.pairing.knockout
-import pbem.tournaments.logic.pairing.roundrobin
-import pbem.tournaments.logic.scoring
 from pbem.tournaments import finishing_places, format_points, seat_points
-
-
-@pytest.mark.parametrize(
-    "module",
-    [pbem.tournaments.logic.scoring, pbem.tournaments.logic.pairing.knockout,
-     pbem.tournaments.logic.pairing.roundrobin],
-)  # fmt: skip
-def test_docstring_examples_run(module):
-    assert doctest.testmod(module).failed == 0
 
 
 def test_two_player_win_draw_loss():

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from types import SimpleNamespace
 
-from clocks.stored import T0, tick, timed_game
+from clocks.stored import T0, digests, timed_game
 from freezegun import freeze_time
 from helpers import StatementCounter, outbox, sign_in
 
@@ -81,10 +81,10 @@ def test_the_digest_costs_the_same_for_3_and_30_games(app, make_player):
     for hour in (10, 12):  # each player's digest alone, later on the day the games began
         at = datetime(2026, 3, 2, hour, 0, tzinfo=UTC)
         with StatementCounter(db.engine) as counter, freeze_time(at):
-            assert tick(at) == "1 digest"
+            assert digests(at) == "1 sent"
         db.session.remove()
         counts.append(counter.count)
     assert counts[0] == counts[1]
-    digests = {message.recipient: message for message in outbox("digest")}
-    assert "1 game waiting" in digests[few.email].subject
-    assert "10 games waiting" in digests[many.email].subject
+    by_reader = {message.recipient: message for message in outbox("digest")}
+    assert "1 game waiting" in by_reader[few.email].subject
+    assert "10 games waiting" in by_reader[many.email].subject

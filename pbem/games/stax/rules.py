@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 
 from ..base import Rules, check_seat
-from . import state as encoding
+from . import stored as encoding
 from .explain import explain
 from .hashing import P, cell_factor, normalise, tile_term
 from .movegen import legal, legal_set, settle, sure
@@ -161,8 +161,6 @@ class StaxRules(Rules):
         if state.turn == seat:
             after = dataclasses.replace(after, turn=next_seat(after, seat))
         return settle(after, previous_seat(after, after.turn))
-
-    # ----- serialising ---------------------------------------------------------------------
 
     # ----- records -------------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from .board import step_ok
 from .hashing import raw_hash, snapshot
-from .tiles import DIRSET, KING, QUEEN, cell, coords
+from .tiles import DIRSET, KING, QUEEN, cell
 
 SEAT_NAMES = ("Light", "Dark", "Red")
 RESIGN = "resign"
@@ -27,31 +27,39 @@ class Line:
     grown past (a second move tried from it, as a search does) starts a new segment whose
     ``parent`` is that line, cut at the state's counts: branching costs O(1) however long the
     history, and a key lookup visits one dict per segment (one in a game played straight
-    through or loaded from a record; one per branch point in a search's line).
+    through; one per branch point in a search's line, which the persistent key set of
+    :func:`key_set` answers instead).
 
-    ``start_history`` and ``start_keys`` are where the segment begins in the game's counts.
+    ``start_history`` and ``start_keys`` are where the segment begins in the game's counts;
+    ``base`` is the first segment of the chain (itself when it has no parent) and
+    ``base_keys`` how many of the base's keys (game-wide) the segment's states see.
     ``first`` maps a key to the first (game-wide) index holding it in this segment, ``twins``
     any later index holding it again (only a hash collision does that), and ``boards`` the
-    exact board at each key of the segment, None until a loaded line is replayed. Like
-    ``cache``, a line is not for several threads at once.
+    exact board at each key of the segment. A game loaded from its record starts after
+    ``stored`` (a ``pbem.games.stax.stored.Stored``: the history and keys as the record holds
+    them), which every segment played from it shares; None for a game played from its start
+    here. Like ``cache``, a line is not for several threads at once.
     """
 
     __slots__ = ("history", "keys", "first", "twins", "boards", "parent", "start_history",
-                 "start_keys")
+                 "start_keys", "stored", "base", "base_keys")
 
     def __init__(self, history=(), keys=(), boards=(), parent: Line | None = None,
-                 start_history: int = 0, start_keys: int = 0):
-        self.parent = parent
+                 start_history: int = 0, start_keys: int = 0, stored=None):
+        self.parent, self.stored = parent, stored
         self.start_history, self.start_keys = start_history, start_keys
+        self.base: Line = self if parent is None else parent.base
+        self.base_keys = start_keys if parent is None or parent.parent is None else (
+            parent.base_keys)
         self.history: list[tuple[int, str]] = list(history)
         self.keys: list[int] = []
         self.first: dict[int, int] = {}
         self.twins: dict[int, list[int]] = {}
-        self.boards: list[Board | None] = []
-        for index, key in enumerate(keys):
-            self.add(key, boards[index] if index < len(boards) else None)
+        self.boards: list[Board] = []
+        for key, board in zip(keys, boards, strict=True):
+            self.add(key, board)
 
-    def add(self, key: int, board: Board | None) -> None:
+    def add(self, key: int, board: Board) -> None:
         index = self.start_keys + len(self.keys)
         if self.first.setdefault(key, index) != index:
             self.twins.setdefault(key, []).append(index)
@@ -81,10 +89,10 @@ class StaxState:
 
     ``history`` (the (seat, ply) entries that led here from ``origin``, the empty table in a
     real game) and ``keys`` (the superko key of the empty table, of ``origin`` and of the
-    position after every action) are the first ``n_history`` and ``n_keys`` items of ``line``,
-    which the states along a line of play share so that a ply costs the same however long the
-    game. ``cache`` holds derived data; neither it nor the identity of ``line`` takes part in
-    ``==``.
+    position after every action) are the first ``n_history`` and ``n_keys`` items of ``line``
+    (its stored ones first, for a loaded game), which the states along a line of play share
+    so that a ply costs the same however long the game. ``cache`` holds derived data;
+    neither it nor the identity of ``line`` takes part in ``==``.
     """
 
     players: int
@@ -101,13 +109,17 @@ class StaxState:
 
     @property
     def history(self) -> tuple[tuple[int, str], ...]:
+        stored = self.line.stored
         chain = self.line.segments(self.n_history, self.n_keys)
-        return tuple(entry for line, count, _ in chain for entry in line.history[:count])
+        return (*(stored.history() if stored else ()),
+                *(entry for line, count, _ in chain for entry in line.history[:count]))
 
     @property
     def keys(self) -> tuple[int, ...]:
+        stored = self.line.stored
         chain = self.line.segments(self.n_history, self.n_keys)
-        return tuple(key for line, _, count in chain for key in line.keys[:count])
+        return (*(stored.keys() if stored else ()),
+                *(key for line, _, count in chain for key in line.keys[:count]))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, StaxState):
@@ -132,7 +144,8 @@ def extend(state: StaxState, entry: tuple[int, str], key=None, board=None) -> Li
     when nothing was appended after ``state``, else on a new segment branching off there."""
     line = state.line
     if not line.ends_at(state.n_history, state.n_keys):
-        line = Line(parent=line, start_history=state.n_history, start_keys=state.n_keys)
+        line = Line(parent=line, start_history=state.n_history, start_keys=state.n_keys,
+                    stored=line.stored)
     line.history.append(entry)
     if key is not None:
         line.add(key, board)
@@ -228,32 +241,41 @@ def put(board: Board, seat: int, action: tuple) -> bool:
 
 def seen_test(state: StaxState) -> Callable[[int], bool]:
     """A test of whether a key is among ``state``'s keys: O(1) per key however long the game
-    and however the state was reached. A state on a line played straight through (or just
-    loaded) asks its line's one dict; one reached by branching asks its persistent set
-    (:func:`key_set`), never one dict per branch point."""
-    root = key_set(state)
-    if root is None:
-        first, limit = state.line.first, state.n_keys
-        return lambda key: first.get(key, limit) < limit
-    return lambda key: _found(root, key)
+    and however the state was reached. The keys of the first segment of its line (a game
+    played straight through, or since it was loaded) are asked of that segment's one dict;
+    those of the segments branched off since, of its persistent set (:func:`key_set`), never
+    one dict per branch point; those of a loaded game's record, of its ``Stored``."""
+    line = state.line
+    first = line.base.first
+    if line.parent is None:
+        limit = state.n_keys
+        played = lambda key: first.get(key, limit) < limit  # noqa: E731
+    else:
+        root, limit = key_set(state), line.base_keys
+        played = lambda key: first.get(key, limit) < limit or _found(root, key)  # noqa: E731
+    stored = line.stored
+    if stored is None:
+        return played
+    has = stored.has
+    return lambda key: played(key) or has(key)
 
 
 # ----- the keys seen, as a persistent set -----------------------------------------------------
 #
-# A hash trie of the keys (127-bit hashes, so evenly spread): 32 children per node, five bits
-# of the key per level, a leaf holding one key. A state's set is its parent's with one key
-# added: the path to that key is copied (a few 32-slot lists) and everything else is shared,
-# so a search branching from any state costs the same per ply however long the game, and a
-# lookup reads at most a few levels (three for a thousand keys). A line played straight
-# through needs none: its one dict answers (see ``Line``); the set is built, once, for the
-# first state off such a line, and inherited from there on.
+# A hash trie of the keys of a line's segments after its first (the branches a search makes):
+# 32 children per node, five bits of the key per level, a leaf holding one key (127-bit
+# hashes, so evenly spread). A state's set is its parent's with one key added: the path to
+# that key is copied (a few 32-slot lists) and everything else is shared, so a search
+# branching from any state costs the same per ply however long the game, and a lookup reads
+# at most a few levels (three for a thousand keys). The first segment's keys stay in its dict
+# (see ``seen_test``), so the set of the first state off a long line starts empty.
 
 _WIDTH, _BITS = 32, 5
 
 
 def key_set(state: StaxState) -> list | None:
-    """The persistent set of ``state``'s keys; None when its line's one dict answers (a line
-    played straight through or loaded: a single segment)."""
+    """The persistent set of ``state``'s keys after its line's first segment; None on the
+    first segment, whose dict answers."""
     root = state.cache.get("seen")
     if root is None and state.line.parent is not None:
         root = _built(state)
@@ -262,16 +284,18 @@ def key_set(state: StaxState) -> list | None:
 
 def with_key(state: StaxState, key: int, line: Line) -> list | None:
     """The set of keys of ``state``'s child with ``key``, on ``line``: ``state``'s own with
-    ``key`` added (``state``'s unchanged); None while the child's line needs none."""
+    ``key`` added (``state``'s unchanged); None while the child is on a first segment."""
     if line.parent is None:
         return None
     return _added(key_set(state) or _built(state), key, 0)
 
 
 def _built(state: StaxState) -> list:
+    """The set of ``state``'s keys after its line's first segment, built from them."""
     root = [None] * _WIDTH
-    for key in state.keys:
-        root = _added(root, key, 0)
+    for line, _, count in state.line.segments(state.n_history, state.n_keys)[1:]:
+        for key in line.keys[:count]:
+            root = _added(root, key, 0)
     state.cache["seen"] = root
     return root
 
@@ -311,87 +335,20 @@ def is_repeat(state: StaxState, key: int, board_after: Board) -> bool:
     """Whether ``board_after``, whose key ``state`` has ``seen``, really occurred before.
 
     A key match is confirmed against the exact earlier positions with that key, so a collision
-    costs time, never a legal move. A line built by play holds every board already; a loaded
-    one (always a first segment) is replayed from ``origin`` once, on its first match.
+    costs time, never a legal move. A line built by play holds every board; a loaded game's
+    stored positions are replayed from its record once, on the first match.
     """
     exact = snapshot(board_after)
     for line, _, count in state.line.segments(state.n_history, state.n_keys):
         limit = line.start_keys + count
         for index in (line.first.get(key, limit), *line.twins.get(key, ())):
-            if index >= limit:
-                continue
-            if line.boards[index - line.start_keys] is None:
-                _replay(line, state.origin)
-            if snapshot(line.boards[index - line.start_keys]) == exact:
+            if index < limit and snapshot(line.boards[index - line.start_keys]) == exact:
                 return True
-    return False
-
-
-def _replay(line: Line, origin: Board) -> None:
-    """Fill in the unknown boards of ``line``, a first segment, by replaying its history from
-    ``origin``."""
-    actions = [(seat, decode(ply)) for seat, ply in line.history if ply != RESIGN]
-    board = dict(origin)
-    boards = [{}, board][: len(line.keys) - len(actions)]  # the empty table, then origin
-    for seat, action in actions:
-        board = dict(board)
-        put(board, seat, action)
-        boards.append(board)
-    for index, known in enumerate(line.boards):
-        if known is None:
-            line.boards[index] = boards[index]
+    stored = state.line.stored
+    return stored is not None and any(
+        snapshot(stored.board(index)) == exact for index in stored.indices(key))
 
 
 def mask_is_fixed(mask: int) -> bool:
     """Kings and queens have one orientation, so their moves carry no ``=dirset``."""
     return mask in (KING, QUEEN)
-
-
-_KEY_HEX = 32  # a key is below 2**127
-
-
-def to_dict(state: StaxState) -> dict:
-    """JSON-safe: stacks as flat [owner, mask, …] lists, keys as one hex string."""
-    return {
-        "players": state.players,
-        "board": _board_out(state.board),
-        "placed": list(state.placed),
-        "active": list(state.active),
-        "turn": state.turn,
-        "winner": state.winner,
-        "history": [[seat, ply] for seat, ply in state.history],
-        "keys": "".join(f"{key:0{_KEY_HEX}x}" for key in state.keys),
-        "origin": _board_out(state.origin),
-    }
-
-
-def from_dict(data: dict) -> StaxState:
-    """The state ``to_dict`` wrote."""
-    text = data["keys"]
-    keys = [int(text[i : i + _KEY_HEX], 16) for i in range(0, len(text), _KEY_HEX)]
-    history = [(seat, ply) for seat, ply in data["history"]]
-    return StaxState(
-        players=data["players"],
-        board=_board_in(data["board"]),
-        placed=tuple(data["placed"]),
-        active=tuple(data["active"]),
-        turn=data["turn"],
-        winner=data["winner"],
-        line=Line(history, keys),
-        n_history=len(history),
-        n_keys=len(keys),
-        origin=_board_in(data["origin"]),
-    )
-
-
-def _board_out(board) -> list:
-    return [
-        [*coords(c), [x for tile in stack for x in tile]] for c, stack in sorted(board.items())
-    ]
-
-
-def _board_in(rows) -> dict:
-    return {
-        cell(q, r): tuple((flat[i], flat[i + 1]) for i in range(0, len(flat), 2))
-        for q, r, flat in rows
-    }

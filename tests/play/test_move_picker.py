@@ -12,7 +12,7 @@ import pytest
 from helpers import play_turns
 
 from pbem.games import all_rules, get_renderer
-from pbem.play.compose import composer, mark_turn
+from pbem.play.move_picker import composer, mark_turn
 
 SLUGS = [rules.slug for rules in all_rules()]
 
