@@ -172,11 +172,10 @@ def test_german_pages_of_each_newly_translated_area_show_no_english(app, client,
 
 
 def test_a_digest_and_its_answer_reach_a_spanish_speaker_in_spanish(app, make_player):
-    from clocks.stored import tick
-    from mail.test_digest import DIGEST_AT, digest_reader_with_games
+    from mail.test_digest import DIGEST_AT, digest_reader_with_games, digests
 
     me, games = digest_reader_with_games(make_player, "es")  # Mia, in Paris
-    assert tick(DIGEST_AT) == "1 digest"
+    assert digests(DIGEST_AT) == "1 sent"
     [digest] = outbox("digest")
     assert digest.subject == "Resumen de pbem: 3 partidas te esperan"
     text = digest.body_text
