@@ -11,6 +11,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from .core import checks, config, errors, headers, i18n, static_urls, work
 from .core.db import ping_idle_connections
 from .core.extensions import csrf, db, mail
+from .core.sessions import KeptSerializerSessionInterface
 from .core.template_cache import template_cache
 from .core.urls import IdConverter
 
@@ -35,6 +36,7 @@ def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flas
         static_folder=str(PACKAGE / "static"),
     )
     app.url_map.converters["int"] = IdConverter
+    app.session_interface = KeptSerializerSessionInterface()
     config.configure(app, overrides)
     checks.startup(app)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)

@@ -23,7 +23,6 @@ from ..play.models import FINISHED
 from ..play.move_picker import mark_turn
 from ..play.queries import history
 from ..play.refusals import lazy_refusal
-from ..play.service import RESIGN
 
 #: The most plies one request may explore.
 MAX_PLIES = 200
@@ -161,8 +160,8 @@ _POSITIONS_LOCK = threading.Lock()
 
 def position_at(game, at: int):
     """The game's position after ply ``at``: its snapshot at the last ply; otherwise the
-    stored history replayed once (each ply applied as stored, checked when it was played) and
-    kept for the next step."""
+    stored history replayed once (``rules.replay``: each ply as stored, checked when it was
+    played) and kept for the next step."""
     if at == game.ply:
         return game.load_state()
     rules = game.rules
@@ -173,10 +172,9 @@ def position_at(game, at: int):
             _POSITIONS.move_to_end(key)
     if kept is not None:
         return rules.from_dict(kept)
-    state = rules.new_game(players=len(game.seats), options=game.options, seed=game.seed)
-    for move in history(game.id)[:at]:
-        state = (rules.resign(state, move.seat) if move.move == RESIGN
-                 else rules.apply(state, move.move))
+    state = rules.replay(
+        rules.new_game(players=len(game.seats), options=game.options, seed=game.seed),
+        [(move.seat, move.move) for move in history(game.id)[:at]])
     with _POSITIONS_LOCK:
         _POSITIONS[key] = rules.to_dict(state)
         while len(_POSITIONS) > _POSITIONS_KEPT:

@@ -6,6 +6,8 @@ why), so it is neither sent nor folded into a digest; a message already sent is 
 
 from __future__ import annotations
 
+from functools import cache
+
 from sqlalchemy import bindparam, or_, select, update
 
 from ..core.db import utcnow
@@ -15,23 +17,28 @@ from ..mail.models import OutboxMessage
 #: The kinds that announce a turn, with the ply they are about in their facts.
 TURN_KINDS = ("turn", "reminder")
 
-#: The messages of ``kinds`` about a game held back by their recipient's settings (for the
-#: digest, or till the quiet hours end), never tried yet; one merely waiting for the sender
-#: (or for its next attempt) goes. Built once: every move asks, and almost always finds none,
-#: so building the statement cost more than running it.
-_WAITING = select(OutboxMessage.id, OutboxMessage.recipient, OutboxMessage.facts).where(
-    OutboxMessage.game_id == bindparam("game_id"),
-    OutboxMessage.kind.in_(bindparam("kinds", expanding=True)),
-    OutboxMessage.sent_at.is_(None),
-    OutboxMessage.abandoned_at.is_(None),
-    or_(OutboxMessage.held.is_(True), OutboxMessage.next_attempt_at > bindparam("now")),
-    OutboxMessage.attempts == 0)
+
+@cache
+def _waiting_query(kinds: tuple[str, ...]):
+    """The messages of ``kinds`` about a game held back by their recipient's settings (for
+    the digest, or till the quiet hours end), never tried yet; one merely waiting for the
+    sender (or for its next attempt) goes. Built once per set of kinds, which the SQL names
+    (every move asks, and almost always finds none: building the statement cost more than
+    running it, and an expanding ``IN`` list was rewritten at every execution)."""
+    return select(OutboxMessage.id, OutboxMessage.recipient, OutboxMessage.facts).where(
+        OutboxMessage.game_id == bindparam("game_id"),
+        or_(*(OutboxMessage.kind == kind for kind in kinds)),
+        OutboxMessage.sent_at.is_(None),
+        OutboxMessage.abandoned_at.is_(None),
+        or_(OutboxMessage.held.is_(True), OutboxMessage.next_attempt_at > bindparam("now")),
+        OutboxMessage.attempts == 0)
 
 
-def _waiting(game_id: int, kinds) -> list:
-    """The waiting messages (:data:`_WAITING`) as rows (``id``, ``recipient``, ``facts``)."""
+def _waiting(game_id: int, kinds: tuple[str, ...]) -> list:
+    """The waiting messages (:func:`_waiting_query`) as rows (``id``, ``recipient``,
+    ``facts``)."""
     return db.session.connection().execute(
-        _WAITING, {"game_id": game_id, "kinds": list(kinds), "now": utcnow()}).all()
+        _waiting_query(kinds), {"game_id": game_id, "now": utcnow()}).all()
 
 
 def _give_up(messages, why: str) -> None:

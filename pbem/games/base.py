@@ -334,6 +334,18 @@ class Rules:
         """The state after the legal canonical ``ply`` (already checked)."""
         raise NotImplementedError
 
+    def replay(self, state, history: Iterable[tuple[int, str]]):
+        """The state after a game's stored ``history`` from ``state``: (seat, ply) entries,
+        each ply canonical and checked when it was played, ``"resign"`` a resignation.
+
+        Exactly ``apply`` and ``resign`` one entry after another; a game may override it to
+        skip work a ply after which the game went on never needs (Stax's end-of-game search),
+        so an earlier position of a long game is cheap to rebuild.
+        """
+        for seat, ply in history:
+            state = self.resign(state, seat) if ply == "resign" else self.apply(state, ply)
+        return state
+
     def legal_set(self, state) -> frozenset[str]:
         """``legal_moves`` as a set (games may cache it on the state)."""
         return frozenset(self.legal_moves(state))
