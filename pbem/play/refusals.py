@@ -12,8 +12,8 @@ message speaks.
 
 from __future__ import annotations
 
+from flask_babel import LazyString, pgettext
 from flask_babel import gettext as _
-from flask_babel import pgettext
 
 from ..games import IllegalMove
 
@@ -296,3 +296,15 @@ def refusal(error):
         return said
     return _("step %(step)s (%(ply)s): %(reason)s", step=error.step, ply=error.ply,
              reason=said)
+
+
+def lazy_refusal(error) -> LazyString:
+    """:func:`refusal`, said when it is read: in a page's language, or in a mail's, whichever
+    reads it (a refusal kept in an error or an answer made before either is known)."""
+    return LazyString(lambda: refusal(error))
+
+
+def rules_word(word: str) -> str:
+    """A word of the rules a page shows as it is (a choice beside the board: ``small``) in
+    the language spoken now; notation and any other word as they are."""
+    return _words().get(word, word)
