@@ -24,8 +24,7 @@ from ..accounts.blocks import is_blocked
 from ..accounts.service import get_player
 from ..core.feeds import CONTENT_TYPE
 from ..core.headers import public_read
-from ..games import all_rules
-from ..games.base import format_option_value
+from ..games import all_rules, format_option_value
 from ..play.models import ACTIVE, FINISHED
 from ..play.new_game import rules_or_404
 from ..play.queries import get_game

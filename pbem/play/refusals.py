@@ -23,10 +23,13 @@ def N_(message: str) -> str:
     return message
 
 
-#: Every refusal of every game by its key, the English sentence with named placeholders
-#: (tests/play/test_refusals.py holds it to the games' own declarations).
+#: Every refusal of every game (and the server's own) by its key, the English sentence with
+#: named placeholders (tests/play/test_refusals.py holds it to the declarations).
 MESSAGES = {
     "play.turn-incomplete": N_("the turn is not finished: continue it with one of %(moves)s"),
+    "api.not-your-turn": N_("it is not your turn in this game"),
+    "archive.resign-needs-seat": N_("a resignation must name its seat"),
+    "archive.wrong-seat": N_("it is %(to_move)s's turn, not %(seat)s's"),
     "rules.game-over": N_("the game is over"),
     "rules.already-over": N_("the game is already over"),
     "rules.not-legal": N_("%(ply)s is not a legal move here"),

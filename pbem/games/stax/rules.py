@@ -11,7 +11,7 @@
 >>> rules.play(state, "Q@1,0")
 Traceback (most recent call last):
 ...
-pbem.games.base.IllegalMove: your first placement cannot be your queen
+pbem.games.refusals.IllegalMove: your first placement cannot be your queen
 """
 
 from __future__ import annotations
