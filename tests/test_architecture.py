@@ -154,7 +154,7 @@ def _imported_names(path: Path) -> list[str]:
 
 def test_nothing_outside_the_games_imports_a_game_s_internals():
     """Other code reaches a game through the registry and the protocol (``pbem.games``,
-    ``pbem.games.base``, the shared ``pbem.games.svg``); the bots' per-game knowledge
+    ``pbem.games.base`` and the shared modules beside it); the bots' per-game knowledge
     through the documented hook ``pbem.games.engine(slug)``."""
     games = {path.name for path in (PACKAGE / "games").iterdir()
              if (path / "__init__.py").is_file()}
