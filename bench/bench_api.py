@@ -12,25 +12,19 @@ busy player sits in the first 10,000 games, so the same player with the same gam
 
 from __future__ import annotations
 
-import os
 import random
 import tempfile
 import time
 from datetime import timedelta
 
-import sqlalchemy as sa
 from sqlalchemy import select, update
 
 from . import archive_fill
-from .bench_archive import _database_ms, _fill
-from .bench_http import PG_DEFAULT, _pg_database
+from .bench_archive import _database_ms, _fill, at_sizes
 from .timing import SECRET_KEY, summary_ms
 
 REQUESTS = 200
 MOVES = 40
-#: The PostgreSQL sizes measured, up to ``PBEM_BENCH_API_GAMES``.
-SIZES = (10_000, 100_000, 1_000_000)
-DEFAULT_LARGEST = 100_000
 
 
 def _cpu(call, count: int) -> list[float]:
@@ -44,16 +38,7 @@ def _cpu(call, count: int) -> list[float]:
 
 
 def run() -> dict:
-    figures = _sqlite()
-    largest = int(os.environ.get("PBEM_BENCH_API_GAMES", DEFAULT_LARGEST))
-    url = os.environ.get("PBEM_BENCH_DATABASE_URL") or os.environ.get(
-        "PBEM_TEST_DATABASE_URL", PG_DEFAULT)
-    try:
-        with _pg_database(url) as scratch:
-            figures.update(_postgresql(scratch.url_text, [n for n in SIZES if n <= largest]))
-    except sa.exc.OperationalError as exc:
-        figures["postgresql"] = f"skipped: cannot reach {url} ({type(exc).__name__})"
-    return figures
+    return at_sizes(_sqlite, _postgresql, "PBEM_BENCH_API_GAMES")
 
 
 def _sqlite() -> dict:

@@ -100,13 +100,19 @@ def _long_game():
 
 
 def run() -> dict:
-    figures = _sqlite()
-    largest = int(os.environ.get("PBEM_BENCH_ARCHIVE_GAMES", DEFAULT_LARGEST))
+    return at_sizes(_sqlite, _postgresql, "PBEM_BENCH_ARCHIVE_GAMES")
+
+
+def at_sizes(sqlite, postgresql, largest_variable: str) -> dict:
+    """SQLite's figures, then PostgreSQL's at each of SIZES up to the one the environment
+    variable names (DEFAULT_LARGEST), in a scratch database; said skipped when unreachable."""
+    figures = sqlite()
+    largest = int(os.environ.get(largest_variable, DEFAULT_LARGEST))
     url = os.environ.get("PBEM_BENCH_DATABASE_URL") or os.environ.get(
         "PBEM_TEST_DATABASE_URL", PG_DEFAULT)
     try:
         with _pg_database(url) as scratch:
-            figures.update(_postgresql(scratch.url_text, [n for n in SIZES if n <= largest]))
+            figures.update(postgresql(scratch.url_text, [n for n in SIZES if n <= largest]))
     except sa.exc.OperationalError as exc:
         figures["postgresql"] = f"skipped: cannot reach {url} ({type(exc).__name__})"
     return figures

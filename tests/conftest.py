@@ -4,13 +4,17 @@ server on loopback."""
 
 from __future__ import annotations
 
+import gc
 import os
+import shutil
 import tempfile
 import threading
 import uuid
 
+import compiled_sql
 import pytest
 import sqlalchemy as sa
+import url_builders
 from helpers import app_settings, new_player
 
 from pbem import create_app
@@ -20,6 +24,8 @@ from pbem.core.extensions import db
 # settings a running `pbem dev` shares with other commands).
 os.environ.setdefault("PBEM_INSTANCE_PATH", tempfile.mkdtemp(prefix="pbem-tests-"))
 
+url_builders.install()
+
 PG_URL = os.environ.get("PBEM_TEST_DATABASE_URL")
 PG_SKIP = "PostgreSQL tests need PBEM_TEST_DATABASE_URL (.ci/run sets it)"
 
@@ -28,6 +34,15 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if "postgres" in item.keywords and not PG_URL:
             item.add_marker(pytest.mark.skip(reason=PG_SKIP))
+
+
+def pytest_collection_finish(session):
+    """Spare the garbage collector what lives until the end: the modules and the collected
+    tests go to its permanent generation, and it waits for more new objects before it runs
+    (each test builds an app, tens of thousands of them). Its CPU fell by almost half."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 20, 20)
 
 
 @pytest.fixture(scope="session")
@@ -45,19 +60,42 @@ def pg_database(worker_id):
     admin.dispose()
 
 
+@pytest.fixture(scope="session")
+def sqlite_schema(tmp_path_factory):
+    """An SQLite file holding the schema (``create_all``), made once per test process: a
+    test's own database starts as a copy of it, a tenth of the CPU of creating the tables."""
+    folder = tmp_path_factory.mktemp("schema")
+    app = create_app(app_settings(folder))
+    with app.app_context():
+        db.create_all()
+        compiled_sql.adopt(db.engine)
+        db.session.remove()
+        db.engine.dispose()  # the last connection folds the write-ahead log into the file
+    return folder / "test.sqlite"
+
+
 @pytest.fixture
-def make_app(tmp_path):
-    """Build an app on a fresh database: ``make_app(url=None, migrate=False, **config)``."""
+def make_app(tmp_path, sqlite_schema):
+    """Build an app on a fresh database: ``make_app(url=None, migrate=False, **config)``.
+
+    A second app of the same test shares the first one's SQLite file (and its rows)."""
     built = []
 
     def make(url: str | None = None, migrate: bool = False, **config):
-        app = create_app(app_settings(tmp_path, url, **config))
+        settings = app_settings(tmp_path, url, **config)
+        file = tmp_path / "test.sqlite"
+        copied = (not migrate and not file.exists()
+                  and settings["SQLALCHEMY_DATABASE_URI"] == f"sqlite:///{file}")
+        if copied:
+            shutil.copyfile(sqlite_schema, file)
+        app = create_app(settings)
         with app.app_context():
+            compiled_sql.share(db.engine)
             if url and url.startswith("postgresql"):  # the worker's database is reused
                 db.drop_all()
                 with db.engine.begin() as connection:
                     connection.execute(sa.text("DROP TABLE IF EXISTS alembic_version"))
-            if not migrate:
+            if not migrate and not copied:
                 db.create_all()
         built.append(app)
         return app

@@ -5,7 +5,10 @@ from __future__ import annotations
 import re
 import time
 import uuid
+from html.parser import HTMLParser
+from pathlib import Path
 
+from babel.messages.pofile import read_po
 from sqlalchemy import event, select
 
 from pbem.core.db import utcnow
@@ -132,3 +135,58 @@ def new_player(email=None, name=None, admin=False, joined=True):
     player.is_admin = admin
     db.session.commit()
     return player
+
+
+CATALOGUES = Path(__file__).resolve().parents[1] / "pbem" / "translations"
+
+
+def english_left(text: str, language: str) -> list[str]:
+    """The English messages of the catalogue that ``text`` still shows: every message without
+    placeholders whose translation differs from it, found as whole words (web addresses,
+    which keep their English paths, left out)."""
+    text = re.sub(r"https?://\S+", " ", text)
+    with open(CATALOGUES / language / "LC_MESSAGES" / "messages.po", "rb") as po:
+        catalogue = read_po(po, locale=language)
+    left = []
+    for message in catalogue:
+        if not message.id or not isinstance(message.id, str) or "%(" in message.id:
+            continue
+        if message.id == message.string or len(message.id) < 3:
+            continue
+        pattern = rf"(?<![\w-]){re.escape(message.id)}(?![\w-])"
+        if re.search(pattern, text):
+            left.append(message.id)
+    return left
+
+
+class _Text(HTMLParser):
+    """The text a reader sees in a page: its body's text, without scripts and styles, with
+    the labels people read off controls (button and option text, placeholders, titles); a
+    board's drawing (its SVG, whose tooltips the rules write) left out, as a browser shows
+    none of it as text."""
+
+    def __init__(self):
+        super().__init__()
+        self.parts, self._skip = [], 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("script", "style", "head", "svg"):
+            self._skip += 1
+        for name, value in attrs if not self._skip else ():
+            if name in ("placeholder", "title", "aria-label", "alt") and value:
+                self.parts.append(value)
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style", "head", "svg"):
+            self._skip -= 1
+
+    def handle_data(self, data):
+        if not self._skip:
+            self.parts.append(data)
+
+
+def page_text(html: str) -> str:
+    """What a person reads on the page ``html``: its text, one space between the pieces."""
+    reader = _Text()
+    reader.feed(html)
+    return " ".join(" ".join(reader.parts).split())

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from clocks.stored import T0, timed_game
 from freezegun import freeze_time
-from helpers import outbox, sign_in
+from helpers import english_left, outbox, page_text, sign_in
 from mail.test_answers import only_answer, reply_to
 
 from pbem.core.extensions import db
@@ -127,3 +127,105 @@ def test_a_refused_move_on_the_game_page_reads_in_the_players_language(app, clie
     page = client.post(f"/games/{game.id}/preview",
                        data={"move": "a1-a2", "ply": "0", "turn": ""})
     assert "le plateau n’est pas encore plein : posez une pyramide" in page.text
+
+
+def german_tournament(make_player):
+    """A started Swiss of four players whose director reads German; and one of its players,
+    German too, waiting for their opponent's move."""
+    from tournaments.tournament_sim import T0 as START
+
+    from pbem.tournaments import service
+
+    director = make_player(name="Greta", admin=True)
+    director.language = "de"
+    players = [make_player(name=name) for name in ("Anna", "Bernd", "Clara", "Dieter")]
+    t = service.create("pylon", {"name": "Herbstpokal", "format": "swiss", "table_size": 2,
+                                 "rounds": 3, "round_days": 7, "stall_policy": "adjudicate",
+                                 "options": {}}, director, START)
+    service.invite(t.id, "\n".join(p.email for p in players), director, START, "")
+    for entrant in list(t.entrants):
+        service.answer(t.id, entrant.player_id, True)
+    service.start(t.id, director, START, "")
+    table = t.rounds[0].tables[0]
+    waiting = get_game(table.game_id).seats[1].player  # seat 0 moves first
+    waiting.language = "de"
+    db.session.commit()
+    return t, director, waiting, table.game_id
+
+
+def test_german_pages_of_each_newly_translated_area_show_no_english(app, client, make_player):
+    t, director, waiting, game_id = german_tournament(make_player)
+    sign_in(client, director)
+    pages = {f"/tournaments/{t.id}": "Herbstpokal", "/tournaments": "Turniere",
+             f"/admin/tournaments/{t.id}": "Herbstpokal verwalten", "/admin/": "Verwaltung",
+             "/rules/pylon/ratings": "Bestenliste Pylon", "/ratings/about": "Über die Wertungen",
+             f"/games/{game_id}/analysis": "Erkundete Variante",
+             "/account/push": "Push-Benachrichtigungen", "/account/tokens": "API-Tokens"}
+    for url, heading in pages.items():
+        html = client.get(url).get_data(as_text=True)
+        assert heading in html, url
+        assert english_left(page_text(html), "de") == [], url
+    sign_in(client, waiting)
+    html = client.get(f"/games/{game_id}/conditional").get_data(as_text=True)
+    assert "Deine bedingten Züge in" in html
+    assert english_left(page_text(html), "de") == []
+
+
+def test_a_digest_and_its_answer_reach_a_spanish_speaker_in_spanish(app, make_player):
+    from mail.test_digest import DIGEST_AT, digest_reader_with_games, digests
+
+    me, games = digest_reader_with_games(make_player, "es")  # Mia, in Paris
+    assert digests(DIGEST_AT) == "1 sent"
+    [digest] = outbox("digest")
+    assert digest.subject == "Resumen de pbem: 3 partidas te esperan"
+    text = digest.body_text
+    assert "Hola, Mia:" in text
+    assert "3 partidas esperan tu jugada, el plazo más cercano primero:" in text
+    assert "Juega antes del jue, 5 mar 2026" in text  # the soonest deadline, in Spanish
+    assert "Juegas primero." in text and "Además, desde tu último resumen:" in text
+    assert "Haz tu jugada" in digest.body_html and 'lang="es"' in digest.body_html
+    assert f"#{games['soon'].id} rendirse" in text  # the reply words are hers too
+    theirs = "Your move, Mia."  # (a comment Cat wrote, in English)
+    assert english_left(text.replace(theirs, ""), "es") == []
+    assert english_left(page_text(digest.body_html).replace(theirs, ""), "es") == []
+
+    with freeze_time(DIGEST_AT):
+        assert ingest_bytes(reply_to(digest, f"#{games['theirs'].id} rendirse")).startswith(
+            "digest reply: resigned")
+    [answer] = outbox("digest_result")
+    assert "Qué pasó con tu respuesta al resumen:" in answer.body_text
+    assert "Rendición: te has rendido en la partida." in answer.body_text
+
+
+def test_tournament_mail_reaches_a_spanish_speaker_in_spanish(app, make_player):
+    from tournaments.tournament_sim import T0 as START
+
+    from pbem.tournaments import service
+
+    director = make_player(name="Greta", admin=True)
+    lucia = speaks(make_player(name="Lucía"), "es", "Europe/Madrid")
+    others = [make_player(name=name) for name in ("Bernd", "Clara", "Dieter")]
+    t = service.create("pylon", {"name": "Copa de otoño", "format": "swiss", "table_size": 2,
+                                 "rounds": 3, "round_days": 7, "stall_policy": "adjudicate",
+                                 "options": {}}, director, START)
+    service.invite(t.id, "\n".join(p.email for p in [lucia, *others]), director, START, "")
+    db.session.commit()
+    [invitation] = [m for m in outbox("tournament_invitation") if m.recipient == lucia.email]
+    assert invitation.subject == "[Copa de otoño] Estás invitado a un torneo de Pylon"
+    assert ("Greta te invita a «Copa de otoño», un torneo de Pylon (Sistema suizo)."
+            in invitation.body_text)
+    assert english_left(invitation.body_text, "es") == []
+
+    for entrant in list(t.entrants):
+        service.answer(t.id, entrant.player_id, True)
+    service.start(t.id, director, START, "")
+    db.session.commit()
+    [start] = [m for m in outbox("tournament_start") if m.recipient == lucia.email]
+    assert start.subject == "[Copa de otoño] ha empezado"
+    assert "Hola, Lucía:" in start.body_text
+    assert "«Copa de otoño» ha empezado. Te llegará un correo cada vez que te toque." in (
+        start.body_text)
+    assert "Todos los emparejamientos de la ronda 1:" in start.body_text
+    assert "Plazo: " in start.body_text and " CET" in start.body_text  # her time zone
+    assert english_left(start.body_text, "es") == []
+    assert english_left(page_text(start.body_html), "es") == []

@@ -13,6 +13,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
+from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
 from ..core.errors import PbemError
@@ -21,7 +22,7 @@ from ..games.svg import mark_cells
 from ..play.models import FINISHED
 from ..play.move_picker import mark_turn
 from ..play.queries import history
-from ..play.service import RESIGN
+from ..play.refusals import lazy_refusal
 
 #: The most plies one request may explore.
 MAX_PLIES = 200
@@ -89,9 +90,15 @@ def read_at(game, value) -> int:
         return game.ply
     text = str(value).strip()
     if not text.isdigit() or len(text) > 9 or int(text) > game.ply:
-        raise BadLine(f"at={str(value)[:20]!r} is not a ply of this game: "
-                      f"give a whole number from 0 to {game.ply}.", "bad-ply", 400)
+        raise BadLine(_l("at=%(value)r is not a ply of this game: give a whole number from 0 "
+                         "to %(ply)s.", value=str(value)[:20], ply=game.ply), "bad-ply", 400)
     return int(text)
+
+
+def too_long(plies: list[str]) -> BadLine:
+    """The refusal of a line longer than :data:`MAX_PLIES` (the page's and the API's)."""
+    return BadLine(_l("A line explores at most %(most)s plies at once; this one has "
+                      "%(count)s.", most=MAX_PLIES, count=len(plies)), "too-long", 400)
 
 
 def explore(game, at: int, plies: list[str], *, partial: bool = False) -> Exploration:
@@ -104,11 +111,10 @@ def explore(game, at: int, plies: list[str], *, partial: bool = False) -> Explor
         rules refuse (422, naming which and why).
     """
     if game.snapshot is None:
-        raise BadLine("This game has not started: there is no position to analyse.",
+        raise BadLine(_l("This game has not started: there is no position to analyse."),
                       "not-started", 409)
     if len(plies) > MAX_PLIES:
-        raise BadLine(f"A line explores at most {MAX_PLIES} plies at once; this one has "
-                      f"{len(plies)}.", "too-long", 400)
+        raise too_long(plies)
     state = position_at(game, at)
     rules = game.rules
     found = Exploration(game, at)
@@ -126,15 +132,17 @@ def _play_line(rules, state, plies, found):
     for index, text in enumerate(plies, start=1):
         text = " ".join(str(text).split())
         if not text or len(text) > MAX_PLY_TEXT:
-            raise BadLine(f"Ply {index} of the line is empty or too long.", "bad-ply-text")
+            raise BadLine(_l("Ply %(index)s of the line is empty or too long.", index=index),
+                          "bad-ply-text")
         seat = rules.to_move(state)
         if seat is None:
-            raise BadLine(f"Ply {index} of the line ({text[:40]}) comes after the end of the "
-                          "game.", "game-over")
+            raise BadLine(_l("Ply %(index)s of the line (%(text)s) comes after the end of the "
+                             "game.", index=index, text=text[:40]), "game-over")
         try:
             ply = rules.canonical(state, text)
         except IllegalMove as exc:
-            raise BadLine(f"Ply {index} of the line ({text[:40]}) is illegal: {exc.reason}",
+            raise BadLine(_l("Ply %(index)s of the line (%(text)s) is illegal: %(reason)s",
+                             index=index, text=text[:40], reason=lazy_refusal(exc)),
                           "illegal") from None
         state = found.state = rules.apply(state, ply)
         found.steps.append(Step(index, seat, ply))
@@ -152,8 +160,8 @@ _POSITIONS_LOCK = threading.Lock()
 
 def position_at(game, at: int):
     """The game's position after ply ``at``: its snapshot at the last ply; otherwise the
-    stored history replayed once (each ply applied as stored, checked when it was played) and
-    kept for the next step."""
+    stored history replayed once (``rules.replay``: each ply as stored, checked when it was
+    played) and kept for the next step."""
     if at == game.ply:
         return game.load_state()
     rules = game.rules
@@ -164,10 +172,9 @@ def position_at(game, at: int):
             _POSITIONS.move_to_end(key)
     if kept is not None:
         return rules.from_dict(kept)
-    state = rules.new_game(players=len(game.seats), options=game.options, seed=game.seed)
-    for move in history(game.id)[:at]:
-        state = (rules.resign(state, move.seat) if move.move == RESIGN
-                 else rules.apply(state, move.move))
+    state = rules.replay(
+        rules.new_game(players=len(game.seats), options=game.options, seed=game.seed),
+        [(move.seat, move.move) for move in history(game.id)[:at]])
     with _POSITIONS_LOCK:
         _POSITIONS[key] = rules.to_dict(state)
         while len(_POSITIONS) > _POSITIONS_KEPT:

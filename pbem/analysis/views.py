@@ -5,6 +5,8 @@ client). Both read only: GET, nothing stored, any reader."""
 from __future__ import annotations
 
 from flask import Blueprint, g, jsonify, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from ..play.models import ACTIVE
 from ..play.queries import get_game
@@ -17,11 +19,48 @@ bp = Blueprint("analysis", __name__)
 LISTED_MOVES = 400
 
 
+#: The placeholders the analysis board's script fills itself (kept in its words as they are).
+_LEFT = {name: f"%({name})s" for name in ("scores", "winners", "seat", "count", "path")}
+
+
+@bp.app_template_global()
+def analysis_words() -> dict:
+    """What static/analysis.js writes when it redraws the board, in the page's language,
+    keyed by the English it falls back on; a count's words as ``[one, other]`` under the
+    English singular. The script fills the ``%(name)s`` placeholders itself."""
+    over_draw = "<strong>Over</strong> in this line: a draw; scores %(scores)s."
+    over_won = "<strong>Over</strong> in this line: won by %(winners)s; scores %(scores)s."
+    to_move = '<strong class="to-move">%(seat)s</strong> to move; %(count)s legal move.'
+    going_on = ('<strong class="to-move">%(seat)s</strong> to move (continuing the turn); '
+                '%(count)s legal move.')
+    narrowed = "%(path)s: %(count)s move; click a highlighted step, or pick below."
+    return {
+        over_draw: _(over_draw, **_LEFT),
+        over_won: _(over_won, **_LEFT),
+        to_move: [ngettext('<strong class="to-move">%(seat)s</strong> to move; %(count)s legal '
+                           'move.', '<strong class="to-move">%(seat)s</strong> to move; '
+                           '%(count)s legal moves.', n, **_LEFT) for n in (1, 2)],
+        going_on: [ngettext('<strong class="to-move">%(seat)s</strong> to move (continuing the '
+                            'turn); %(count)s legal move.', '<strong class="to-move">%(seat)s'
+                            '</strong> to move (continuing the turn); %(count)s legal moves.',
+                            n, **_LEFT) for n in (1, 2)],
+        narrowed: [ngettext("%(path)s: %(count)s move; click a highlighted step, or pick below.",
+                            "%(path)s: %(count)s moves; click a highlighted step, or pick "
+                            "below.", n, **_LEFT) for n in (1, 2)],
+        "Explored line": _("Explored line"), "Back one ply": _("Back one ply"),
+        "Start again": _("Start again"), "Link to this line": _("Link to this line"),
+        "No moves yet: pick one below, or click the board.":
+            _("No moves yet: pick one below, or click the board."),
+        "Click the board to play a move for the side to move.":
+            _("Click the board to play a move for the side to move."),
+        "That step could not be played.": _("That step could not be played."),
+    }
+
+
 def _line_args():
     plies = request.args.getlist("p")
     if len(plies) > MAX_PLIES:
-        raise BadLine(f"A line explores at most {MAX_PLIES} plies at once; this one has "
-                      f"{len(plies)}.", "too-long", 400)
+        raise service.too_long(plies)
     return plies
 
 
@@ -60,7 +99,7 @@ def context(game, found, error=None) -> dict:
     legal = found.legal()
     seat = game.seat_of(g.player) if g.get("player") is not None else None
     extra = {"board_sections": []}
-    for _, more in _board_extras:
+    for _name, more in _board_extras:
         for name, value in (more(game, found, seat) or {}).items():
             if name == "board_sections":
                 extra[name] += value

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import secrets
 
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 
 from ..accounts.models import PLACEHOLDER_TLD, UNNAMED, Player
@@ -31,9 +32,10 @@ def register_engine(owner: Player, name: str) -> Player:
     :raises PbemError: a bad name (see ``save_account``), a bot registering bots, or too many.
     """
     if owner.is_bot:
-        raise PbemError("A bot account cannot register bots.", "bot", 403)
+        raise PbemError(_l("A bot account cannot register bots."), "bot", 403)
     if len(engines_of(owner.id)) >= MOST_ENGINES:
-        raise PbemError(f"You have {MOST_ENGINES} engines registered, the most allowed.",
+        raise PbemError(_l("You have %(count)s engines registered, the most allowed.",
+                           count=MOST_ENGINES),
                         "too-many", 429)
     bot = Player(email=f"engine-{secrets.token_hex(8)}@{_DOMAIN}", name=UNNAMED,
                  is_bot=True, bot_owner_id=owner.id, joined_at=utcnow(), findable=True)

@@ -5,6 +5,7 @@ itself (the site's CSRF protection covers these forms); each view commits once, 
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from ..accounts.auth import login_required
 from ..core.errors import PbemError
@@ -29,7 +30,7 @@ def _holder(value):
         return g.player
     engine = bots.owned_engine(g.player, value)
     if engine is None:
-        abort(404, "You have no such engine.")
+        abort(404, _("You have no such engine."))
     return engine
 
 
@@ -57,7 +58,7 @@ def create():
 def revoke(token_id):
     holder = _holder(request.form.get("holder"))
     if tokens.revoke(holder.id, token_id):
-        flash("The token is revoked: it no longer works.")
+        flash(_("The token is revoked: it no longer works."))
     return redirect(url_for("api_pages.index"), 303)
 
 
@@ -68,5 +69,5 @@ def register_engine():
         engine = bots.register_engine(g.player, request.form.get("name", ""))
     except PbemError as exc:
         return _page(exc.status, engine_error=exc.message)
-    flash(f"{engine.name} is registered as your bot; make it a token below.")
+    flash(_("%(name)s is registered as your bot; make it a token below.", name=engine.name))
     return redirect(url_for("api_pages.index"), 303)

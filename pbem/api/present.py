@@ -5,8 +5,13 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from ..core.urls import external_url
-from ..games import IllegalMove
+from ..games import Refusal
 from ..play.termination import terminations
+
+#: The API's own refusal, beside the rules' (said in the reader's language with theirs, by
+#: ``pbem.play.refusals``; an API client gets its key and parameters).
+NOT_YOUR_TURN = Refusal("api.not-your-turn", "not-your-turn", "it is not your turn in this game")
+REFUSALS = (NOT_YOUR_TURN,)
 
 
 def iso(moment: datetime | None) -> str | None:
@@ -68,5 +73,5 @@ def game(game, viewer, after: str | None = None) -> dict:
         data["turn"] = {"plies": plies, "complete": complete,
                         "legal_moves": [] if complete else rules.legal_moves(state)}
     elif after:
-        raise IllegalMove("It is not your turn in this game.", "not-your-turn")
+        raise NOT_YOUR_TURN()
     return data

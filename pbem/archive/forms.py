@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import TextAreaField
@@ -10,8 +11,8 @@ from .history import BadRecord
 
 
 class ImportForm(FlaskForm):
-    record = TextAreaField("Paste a record (JSON or text)")
-    upload = FileField("or upload a record file")
+    record = TextAreaField(_l("Paste a record (JSON or text)"))
+    upload = FileField(_l("or upload a record file"))
 
     def record_text(self) -> str:
         """The uploaded file's text, else the pasted text.

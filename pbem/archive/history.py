@@ -11,8 +11,16 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ..core.errors import PbemError
-from ..games import IllegalMove, InvalidOptions, UnknownGame, get_rules
+from ..games import IllegalMove, InvalidOptions, Refusal, UnknownGame, get_rules
+from ..games.refusals import ALREADY_OVER
 from ..play.service import RESIGN
+
+#: The refusals of a replayed history beside the rules' own (``rules.already-over`` is shared):
+#: a record's plies name their seats, which the rules never see.
+RESIGN_NEEDS_SEAT = Refusal("archive.resign-needs-seat", "syntax",
+                            "a resignation must name its seat")
+WRONG_SEAT = Refusal("archive.wrong-seat", "not-your-turn", "it is {to_move}'s turn, not {seat}'s")
+REFUSALS = (RESIGN_NEEDS_SEAT, WRONG_SEAT)
 
 
 class BadRecord(PbemError):
@@ -69,14 +77,13 @@ def replay(rules, state, plies: list[Ply]):
 def _step(rules, state, ply: Ply):
     if ply.move.strip().lower() == RESIGN:
         if ply.seat is None:
-            raise IllegalMove("a resignation must name its seat", "syntax")
+            raise RESIGN_NEEDS_SEAT()
         return rules.resign(state, ply.seat), ply.seat, RESIGN
     to_move = rules.to_move(state)
     if to_move is None:
-        raise IllegalMove("the game is already over", "game-over")
+        raise ALREADY_OVER()
     if ply.seat is not None and ply.seat != to_move:
-        raise IllegalMove(f"it is {label(to_move)}'s turn, not {label(ply.seat)}'s",
-                          "not-your-turn")
+        raise WRONG_SEAT(to_move=label(to_move), seat=label(ply.seat))
     move = rules.canonical(state, ply.move)
     return rules.apply(state, move), to_move, move
 

@@ -19,8 +19,7 @@ from datetime import UTC, datetime
 
 from ..core.urls import external_url
 from ..core.validators import CONTROL_CHARACTERS
-from ..games import all_rules, get_rules
-from ..games.base import format_option_value
+from ..games import all_rules, format_option_value, get_rules
 from ..play.termination import WORDS, termination
 from .history import BadRecord, Ply, label
 

@@ -17,14 +17,14 @@ from flask import (
     stream_with_context,
     url_for,
 )
+from flask_babel import gettext
 
 from ..accounts.auth import admin_required
 from ..accounts.blocks import is_blocked
 from ..accounts.service import get_player
 from ..core.feeds import CONTENT_TYPE
 from ..core.headers import public_read
-from ..games import all_rules
-from ..games.base import format_option_value
+from ..games import all_rules, format_option_value
 from ..play.models import ACTIVE, FINISHED
 from ..play.new_game import rules_or_404
 from ..play.queries import get_game
@@ -190,7 +190,7 @@ def import_game():
             game = import_record(records.parse(form.record_text()), by=g.player)
         except BadRecord as exc:
             return render_template("archive/import.html", form=form, error=exc.message), 422
-        flash(f"Imported as game #{game.id}.")
+        flash(gettext("Imported as game #%(id)s.", id=game.id))
         return redirect(url_for("play.game", game_id=game.id), 303)
     return render_template("archive/import.html", form=form), 422 if form.errors else 200
 

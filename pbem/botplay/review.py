@@ -12,6 +12,8 @@ import logging
 import secrets
 from datetime import timedelta
 
+from flask_babel import gettext
+from markupsafe import escape
 from sqlalchemy import func, or_, select, update
 
 from ..bots import evaluate
@@ -177,15 +179,19 @@ def chart(turns: list[dict], labels: list[str]) -> str:
         points.append((x, y))
     worst = {t["ply"] for t in worst_turns(turns)}
     marks = "".join(
-        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="5" fill="#c92a2a"><title>Ply {t["ply"]}: '
-        f'{labels[t["seat"]]} played {t["played"]}; the bots preferred {t["preferred"]}'
-        f'</title></circle>'
+        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="5" fill="#c92a2a"><title>'
+        + escape(gettext("Ply %(ply)s: %(seat)s played %(played)s; the bots preferred "
+                         "%(preferred)s", ply=t["ply"], seat=labels[t["seat"]],
+                         played=t["played"], preferred=t["preferred"]))
+        + '</title></circle>'
         for (x, y), t in zip(points, turns, strict=True) if t["ply"] in worst)
     line = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+    share_label = gettext("%(seat)s's expected share of the game, turn by turn",
+                          seat=labels[first])
     mid = pad + (height - 2 * pad) / 2
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-            f'role="img" aria-label="{labels[first]}\'s expected share of the game, turn by '
-            f'turn"><rect x="0" y="0" width="{width}" height="{height}" fill="#fff"/>'
+            f'role="img" aria-label="{escape(share_label)}">'
+            f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fff"/>'
             f'<line x1="{pad}" y1="{mid:.1f}" x2="{width - pad}" y2="{mid:.1f}" '
             f'stroke="#aaa" stroke-dasharray="4 4"/>'
             f'<text x="{pad}" y="14" font-size="14" fill="#555">{labels[first]} 100%</text>'

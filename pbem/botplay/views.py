@@ -4,6 +4,7 @@ game page shows the review (``review_context``, on play's ``game_page``)."""
 from __future__ import annotations
 
 from flask import Blueprint, flash, g, redirect, url_for
+from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ..accounts.auth import login_required
@@ -19,7 +20,7 @@ bp = Blueprint("botplay", __name__)
 def ask_review(game_id):
     game = get_game(game_id)
     review.request_review(game, g.player)  # a refusal is an error page naming why
-    flash("The bots will review this game; the review appears here when it is done.")
+    flash(_("The bots will review this game; the review appears here when it is done."))
     return redirect(url_for("play.game", game_id=game.id, _anchor="review"), 303)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from flask import current_app
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
@@ -58,12 +59,14 @@ def check_terms(slug: str, options: dict, players, time_control, rated: bool,
     try:
         time_control = events.time_control_text(time_control)
     except ValueError as exc:
-        raise LobbyError(f"Time control: {exc}", "bad-time-control", 422) from None
+        raise LobbyError(_l("Time control: %(reason)s", reason=str(exc)), "bad-time-control",
+                         422) from None
     if min_rating is not None and max_rating is not None and min_rating > max_rating:
-        raise LobbyError(f"The lowest rating ({min_rating}) is above the highest "
-                         f"({max_rating}).", "bad-range", 422)
+        raise LobbyError(_l("The lowest rating (%(low)s) is above the highest (%(high)s).",
+                            low=min_rating, high=max_rating), "bad-range", 422)
     if seat_order not in SEAT_ORDERS:
-        raise LobbyError(f"{seat_order!r} is not a seat order.", "bad-seat-order", 422)
+        raise LobbyError(_l("%(order)r is not a seat order.", order=seat_order),
+                         "bad-seat-order", 422)
     return {"slug": slug, "options": options, "players": count, "time_control": time_control,
             "rated": bool(rated), "min_rating": min_rating, "max_rating": max_rating,
             "seat_order": seat_order}
@@ -82,8 +85,9 @@ def post(poster, terms: dict, now: datetime, *, standing=None) -> Challenge:
             Challenge.poster_id == poster.id, Challenge.status == OPEN,
             Challenge.expires_at > now, Challenge.standing_id.is_(None)))
         if mine >= limit:
-            raise LobbyError(f"You have {mine} open challenges, the most allowed; withdraw "
-                             "one or wait for someone to join.", "too-many", 429)
+            raise LobbyError(_l("You have %(count)s open challenges, the most allowed; "
+                                "withdraw one or wait for someone to join.", count=mine),
+                             "too-many", 429)
     challenge = Challenge(poster=poster, status=OPEN, taken=1, created_at=now,
                           expires_at=now + timedelta(seconds=current_app.config[
                               "CHALLENGE_MAX_AGE"]), standing=standing, **terms)
@@ -104,7 +108,8 @@ def get_challenge(challenge_id) -> Challenge:
     """:raises LobbyError: (404) no such challenge."""
     challenge = db.session.get(Challenge, challenge_id)
     if challenge is None:
-        raise LobbyError(f"There is no challenge #{challenge_id}.", "not-found", 404)
+        raise LobbyError(_l("There is no challenge #%(id)s.", id=challenge_id), "not-found",
+                         404)
     return challenge
 
 
@@ -130,14 +135,15 @@ def join(challenge_id: int, player, now: datetime) -> Challenge:
     if db.session.scalar(select(ChallengeSeat.id).where(
             ChallengeSeat.challenge_id == challenge.id, ChallengeSeat.player_id == player.id)):
         mine = challenge.poster_id == player.id
-        raise LobbyError("This is your own challenge: wait for others to join it." if mine
-                         else "You have already joined this challenge.", "already-in")
+        raise LobbyError(_l("This is your own challenge: wait for others to join it.") if mine
+                         else _l("You have already joined this challenge."), "already-in")
     _check_open(challenge, now)
     rating = rating_of(player.id, challenge.slug)
     low, high = challenge.min_rating, challenge.max_rating
     if (low is not None and rating < low) or (high is not None and rating > high):
-        raise LobbyError(f"This challenge is for players rated {_range(low, high)}; your "
-                         f"{challenge.rules.name} rating is {rating}.", "out-of-range", 403)
+        raise LobbyError(_l("This challenge is for players rated %(range)s; your %(game)s "
+                            "rating is %(rating)s.", range=_range(low, high),
+                            game=challenge.rules.name, rating=rating), "out-of-range", 403)
     taken = db.session.execute(
         update(Challenge).where(Challenge.id == challenge.id, Challenge.status == OPEN,
                                 Challenge.expires_at > now,
@@ -146,15 +152,14 @@ def join(challenge_id: int, player, now: datetime) -> Challenge:
     if taken is None:  # someone else took the last seat, or the poster withdrew, meanwhile
         db.session.refresh(challenge)
         _check_open(challenge, now)
-        raise LobbyError("Someone else has just taken the last seat.", "full")
+        raise LobbyError(_l("Someone else has just taken the last seat."), "full")
     try:
         with db.session.begin_nested():
             db.session.add(ChallengeSeat(challenge=challenge, seat=taken - 1, player=player,
                                          joined_at=now))
     except IntegrityError:
-        raise LobbyError("Your join crossed another one for the same seat; look at the list "
-                         "again.",
-                         "full") from None
+        raise LobbyError(_l("Your join crossed another one for the same seat; look at the "
+                            "list again."), "full") from None
     db.session.refresh(challenge)
     if taken == challenge.players:
         start(challenge)
@@ -173,7 +178,8 @@ def start(challenge: Challenge) -> None:
                                  random_order=challenge.seat_order == RANDOM,
                                  time_control=challenge.time_control, rated=challenge.rated)
     except BadSetup as exc:  # the game's rules changed since the challenge was posted
-        raise LobbyError(f"This challenge can no longer start: {exc}", "stale", 409) from None
+        raise LobbyError(_l("This challenge can no longer start: %(reason)s", reason=str(exc)),
+                         "stale", 409) from None
     challenge.status, challenge.game = STARTED, game
     db.session.flush()
 
@@ -185,7 +191,7 @@ def withdraw(challenge_id: int, player, now: datetime) -> None:
     """
     challenge = get_challenge(challenge_id)
     if challenge.poster_id != player.id:
-        raise LobbyError("Only the player who posted a challenge can withdraw it.",
+        raise LobbyError(_l("Only the player who posted a challenge can withdraw it."),
                          "not-yours", 403)
     done = db.session.execute(
         update(Challenge).where(Challenge.id == challenge.id, Challenge.status == OPEN)
@@ -207,7 +213,7 @@ def leave(challenge_id: int, player, now: datetime) -> None:
     """
     challenge = get_challenge(challenge_id)
     if challenge.poster_id == player.id:
-        raise LobbyError("This is your own challenge: withdraw it instead.", "own")
+        raise LobbyError(_l("This is your own challenge: withdraw it instead."), "own")
     freed = db.session.execute(
         update(Challenge).where(Challenge.id == challenge.id, Challenge.status == OPEN)
         .values(taken=Challenge.taken - 1).returning(Challenge.id)).scalar()
@@ -219,7 +225,7 @@ def leave(challenge_id: int, player, now: datetime) -> None:
                                     ChallengeSeat.player_id == player.id)
         .returning(ChallengeSeat.seat)).scalar()
     if seat is None:  # the caller's rollback undoes the count
-        raise LobbyError("You are not at this challenge's table.", "not-in")
+        raise LobbyError(_l("You are not at this challenge's table."), "not-in")
     later = (ChallengeSeat.challenge_id == challenge.id) & (ChallengeSeat.seat > seat)
     # Two steps through negative numbers: one ``seat - 1`` would meet the unique constraint
     # on (challenge, seat) midway on PostgreSQL, which checks it row by row.
@@ -256,15 +262,16 @@ def expire(now: datetime) -> int:
 def _check_open(challenge: Challenge, now: datetime) -> None:
     """:raises LobbyError: (409) the challenge is no longer open, saying why."""
     if challenge.status == STARTED:
-        raise LobbyError("This challenge is full: its game has started.", "full")
+        raise LobbyError(_l("This challenge is full: its game has started."), "full")
     if challenge.status == WITHDRAWN or challenge.poster.deleted_at is not None:
-        raise LobbyError("This challenge was withdrawn by the player who posted it.",
+        raise LobbyError(_l("This challenge was withdrawn by the player who posted it."),
                          "withdrawn")
     if challenge.status == EXPIRED or challenge.expires_at <= now:
-        raise LobbyError("This challenge has expired.", "expired")
+        raise LobbyError(_l("This challenge has expired."), "expired")
 
 
 def _range(low: int | None, high: int | None) -> str:
     if low is not None and high is not None:
-        return f"from {low} to {high}"
-    return f"{low} or more" if low is not None else f"{high} or less"
+        return _l("from %(low)s to %(high)s", low=low, high=high)
+    return (_l("%(low)s or more", low=low) if low is not None
+            else _l("%(high)s or less", high=high))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from flask import current_app
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import and_, func, or_, select, update
 
 from ..core.extensions import db
@@ -54,13 +55,14 @@ def create(player, terms: dict, keep: int, now: datetime) -> StandingChallenge:
         number of games out of bounds.
     """
     if not 1 <= keep <= MOST_KEPT:
-        raise LobbyError(f"Keep from 1 to {MOST_KEPT} games going.", "bad-keep", 422)
+        raise LobbyError(_l("Keep from 1 to %(most)s games going.", most=MOST_KEPT), "bad-keep",
+                         422)
     limit = current_app.config["STANDING_CHALLENGE_LIMIT"]
     have = db.session.scalar(select(func.count()).select_from(StandingChallenge)
                              .where(StandingChallenge.player_id == player.id))
     if have >= limit:
-        raise LobbyError(f"You have {have} standing challenges, the most allowed; remove one "
-                         "before adding another.", "too-many-standing", 409)
+        raise LobbyError(_l("You have %(count)s standing challenges, the most allowed; remove "
+                            "one before adding another.", count=have), "too-many-standing", 409)
     standing = StandingChallenge(player=player, keep=keep, created_at=now, **terms)
     db.session.add(standing)
     db.session.flush()
@@ -75,7 +77,7 @@ def remove(standing_id: int, player) -> None:
     """
     standing = db.session.get(StandingChallenge, standing_id)
     if standing is None or standing.player_id != player.id:
-        raise LobbyError("You have no such standing challenge.", "not-found", 404)
+        raise LobbyError(_l("You have no such standing challenge."), "not-found", 404)
     db.session.execute(update(Challenge).where(Challenge.standing_id == standing.id,
                                                Challenge.status == OPEN)
                        .values(status=WITHDRAWN))

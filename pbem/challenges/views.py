@@ -20,6 +20,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from ..accounts.auth import login_required
 from ..core.db import utcnow
@@ -90,12 +91,13 @@ def join(challenge_id):
 
 @bp.post("/<int:challenge_id>/withdraw")
 def withdraw(challenge_id):
-    return _settle(service.withdraw, challenge_id, "Your challenge is withdrawn.")
+    return _settle(service.withdraw, challenge_id, _("Your challenge is withdrawn."))
 
 
 @bp.post("/<int:challenge_id>/leave")
 def leave(challenge_id):
-    return _settle(service.leave, challenge_id, "You left the challenge; your seat is free again.")
+    return _settle(service.leave, challenge_id,
+                   _("You left the challenge; your seat is free again."))
 
 
 def _settle(action, challenge_id: int, done: str):
@@ -150,14 +152,16 @@ def feed(slug):
         "url": external_url("challenges.index", game=slug) + f"#challenge-{e.challenge.id}",
         "id": external_url("challenges.index") + f"#challenge-{e.challenge.id}",
         "updated": e.challenge.created_at,
-        "title": f"{e.poster_name} ({'bot, ' if e.poster_is_bot else ''}"
-                 f"{rating_text(e.rating, e.provisional)}) challenges "
-                 f"{e.challenge.players - 1} "
-                 f"{'player' if e.challenge.players == 2 else 'players'} to {rules.name}",
+        "title": ngettext("%(name)s (%(rating)s) challenges %(num)d player to %(game)s",
+                          "%(name)s (%(rating)s) challenges %(num)d players to %(game)s",
+                          e.challenge.players - 1, name=e.poster_name, game=rules.name,
+                          rating=_("bot, %(rating)s", rating=rating_text(e.rating, e.provisional))
+                          if e.poster_is_bot else rating_text(e.rating, e.provisional)),
         "summary": " ".join(render_template("challenges/_summary.txt",
                                             challenge=e.challenge).split()),
     } for e in queries.newest(utcnow(), 50, slug)]
-    body = atom(f"pbem: open {rules.name} challenges", external_url("challenges.feed", slug=slug),
+    body = atom(_("pbem: open %(game)s challenges", game=rules.name),
+                external_url("challenges.feed", slug=slug),
                 external_url("challenges.index", game=slug), entries)
     return Response(body, content_type=CONTENT_TYPE)
 

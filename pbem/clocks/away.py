@@ -4,6 +4,8 @@ game news) listing the games concerned, with the dates in the opponent's own tim
 
 from __future__ import annotations
 
+from flask_babel import LazyString
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
@@ -32,8 +34,10 @@ def tell_opponents(player, vacation: Vacation) -> None:
                 opponents.setdefault(seat.player_id, (seat.player, []))[1].append(game)
     for opponent, shared in opponents.values():
         zone = zone_of(opponent.id)
-        message("vacation", opponent, f"[pbem] {player.name} is on vacation", context={
+        message("vacation", opponent, _l("[pbem] %(name)s is on vacation", name=player.name),
+                context={
             "reader": opponent, "away": player, "games": [
                 (game, external_url("play.game", game_id=game.id)) for game in shared],
-            "start": format_moment(vacation.start, zone),
-            "end": format_moment(vacation.end, zone)})
+            # (written when the mail is, in the reader's language)
+            "start": LazyString(lambda zone=zone: format_moment(vacation.start, zone)),
+            "end": LazyString(lambda zone=zone: format_moment(vacation.end, zone))})

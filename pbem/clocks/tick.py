@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from flask import current_app
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
@@ -294,7 +295,8 @@ def _timeouts(seats: list[tuple[Game, StoredClock]]) -> None:
     for game, row in seats:
         if game.id not in resigned:
             continue
-        subject = game_subject(game, f"{game.seats[row.seat].label} ran out of time")
+        subject = game_subject(game, _l("%(seat)s ran out of time",
+                                        seat=game.seats[row.seat].label))
         for seat in game.seats:  # written when it goes out (:func:`compose_timeout`)
             message("timeout", seat.player, subject, game=game,
                     facts={"seat": seat.index, "timed_out": row.seat, "over": game.is_over})
@@ -306,7 +308,7 @@ def _remind(game: Game, row: StoredClock, reminder: Reminder, vacations, now) ->
     templates and the signing of its links off the tick."""
     seat = game.seats[row.seat]
     deadline = format_deadline(row.clock.deadline(vacations), zone_of(seat.player_id), now)
-    what = "half your time is used" if reminder is Reminder.HALF else "a day or less left"
+    what = _l("half your time is used") if reminder is Reminder.HALF else _l("a day or less left")
     message("reminder", seat.player, game_subject(game, what), game=game,
             facts={"seat": row.seat, "ply": game.ply, "reminder": str(reminder),
                    "deadline": deadline})

@@ -4,6 +4,7 @@ without signing in)."""
 from __future__ import annotations
 
 from flask import Blueprint, Response, flash, g, redirect, render_template, request, url_for
+from flask_babel import get_timezone
 from flask_babel import gettext as _
 
 from ..accounts.auth import login_required
@@ -21,8 +22,10 @@ bp = Blueprint("clocks", __name__)
 
 
 @bp.app_template_filter("moment")
-def moment(value, zone):
-    return format_moment(value, zone)
+def moment(value, zone=None):
+    """``Tue 24 Nov 2026, 18:00 CET`` in the reader's words, on ``zone``'s wall clock (by
+    default the reader's own time zone)."""
+    return format_moment(value, zone or get_timezone())
 
 
 @bp.route("/settings/vacation", methods=["GET", "POST"])

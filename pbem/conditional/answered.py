@@ -7,6 +7,8 @@ filling its two templates while the move waited cost more than the reply itself.
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext as _l
+
 from ..core.urls import external_url
 from ..mail.outbox import bodies, unsubscribe_headers
 from ..notifications.delivery import game_subject, message, unsubscribe_url
@@ -20,7 +22,8 @@ def tell(game, seat: int, reply: str, moves) -> None:
     """Queue the mail: the reply and the turn it answered (the last turn played)."""
     what = answered_text(game, moves)
     message(KIND, game.seats[seat].player,
-            game_subject(game, f"your conditional move {reply} answered {what or 'the move'}"),
+            game_subject(game, _l("your conditional move %(reply)s answered %(what)s",
+                                  reply=reply, what=what or _l("the move"))),
             game=game, facts={"seat": seat, "reply": reply, "answered": what, "ply": game.ply})
 
 

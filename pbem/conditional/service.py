@@ -19,15 +19,18 @@ made for a position the game has left (``expected_ply``).
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ..core.db import utcnow
 from ..core.errors import PbemError
 from ..core.extensions import db
+from ..core.i18n import lazy_format
 from ..games import IllegalMove
 from ..play.models import ACTIVE, RESIGN, Game
 from ..play.queries import moves_since_turn
+from ..play.refusals import lazy_refusal
 from . import answered
 from .models import ConditionalTree
 
@@ -50,15 +53,16 @@ def parse_text(text: str) -> list[list[str]]:
     :raises ConditionalRefused: too long, or an empty turn.
     """
     if len(text or "") > MAX_TEXT:
-        raise ConditionalRefused(f"At most {MAX_TEXT} characters of conditional moves.")
+        raise ConditionalRefused(_l("At most %(count)s characters of conditional moves.",
+                                    count=MAX_TEXT))
     lines = []
     for number, raw in enumerate((text or "").splitlines(), start=1):
         if not raw.strip():
             continue
         turns = [" ".join(turn.split()) for turn in raw.split(";")]
         if any(not turn for turn in turns):
-            raise ConditionalRefused(f"Line {number}: a turn is empty (turns are separated "
-                                     "by ' ; ').")
+            raise ConditionalRefused(_l("Line %(line)s: a turn is empty (turns are separated "
+                                        "by ' ; ').", line=number))
         lines.append(turns)
     return lines
 
@@ -67,11 +71,12 @@ def check_active_for(game, seat: int) -> None:
     """Refuse unless ``seat`` may keep conditional moves now: the game is on, the seat is in
     it, and another seat is to move."""
     if game.status != ACTIVE:
-        raise ConditionalRefused("Conditional moves are for games being played.", status=409)
+        raise ConditionalRefused(_l("Conditional moves are for games being played."),
+                                 status=409)
     to_move = game.to_move_seat
     if to_move is None or to_move == seat:
-        raise ConditionalRefused("Conditional moves are set while your opponent is to move; "
-                                 "it is your turn now.", status=409)
+        raise ConditionalRefused(_l("Conditional moves are set while your opponent is to "
+                                    "move; it is your turn now."), status=409)
 
 
 def check_lines(game, seat: int, lines: list[list[str]], state=None) -> list[list[list]]:
@@ -81,44 +86,52 @@ def check_lines(game, seat: int, lines: list[list[str]], state=None) -> list[lis
     :raises ConditionalRefused: naming the line and turn, and why.
     """
     if len(lines) > MAX_LINES:
-        raise ConditionalRefused(f"At most {MAX_LINES} lines; there are {len(lines)}.")
+        raise ConditionalRefused(_l("At most %(most)s lines; there are %(count)s.",
+                                    most=MAX_LINES, count=len(lines)))
     rules = game.rules
     start = game.load_state() if state is None else state
     checked, replies, nodes = [], {}, set()
     for number, turns in enumerate(lines, start=1):
         if len(turns) > MAX_TURNS:
-            raise ConditionalRefused(f"Line {number}: at most {MAX_TURNS} turns deep; it has "
-                                     f"{len(turns)}.")
+            raise ConditionalRefused(_l("Line %(line)s: at most %(most)s turns deep; it has "
+                                        "%(count)s.", line=number, most=MAX_TURNS,
+                                        count=len(turns)))
         state, line = start, []
         for index, text in enumerate(turns, start=1):
-            where = f"Line {number}, turn {index} ({text[:60]})"
+            where = _l("Line %(line)s, turn %(turn)s (%(text)s)", line=number, turn=index,
+                       text=text[:60])
             mover = rules.to_move(state)
             if mover is None:
-                raise ConditionalRefused(f"{where}: the game is over before it.")
+                raise ConditionalRefused(_at(where, _l("the game is over before it.")))
             if index == 1 and mover == seat:
-                raise ConditionalRefused(f"{where}: a line starts with the next turn of the "
-                                         "player to move, not yours.")
+                raise ConditionalRefused(_at(where, _l(
+                    "a line starts with the next turn of the player to move, not yours.")))
             try:
                 plies, state = rules.apply_turn(state, text)
             except IllegalMove as exc:
-                raise ConditionalRefused(f"{where}: {exc.reason}") from None
+                raise ConditionalRefused(_at(where, lazy_refusal(exc))) from None
             if not rules.is_turn_complete(state):
-                raise ConditionalRefused(f"{where}: the turn is not finished.")
+                raise ConditionalRefused(_at(where, _l("the turn is not finished.")))
             state = _settle(rules, state)
             turn = [mover, " ".join(plies)]
             key = tuple(map(tuple, line))
             if mover == seat:
                 if replies.setdefault(key, turn[1]) != turn[1]:
-                    raise ConditionalRefused(
-                        f"{where}: another line already answers this position with "
-                        f"{replies[key]}.")
+                    raise ConditionalRefused(_at(where, _l(
+                        "another line already answers this position with %(reply)s.",
+                        reply=replies[key])))
             line.append(turn)
             nodes.add(tuple(map(tuple, line)))
             if len(nodes) > MAX_NODES:
-                raise ConditionalRefused(f"At most {MAX_NODES} turns in all the lines "
-                                         "together.")
+                raise ConditionalRefused(_l("At most %(most)s turns in all the lines "
+                                            "together.", most=MAX_NODES))
         checked.append(line)
     return checked
+
+
+def _at(where, what):
+    """A refusal of one turn of a line: ``Line 2, turn 3 (c3): why``."""
+    return lazy_format("{}: {}", where, what)
 
 
 def _settle(rules, state):
@@ -149,8 +162,9 @@ def set_lines(game, seat: int, lines: list[list[str]], expected_ply: int | None 
     """
     check_active_for(game, seat)
     if expected_ply is not None and expected_ply != game.ply:
-        raise ConditionalRefused(f"The position changed: the game is now at ply {game.ply}. "
-                                 "Look at the board again.", "position-changed", 409)
+        raise ConditionalRefused(_l("The position changed: the game is now at ply %(ply)s. "
+                                    "Look at the board again.", ply=game.ply),
+                                 "position-changed", 409)
     checked = check_lines(game, seat, lines)
     _forget_trees(game.id)
     # A compare-and-set on the game's version, as a move makes: a move racing this edit on
@@ -324,8 +338,9 @@ def turns_from_plies(game, plies: list[str]) -> list[str]:
         try:
             ply = rules.canonical(state, text)
         except IllegalMove as exc:
-            raise ConditionalRefused(
-                f"Ply {index} of the line ({text[:40]}): {exc.reason}") from None
+            raise ConditionalRefused(lazy_format("{}: {}", _l(
+                "Ply %(index)s of the line (%(text)s)", index=index, text=text[:40]),
+                lazy_refusal(exc))) from None
         state = rules.apply(state, ply)
         if not (forced and not current):
             current.append(ply)
@@ -333,8 +348,8 @@ def turns_from_plies(game, plies: list[str]) -> list[str]:
             turns.append(" ".join(current))
             current = []
     if current:
-        raise ConditionalRefused("The line ends in the middle of a turn: finish the turn "
-                                 "first.")
+        raise ConditionalRefused(_l("The line ends in the middle of a turn: finish the turn "
+                                    "first."))
     return turns
 
 

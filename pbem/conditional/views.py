@@ -4,6 +4,7 @@ sets them, or ``keep`` adds the analysis board's line). Only the player sees or 
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from ..accounts.auth import login_required
 from ..core.validators import BadNumber, whole_number
@@ -18,7 +19,7 @@ bp = Blueprint("conditional", __name__)
 def _seat(game) -> int:
     seat = game.seat_of(g.player)
     if seat is None:
-        abort(403, "Only the players of this game keep conditional moves in it.")
+        abort(403, _("Only the players of this game keep conditional moves in it."))
     return seat.index
 
 
@@ -56,19 +57,19 @@ def set_lines(game_id):
             if keep:
                 plies = request.form.getlist("p")
                 if not plies or len(plies) > 200:
-                    raise ConditionalRefused("Explore a line first: between 1 and 200 plies.")
+                    raise ConditionalRefused(_("Explore a line first: between 1 and 200 plies."))
                 service.check_active_for(game, seat)
                 if request.form.get("at") != str(game.ply):
-                    raise ConditionalRefused("Only a line from the game's current position "
-                                             "can be kept.", status=409)
+                    raise ConditionalRefused(_("Only a line from the game's current position "
+                                               "can be kept."), status=409)
                 service.add_line(game, seat, service.turns_from_plies(game, plies), ply)
             else:
                 service.set_lines(game, seat, service.parse_text(text), ply)
     except ConditionalRefused as exc:
         return _page(get_game(game_id), seat, lines=None if keep else text, error=exc.message,
                      status=exc.status)
-    flash("Your conditional moves were kept." if keep or text.strip()
-          else "Your conditional moves were cleared.")
+    flash(_("Your conditional moves were kept.") if keep or text.strip()
+          else _("Your conditional moves were cleared."))
     return redirect(url_for("conditional.page", game_id=game_id), 303)
 
 

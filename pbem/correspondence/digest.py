@@ -14,6 +14,7 @@ import secrets
 from datetime import timedelta
 
 from flask import current_app
+from flask_babel import gettext
 from sqlalchemy import func, select
 from sqlalchemy.orm import defer, selectinload
 
@@ -120,7 +121,8 @@ def news(player, held, now, waiting_ids=frozenset()) -> list[str]:
     for game in started:
         games[game.id] = game
         if not game.is_over and game.id not in waiting_ids:
-            lines.append(f"{game.rules.name} #{game.id} started: {_names(game)}.")
+            lines.append(gettext("%(game)s started: %(names)s.", names=_names(game),
+                                 game=f"{game.rules.name} #{game.id}"))
     for folded in held:
         if folded.kind in _TURN_KINDS:
             continue
@@ -129,7 +131,8 @@ def news(player, held, now, waiting_ids=frozenset()) -> list[str]:
             continue
         game = game_of(folded.game_id)
         if folded.kind == "game_over":
-            lines.append(f"{game.rules.name} #{game.id} ended: {result_words(game)}")
+            lines.append(gettext("%(game)s ended: %(result)s", result=result_words(game),
+                                 game=f"{game.rules.name} #{game.id}"))
         elif not game.is_over:
             lines.append(f"{game.rules.name} #{game.id}: {_what(folded.subject)}")
     return list(dict.fromkeys(lines))
@@ -146,15 +149,15 @@ def player_games_started(player_id: int, since) -> list[Game]:
 
 
 def _names(game) -> str:
-    return " vs ".join(seat.public_name for seat in game.seats)
+    return gettext(" vs ").join(seat.public_name for seat in game.seats)
 
 
 def result_words(game) -> str:
-    """``Bob won.``, ``drawn.``, or places for a game of three or four."""
+    """``Bob won.`` or ``drawn.``, in the language spoken now."""
     winners = [game.seats[i].public_name for i in (game.result or {}).get("winners", ())]
     if not winners:
-        return "drawn."
-    return f"{' and '.join(winners)} won."
+        return gettext("drawn.")
+    return gettext("%(names)s won.", names=gettext(" and ").join(winners))
 
 
 def _what(subject: str) -> str:

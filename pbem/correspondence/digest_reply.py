@@ -21,6 +21,8 @@ import re
 from datetime import UTC, datetime
 
 from flask import current_app
+from flask_babel import LazyString
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
@@ -37,7 +39,8 @@ from ..notifications import delivery
 from ..notifications.settings import confirms_email_moves
 from ..play import commands, service
 from ..play.models import Move
-from . import answers, held
+from ..play.refusals import lazy_refusal
+from . import answers, held, words
 
 _ADDRESS = re.compile(r"digest\+([A-Za-z0-9_.\-]+)@")
 _LINE = re.compile(r"^#\s*(\d{1,9})\b\s*(.*)$")
@@ -118,7 +121,7 @@ def _play_line(player, written: datetime, game_id: int, text: str, line: str) ->
         with savepoint():
             return _act(player, written, game_id, text, line)
     except IllegalMove as exc:
-        return Outcome(line, game_id, "refused", exc.reason)
+        return Outcome(line, game_id, "refused", lazy_refusal(exc))
     except PbemError as exc:
         return Outcome(line, game_id, "refused", exc.message)
 
@@ -127,29 +130,32 @@ def _act(player, written: datetime, game_id: int, text: str, line: str) -> Outco
     game = commands.locked(game_id)
     seats = [seat.index for seat in game.seats if seat.player_id == player.id]
     if not seats:
-        return Outcome(line, game_id, "refused", f"you do not play in game #{game_id}")
+        return Outcome(line, game_id, "refused",
+                       _l("you do not play in game #%(id)s", id=game_id))
     word, _, rest = text.partition(" ")
-    word = word.lower()
+    word, _language = words.command_of(word)  # "comment", "resign" in any language
     to_move = None if game.is_over else game.rules.to_move(game.load_state())
     seat = to_move if to_move in seats else seats[0]
     if word == "comment":
         if not rest.strip():
-            return Outcome(line, game_id, "refused", "write the message after “comment”")
+            return Outcome(line, game_id, "refused",
+                           _l("write the message after “%(word)s”",
+                              word=LazyString(lambda: words.word_for("comment"))))
         commands.post_message(game, seat, rest.strip())
-        return Outcome(line, game_id, "posted", "your message was posted to the game")
+        return Outcome(line, game_id, "posted", _l("your message was posted to the game"))
     if word == "resign" and not rest:
         commands.resign(game, seat)
-        return Outcome(line, game_id, "resigned", "you resigned the game")
+        return Outcome(line, game_id, "resigned", _l("you resigned the game"))
     if not text:
-        return Outcome(line, game_id, "refused", "no move after the game's number")
+        return Outcome(line, game_id, "refused", _l("no move after the game's number"))
     if game.is_over:
-        return Outcome(line, game_id, "late", "the game is over")
+        return Outcome(line, game_id, "late", _l("the game is over"))
     if _ply_at(game_id, written) != game.ply:
         return Outcome(line, game_id, "late",
-                       "the game has moved on since the digest was written; "
-                       "nothing was played (the game's page shows where it stands)")
+                       _l("the game has moved on since the digest was written; nothing was "
+                          "played (the game's page shows where it stands)"))
     if to_move not in seats:
-        return Outcome(line, game_id, "refused", "it is not your turn")
+        return Outcome(line, game_id, "refused", _l("it is not your turn"))
     if confirms_email_moves(player.id):
         preview = service.preview_whole_turn(game, seat, text, game.ply)
         pending = held.hold(game.id, seat, game.ply, " ".join(preview.plies))
@@ -157,10 +163,12 @@ def _act(player, written: datetime, game_id: int, text: str, line: str) -> Outco
                        shown=answers.Shown(preview.state, preview.plies[-1], pending.move),
                        move_text=pending.move, code=pending.code)
         return Outcome(line, game_id, "held",
-                       f"shown back for your confirmation in game #{game_id}'s own mail")
+                       _l("shown back for your confirmation in game #%(id)s's own mail",
+                          id=game_id))
     commands.play_turn(game, seat, text, game.ply)
     return Outcome(line, game_id, "played",
-                   f"{game.moves[-1].text} in {game.rules.name} #{game_id}")
+                   _l("%(move)s in %(game)s", move=game.moves[-1].text,
+                      game=f"{game.rules.name} #{game_id}"))
 
 
 def _ply_at(game_id: int, moment: datetime) -> int:

@@ -266,8 +266,8 @@ def invitation(game, *, seat) -> None:
     message(
         "invitation",
         seat.player,
-        game_subject(game, "an invitation to a rematch" if game.rematch_of_id
-                     else "an invitation to play"),
+        game_subject(game, _l("an invitation to a rematch") if game.rematch_of_id
+                     else _l("an invitation to play")),
         game=game,
         reply_to=reply_address(game, seat.index),
         context={"seat": seat, "link": invitation_url(game, seat)},
@@ -281,7 +281,7 @@ def declined(game, *, seat) -> None:
             message(
                 "declined",
                 other.player,
-                game_subject(game, f"{seat.label} declined the invitation"),
+                game_subject(game, _l("%(seat)s declined the invitation", seat=seat.label)),
                 game=game,
                 reply_to=reply_address(game, other.index),
                 context={"seat": other, "declined_by": seat},
@@ -296,7 +296,8 @@ def message_posted(game, *, posted) -> None:
     for other in game.seats:
         if other is not author:
             message("comment", other.player,
-                    game_subject(game, f"a message from {author.label}"), game=game,
+                    game_subject(game, _l("a message from %(seat)s", seat=author.label)),
+                    game=game,
                     reply_to=reply_address(game, other.index),
                     context={"seat": other, "sender": author, "text": posted.body,
                              "game_url": external_url("play.game", game_id=game.id)})

@@ -21,15 +21,9 @@ import pkgutil
 from functools import cache
 from types import ModuleType
 
-from .base import (
-    END_REASONS,
-    IllegalMove,
-    InvalidOptions,
-    Option,
-    Refusal,
-    Rules,
-    UnknownGame,
-)
+from .base import END_REASONS, Rules, UnknownGame
+from .options import InvalidOptions, Option, format_option_value
+from .refusals import IllegalMove, Refusal
 
 __all__ = [
     "END_REASONS",
@@ -41,6 +35,7 @@ __all__ = [
     "UnknownGame",
     "all_rules",
     "engine",
+    "format_option_value",
     "get_renderer",
     "get_rules",
 ]

@@ -3,98 +3,51 @@
 A rules object is stateless: every method takes a state and returns a new one. States are
 immutable values with ``==``; ``to_dict``/``from_dict`` round-trip them exactly through JSON.
 Nothing here imports anything but the standard library, so the rules can run anywhere.
+
+Beside it: ``refusals`` (``IllegalMove`` and the shared kinds of refusal), ``options`` (how a
+game declares its variants) and ``notation`` (what every move parser shares).
 """
 
 from __future__ import annotations
 
 import random
-import re
-import string
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from .notation import MAX_TURN_CHARS, check_length
+from .options import InvalidOptions, Option, format_option_value, parse_options
+from .refusals import (
+    ALREADY_OVER,
+    GAME_ENDED_AFTER,
+    GAME_ENDED_WITH,
+    GAME_OVER,
+    NO_MOVE,
+    NOT_IN_GAME,
+    NOT_LEGAL,
+    REFUSALS,
+    TURN_ENDED_AFTER,
+    TURN_ENDED_WITH,
+    TURN_TOO_LONG,
+    IllegalMove,
+    Refusal,
+    in_step,
+)
 
-class IllegalMove(ValueError):
-    """A move, option or action the rules refuse.
-
-    ``reason`` is a sentence a player can act on, in English; ``code`` is a stable word for
-    programs and tests (``syntax``, ``blocked``, ``superko``, ``not-your-turn``, ``game-over``
-    …). A refusal made by a :class:`Refusal` also carries its ``key`` (``stax.no-pointer``)
-    and the ``params`` the sentence was made from (squares, plies, numbers and words of its
-    module's ``WORDS``; what the player typed is always ``text``), so the server can say it
-    again in the reader's language; a step of a typed turn carries its ``step`` number and the
-    ``ply`` as typed.
-    """
-
-    def __init__(self, reason: str, code: str = "illegal", *, key: str | None = None,
-                 params: dict | None = None, step: int | None = None, ply: str | None = None):
-        super().__init__(reason)
-        self.reason = reason
-        self.code = code
-        self.key = key
-        self.params = dict(params or {})
-        self.step = step
-        self.ply = ply
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """One kind of refusal a rules module gives: a stable ``key`` (``<slug>.<word>``, or
-    ``rules.<word>`` for the shared ones), the ``code`` of :class:`IllegalMove` and the English
-    ``text``, a ``str.format`` template whose named fields are the parameters.
-
-    Calling it makes the exception::
-
-        >>> GAME_OVER().reason, GAME_OVER().key
-        ('the game is over', 'rules.game-over')
-    """
-
-    key: str
-    code: str
-    text: str
-
-    def __call__(self, **params: Any) -> IllegalMove:
-        return IllegalMove(self.text.format(**params), self.code, key=self.key, params=params)
-
-    def fields(self) -> set[str]:
-        """The names of the parameters ``text`` takes."""
-        return {name for _, name, _, _ in string.Formatter().parse(self.text) if name}
-
-
-GAME_OVER = Refusal("rules.game-over", "game-over", "the game is over")
-ALREADY_OVER = Refusal("rules.already-over", "game-over", "the game is already over")
-NOT_LEGAL = Refusal("rules.not-legal", "illegal", "{ply} is not a legal move here")
-NO_MOVE = Refusal("rules.no-move", "syntax", "no move was given")
-NOT_TEXT = Refusal("rules.not-text", "syntax", "a move must be text")
-NOT_ASCII = Refusal("rules.not-ascii", "syntax", "{char!r} is not part of move notation: "
-                    "write plain letters, digits and signs")
-MOVE_TOO_LONG = Refusal("rules.move-too-long", "syntax",
-                        "a move is at most {limit} characters long, not {length}")
-TURN_TOO_LONG = Refusal("rules.turn-too-long", "syntax",
-                        "a turn is at most {limit} characters long, not {length}")
-NOT_IN_GAME = Refusal("rules.not-in-game", "not-in-game", "seat {seat!r} is not in this game")
-GAME_ENDED_AFTER = Refusal("rules.game-ended-after", "game-over",
-                           "the game ended after step {last}")
-GAME_ENDED_WITH = Refusal("rules.game-ended-with", "game-over", "the game ended with {last}")
-TURN_ENDED_AFTER = Refusal("rules.turn-ended-after", "turn-over",
-                           "your turn ended after step {last}")
-TURN_ENDED_WITH = Refusal("rules.turn-ended-with", "turn-over", "your turn ended with {last}")
-#: The refusals every game may give (the shared protocol's); each game adds its own.
-REFUSALS = (GAME_OVER, ALREADY_OVER, NOT_LEGAL, NO_MOVE, NOT_TEXT, NOT_ASCII, MOVE_TOO_LONG,
-            TURN_TOO_LONG, NOT_IN_GAME, GAME_ENDED_AFTER, GAME_ENDED_WITH, TURN_ENDED_AFTER,
-            TURN_ENDED_WITH)
-
-
-def in_step(exc: IllegalMove, step: int, ply: str) -> IllegalMove:
-    """``exc`` as the refusal of step ``step`` (typed ``ply``) of a typed turn: its reason
-    prefixed with the step, its key and parameters kept."""
-    return IllegalMove(f"step {step} ({ply}): {exc.reason}", exc.code, key=exc.key,
-                       params=exc.params, step=step, ply=ply)
-
-
-class InvalidOptions(ValueError):
-    """Options or a player count a game does not allow; the message names the problem."""
+#: The protocol's surface: the rules object and the types its users meet (the refusal, the
+#: options), so code outside ``pbem.games`` imports them from one place.
+__all__ = [
+    "END_REASONS",
+    "IllegalMove",
+    "InvalidOptions",
+    "Option",
+    "Refusal",
+    "Rules",
+    "UnknownGame",
+    "check_seat",
+    "format_option_value",
+    "ply_cache",
+    "replaced",
+]
 
 
 class UnknownGame(KeyError):
@@ -102,95 +55,6 @@ class UnknownGame(KeyError):
 
     def __str__(self) -> str:  # KeyError would repr() the message
         return str(self.args[0])
-
-
-_TRUE = {"true", "yes", "on", "1"}
-_FALSE = {"false", "no", "off", "0"}
-
-
-@dataclass(frozen=True)
-class Option:
-    """One option of a game: its allowed values (native Python values) and default.
-
-    A free-form option (``choices`` empty, e.g. a layout string) has a ``parser`` that
-    returns the canonical value or raises ``ValueError`` with a message. ``None`` as the
-    default of a free-form option means "not set".
-    """
-
-    name: str
-    default: Any
-    choices: tuple = ()
-    help: str = ""
-    parser: Callable[[str], Any] | None = field(default=None, compare=False)
-
-    def parse(self, value: Any) -> Any:
-        """Turn a string from a form or record (or a native value) into the native value."""
-        if self.choices:
-            for choice in self.choices:
-                if _same_value(choice, value):
-                    return choice
-            allowed = ", ".join(format_option_value(c) for c in self.choices)
-            raise InvalidOptions(
-                f"option {self.name!r} cannot be {value!r}; allowed: {allowed}"
-            )
-        if value is None or value == "":
-            return self.default
-        try:
-            return self.parser(str(value)) if self.parser else str(value)
-        except ValueError as exc:
-            raise InvalidOptions(f"option {self.name!r}: {exc}") from None
-
-    def as_dict(self) -> dict:
-        """A JSON-safe description, for forms and documentation."""
-        return {
-            "name": self.name,
-            "default": self.default,
-            "choices": list(self.choices),
-            "help": self.help,
-        }
-
-
-def _same_value(choice: Any, value: Any) -> bool:
-    if isinstance(choice, bool):
-        if isinstance(value, bool):
-            return value is choice
-        if isinstance(value, str):
-            word = value.strip().lower()
-            return word in (_TRUE if choice else _FALSE)
-        return False
-    if isinstance(choice, int):
-        if isinstance(value, bool):
-            return False
-        if isinstance(value, int):
-            return value == choice
-        if isinstance(value, str):
-            return value.strip() == str(choice)
-        return False
-    return isinstance(value, str) and value.strip().lower() == str(choice).lower()
-
-
-def format_option_value(value: Any) -> str:
-    """The string form of an option value, as records and forms write it."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return "" if value is None else str(value)
-
-
-def parse_options(game: str, declared: tuple[Option, ...], options: dict | None) -> dict:
-    """The native value of every ``declared`` option of ``game``: as given, else its default.
-
-    :raises InvalidOptions: an option ``game`` does not have, or a value it does not allow.
-    """
-    given = dict(options or {})
-    known = {opt.name for opt in declared}
-    unknown = sorted(set(given) - known)
-    if unknown:
-        names = ", ".join(sorted(known)) or "none"
-        raise InvalidOptions(f"{game} has no option {unknown[0]!r} (its options: {names})")
-    return {
-        opt.name: opt.parse(given[opt.name]) if opt.name in given else opt.default
-        for opt in declared
-    }
 
 
 #: Why a game is over, as :meth:`Rules.end_reason` says it (stable codes, for programs; the
@@ -334,6 +198,18 @@ class Rules:
         """The state after the legal canonical ``ply`` (already checked)."""
         raise NotImplementedError
 
+    def replay(self, state, history: Iterable[tuple[int, str]]):
+        """The state after a game's stored ``history`` from ``state``: (seat, ply) entries,
+        each ply canonical and checked when it was played, ``"resign"`` a resignation.
+
+        Exactly ``apply`` and ``resign`` one entry after another; a game may override it to
+        skip work a ply after which the game went on never needs (Stax's end-of-game search),
+        so an earlier position of a long game is cheap to rebuild.
+        """
+        for seat, ply in history:
+            state = self.resign(state, seat) if ply == "resign" else self.apply(state, ply)
+        return state
+
     def legal_set(self, state) -> frozenset[str]:
         """``legal_moves`` as a set (games may cache it on the state)."""
         return frozenset(self.legal_moves(state))
@@ -444,38 +320,6 @@ class Rules:
             state = self.play(state, move)
             moves.append(move)
         return state, moves
-
-
-#: The most characters a typed ply may have, spaces included (canonical plies are under 30).
-MAX_PLY_CHARS = 200
-#: The most characters a whole turn typed on one line may have.
-MAX_TURN_CHARS = 1000
-
-
-def squash(text: Any) -> str:
-    """What a person typed, with every space removed: where every move parser starts.
-
-    Spaces of any kind (an email's no-break space too) separate nothing inside a ply; what is
-    left must be plain ASCII, because notation is written in ASCII letters and decimal digits
-    (``int`` and ``str.upper`` would otherwise read ``٣`` as 3 and ``ſ`` as S), and short,
-    so no parser ever works on a huge number.
-
-    :raises IllegalMove: ``syntax``: not text, too long, or a character beyond ASCII.
-    """
-    if not isinstance(text, str):
-        raise NOT_TEXT()
-    check_length(text, MAX_PLY_CHARS, MOVE_TOO_LONG)
-    compact = re.sub(r"\s+", "", text)
-    if not compact.isascii():
-        odd = next(ch for ch in compact if not ch.isascii())
-        raise NOT_ASCII(char=odd)
-    return compact
-
-
-def check_length(text: str, limit: int, refusal: Refusal) -> None:
-    """Refuse typed ``text`` longer than ``limit`` characters. :raises IllegalMove: syntax."""
-    if len(text) > limit:
-        raise refusal(limit=limit, length=len(text))
 
 
 def replaced(items: tuple, index: int, value) -> tuple:

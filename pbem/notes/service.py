@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from flask_babel import LazyString, format_number
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import delete, select
 
 from ..core.errors import PbemError
@@ -26,8 +28,9 @@ def save(game_id: int, player_id: int, body: str) -> None:
     """
     body = (body or "").replace("\r\n", "\n")
     if len(body) > NOTES_LENGTH:
-        raise NotesRefused(f"Notes are at most {NOTES_LENGTH:,} characters; these have "
-                           f"{len(body):,}.")
+        raise NotesRefused(_l("Notes are at most %(most)s characters; these have %(count)s.",
+                              most=LazyString(lambda: format_number(NOTES_LENGTH)),
+                              count=LazyString(lambda: format_number(len(body)))))
     note = db.session.scalar(select(GameNote).where(
         GameNote.game_id == game_id, GameNote.player_id == player_id))
     if not body.strip():

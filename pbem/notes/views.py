@@ -4,6 +4,7 @@ page or the analysis board, where they are shown to that player only)."""
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, g, redirect, request, url_for
+from flask_babel import gettext as _
 
 from ..accounts.auth import login_required
 from ..play.queries import get_game
@@ -19,12 +20,12 @@ bp = Blueprint("notes", __name__)
 def save(game_id):
     game = get_game(game_id)
     if game.seat_of(g.player) is None:
-        abort(403, "Only the players of this game keep notes on it.")
+        abort(403, _("Only the players of this game keep notes on it."))
     try:
         service.save(game.id, g.player.id, request.form.get("notes", ""))
     except NotesRefused as exc:
         abort(exc.status, exc.message)
-    flash("Your notes were saved.")
+    flash(_("Your notes were saved."))
     back = request.form.get("back", "")
     if not back.startswith(f"/games/{game.id}") or "//" in back or "\\" in back:
         back = url_for("play.game", game_id=game.id)

@@ -13,15 +13,18 @@ import logging
 from collections.abc import Callable
 from datetime import datetime
 
+from flask_babel import LazyString, ngettext
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import select, update
 
 from ..accounts.models import Player
 from ..core.extensions import db
+from ..core.i18n import speaking
 from ..core.work import unit_of_work
 from ..mail.models import OutboxMessage
 from .delivery import message
 from .models import StoredSettings
-from .settings import DIGEST, schedule_digest
+from .settings import DIGEST, language_of, schedule_digest, zone_of
 
 log = logging.getLogger(__name__)
 
@@ -75,16 +78,18 @@ def _send(player_id: int, seen: datetime, now: datetime) -> int:
         .order_by(OutboxMessage.id)
     ).all()
     said = {"waiting": [], "news": [], "reply_to": None, "facts": None}
-    if _contents is not None:
-        said.update(_contents(None, player=player, held=held, now=now))
+    if _contents is not None:  # its words (deadlines, news) in the player's language and zone
+        with speaking(language_of(player), zone_of(player.id)):
+            said.update(_contents(None, player=player, held=held, now=now))
     for folded in held:
         folded.sent_at = now  # folded into this digest (or moot: a turn played, a game over)
     waiting = said["waiting"]
     if not waiting and not said["news"]:
         return 0
     count = len(waiting)
-    subject = (f"pbem digest: {count} game{'' if count == 1 else 's'} waiting for you"
-               if count else "pbem digest: news of your games")
+    subject = (LazyString(lambda: ngettext("pbem digest: %(num)d game waiting for you",
+                                           "pbem digest: %(num)d games waiting for you", count))
+               if count else _l("pbem digest: news of your games"))  # read in their language
     message(DIGEST, player, subject, reply_to=said["reply_to"], facts=said["facts"],
             context={"player": player, "waiting": waiting, "news": said["news"]})
     return 1

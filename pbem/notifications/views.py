@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from flask import Blueprint, flash, g, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from ..accounts.auth import login_required
 from ..accounts.forms import ConfirmForm
@@ -19,6 +20,7 @@ from ..core.extensions import csrf
 from ..core.signing import LinkError, sign, unsign
 from ..core.urls import external_url
 from . import settings
+from .delivery import KIND_WORDS
 from .logic.schedule import (
     KIND_LABELS,
     InvalidSettings,
@@ -33,7 +35,6 @@ from .settings import DIGEST, UNSUBSCRIBABLE
 bp = Blueprint("notifications", __name__)
 #: The settings page's checkboxes (a box left unticked is not in the form at all).
 FLAGS = ("auto_vacation", "confirm_email_moves")
-LABELS = {**{str(k): v for k, v in KIND_LABELS.items()}, DIGEST: "the daily digest"}
 
 
 @bp.route("/settings/notifications", methods=["GET", "POST"])
@@ -52,7 +53,7 @@ def notifications():
         else:
             settings.save(g.player.id, chosen, utcnow(), auto_vacation=values["auto_vacation"],
                           confirm_email_moves=values["confirm_email_moves"])
-            flash("Notification settings saved.")
+            flash(_("Notification settings saved."))
             return redirect(url_for("notifications.notifications"), 303)
     # The calendar of deadlines is the clocks' (named by endpoint: no import of them here).
     calendar_url = external_url("clocks.calendar", token=sign("calendar", g.player.id))
@@ -72,12 +73,12 @@ def timezone():
         try:
             zone = parse_zone(request.form.get("timezone", "")[:64])
         except InvalidSettings as exc:
-            flash(f"Time zone not set: {exc.message}.")
+            flash(_("Time zone not set: %(reason)s.", reason=exc.message))
         else:
             current = settings.settings_of(g.player.id)
             settings.save(g.player.id, replace(current, timezone=zone), utcnow())
-            flash(f"Your time zone is now {zone}; deadlines are shown in it. You can change it "
-                  "in your notification settings.")
+            flash(_("Your time zone is now %(zone)s; deadlines are shown in it. You can change "
+                    "it in your notification settings.", zone=zone))
     return redirect(url_for("web.home"), 303)
 
 
@@ -85,11 +86,11 @@ def timezone():
 @csrf.exempt
 def unsubscribe(token):
     player, what = _unsubscribe_target(token)
+    label = _("the daily digest") if what == DIGEST else str(KIND_WORDS[Kind(what)])
     if request.method == "POST":
         settings.switch_off(player.id, what, utcnow())
-        return render_template("notifications/unsubscribed.html", player=player,
-                               label=LABELS[what])
-    return render_template("notifications/unsubscribe.html", player=player, label=LABELS[what])
+        return render_template("notifications/unsubscribed.html", player=player, label=label)
+    return render_template("notifications/unsubscribe.html", player=player, label=label)
 
 
 def _unsubscribe_target(token):

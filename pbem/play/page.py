@@ -16,6 +16,7 @@ from .forms import BotsResignForm, ConfirmMoveForm, EndForm, MessageForm, MoveFo
 from .models import ACTIVE, FINISHED
 from .move_picker import composer, mark_turn, move_groups
 from .queries import history
+from .refusals import rules_word
 from .rematch import REMATCH_STATES, rematch_of
 from .service import RESIGN, replay
 from .termination import ended_words, termination
@@ -96,7 +97,7 @@ def turn_json(game, seat, preview) -> dict:
     if not preview.complete:
         built = composer(game.renderer, preview.next_moves, seat)
         data["plies"] = built["script"]["plies"]
-        data["choices"] = [[value, str(picture), words]
+        data["choices"] = [[value, str(picture), words, rules_word(value)]
                            for value, picture, words in built["choices"]]
     return data
 

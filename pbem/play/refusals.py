@@ -12,8 +12,8 @@ message speaks.
 
 from __future__ import annotations
 
+from flask_babel import LazyString, pgettext
 from flask_babel import gettext as _
-from flask_babel import pgettext
 
 from ..games import IllegalMove
 
@@ -23,10 +23,13 @@ def N_(message: str) -> str:
     return message
 
 
-#: Every refusal of every game by its key, the English sentence with named placeholders
-#: (tests/play/test_refusals.py holds it to the games' own declarations).
+#: Every refusal of every game (and the server's own) by its key, the English sentence with
+#: named placeholders (tests/play/test_refusals.py holds it to the declarations).
 MESSAGES = {
     "play.turn-incomplete": N_("the turn is not finished: continue it with one of %(moves)s"),
+    "api.not-your-turn": N_("it is not your turn in this game"),
+    "archive.resign-needs-seat": N_("a resignation must name its seat"),
+    "archive.wrong-seat": N_("it is %(to_move)s's turn, not %(seat)s's"),
     "rules.game-over": N_("the game is over"),
     "rules.already-over": N_("the game is already over"),
     "rules.not-legal": N_("%(ply)s is not a legal move here"),
@@ -293,3 +296,15 @@ def refusal(error):
         return said
     return _("step %(step)s (%(ply)s): %(reason)s", step=error.step, ply=error.ply,
              reason=said)
+
+
+def lazy_refusal(error) -> LazyString:
+    """:func:`refusal`, said when it is read: in a page's language, or in a mail's, whichever
+    reads it (a refusal kept in an error or an answer made before either is known)."""
+    return LazyString(lambda: refusal(error))
+
+
+def rules_word(word: str) -> str:
+    """A word of the rules a page shows as it is (a choice beside the board: ``small``) in
+    the language spoken now; notation and any other word as they are."""
+    return _words().get(word, word)

@@ -33,12 +33,13 @@ from .forms import (
 from .limits import RateLimited
 from .options import changed_options
 from .queries import get_game, players_to_offer
-from .refusals import refusal
+from .refusals import refusal, rules_word
 from .rematch import REMATCH_STATES, RematchOffered
 from .thread import MessageRefused
 
 bp = Blueprint("play", __name__)
 bp.add_app_template_filter(refusal, "refusal")  # the rules' reasons, translated
+bp.add_app_template_filter(rules_word, "rules_word")  # a choice's name, translated
 bp.add_app_template_global(changed_options)
 
 

@@ -7,6 +7,7 @@ import logging
 from urllib.parse import urlsplit
 
 from flask import current_app
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import delete, select
 
 from ..accounts.models import Player
@@ -37,18 +38,20 @@ def subscribe(player: Player, data, kinds=None) -> PushSubscription:
     endpoint = data.get("endpoint") if isinstance(data, dict) else None
     if not (isinstance(endpoint, str) and isinstance(keys, dict)
             and isinstance(keys.get("p256dh"), str) and isinstance(keys.get("auth"), str)):
-        raise BadSubscription("A subscription has an endpoint and the keys p256dh and auth.")
+        raise BadSubscription(_l("A subscription has an endpoint and the keys p256dh and "
+                                 "auth."))
     parts = urlsplit(endpoint)
     if parts.scheme not in ("https", "http") or not parts.netloc or len(endpoint) > 2000 \
             or len(keys["p256dh"]) > 200 or len(keys["auth"]) > 100:
-        raise BadSubscription("That is not a push service's endpoint.")
+        raise BadSubscription(_l("That is not a push service's endpoint."))
     kinds = " ".join(k for k in PUSH_KINDS if k in (kinds or DEFAULT_KINDS.split()))
     row = db.session.scalar(select(PushSubscription).where(
         PushSubscription.endpoint == endpoint))
     if row is None:
         count = len(subscriptions_of(player.id))
         if count >= MOST_BROWSERS:
-            raise BadSubscription(f"You have {count} browsers subscribed, the most allowed.")
+            raise BadSubscription(_l("You have %(count)s browsers subscribed, the most "
+                                     "allowed.", count=count))
         row = PushSubscription(player_id=player.id, endpoint=endpoint)
         db.session.add(row)
     row.player_id, row.p256dh, row.auth, row.kinds = player.id, keys["p256dh"], keys["auth"], \

@@ -19,6 +19,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext as _
 
 from ..accounts.auth import login_required
 from . import service
@@ -73,7 +74,7 @@ def subscribe():
 @login_required
 def remove(subscription_id):
     service.unsubscribe(g.player.id, subscription_id)
-    flash("That browser gets no more pushes.")
+    flash(_("That browser gets no more pushes."))
     return redirect(url_for("push.index"), 303)
 
 

@@ -14,6 +14,23 @@
   var state = { routes: JSON.parse((side && side.dataset.routes) || "{}"), path: [],
                 url: location.href };
   var latest = 0;
+  // The page's language: its words keyed by their English (a count's as [one, other]).
+  var wordsEl = document.querySelector("script.analysis-words");
+  var said = wordsEl ? JSON.parse(wordsEl.textContent) : {};
+
+  function esc(text) {
+    return String(text).replace(/[&<>"']/g, function (c) { return "&#" + c.charCodeAt(0) + ";"; });
+  }
+
+  // ``english`` in the page's language (the form for ``params.count`` when it has forms), its
+  // %(name)s placeholders filled from ``params``.
+  function phrase(english, params, plural) {
+    var words = said[english] || (plural ? [english, plural] : english);
+    if (Array.isArray(words)) words = words[params.count === 1 ? 0 : 1];
+    return words.replace(/%\((\w+)\)[sd]/g, function (m, name) {
+      return name in params ? params[name] : m;
+    });
+  }
 
   function jsonUrl(pageUrl) {
     var url = new URL(pageUrl, location.href);
@@ -34,7 +51,7 @@
       })
       .then(function (answer) {
         if (request !== latest) return;
-        if (!answer[0]) { say(answer[1].error || "That step could not be played."); return; }
+        if (!answer[0]) { say(answer[1].error || phrase("That step could not be played.", {})); return; }
         render(answer[1]);
         if (push) history.pushState(null, "", answer[1].url);
         state.url = answer[1].url;
@@ -81,16 +98,25 @@
     if (data.over) {
       var r = data.result;
       var names = r.winners.map(function (i) { return labels[i]; });
-      status.append(el("strong", {}, "Over"), " in this line: " +
-        (names.length === labels.length ? "a draw" : "won by " + names.join(", ")) +
-        "; scores " + r.scores.join(" – ") + ".");
+      var scores = esc(r.scores.join(" – "));
+      status.innerHTML = names.length === labels.length
+        ? phrase("<strong>Over</strong> in this line: a draw; scores %(scores)s.",
+               { scores: scores })
+        : phrase("<strong>Over</strong> in this line: won by %(winners)s; scores %(scores)s.",
+               { winners: esc(names.join(", ")), scores: scores });
     } else {
-      status.append(el("strong", { class: "to-move" }, data.to_move_label), " to move" +
-        (data.turn_plies.length ? " (continuing the turn)" : "") + "; " + data.legal.length +
-        " legal move" + (data.legal.length === 1 ? "" : "s") + ".");
+      var counted = { seat: esc(data.to_move_label), count: data.legal.length };
+      status.innerHTML = data.turn_plies.length
+        ? phrase('<strong class="to-move">%(seat)s</strong> to move (continuing the turn); ' +
+               "%(count)s legal move.", counted,
+               '<strong class="to-move">%(seat)s</strong> to move (continuing the turn); ' +
+               "%(count)s legal moves.")
+        : phrase('<strong class="to-move">%(seat)s</strong> to move; %(count)s legal move.',
+               counted, '<strong class="to-move">%(seat)s</strong> to move; %(count)s legal ' +
+               "moves.");
     }
     var line = side.querySelector("section.line");
-    line.replaceChildren(el("h2", {}, "Explored line"));
+    line.replaceChildren(el("h2", {}, phrase("Explored line", {})));
     if (plies.length) {
       var ol = el("ol", { class: "moves analysis-line" });
       data.line.forEach(function (step, i) {
@@ -103,14 +129,14 @@
       line.appendChild(ol);
       var nav = el("p", { class: "line-nav" });
       nav.append(el("a", { class: "step", "data-step": "back",
-                           href: pageUrl(data, plies.slice(0, -1)) }, "Back one ply"), " · ",
+                           href: pageUrl(data, plies.slice(0, -1)) }, phrase("Back one ply", {})), " · ",
                  el("a", { class: "step", "data-step": "reset", href: pageUrl(data, []) },
-                    "Start again"), " · ",
-                 el("a", { class: "share", href: data.url }, "Link to this line"));
+                    phrase("Start again", {})), " · ",
+                 el("a", { class: "share", href: data.url }, phrase("Link to this line", {})));
       line.appendChild(nav);
     } else {
       line.appendChild(el("p", { class: "empty-line" },
-                          "No moves yet: pick one below, or click the board."));
+                          phrase("No moves yet: pick one below, or click the board.", {})));
     }
     var legal = side.querySelector("section.legal");
     if (legal) {
@@ -193,11 +219,12 @@
         return button;
       })));
     prompt.textContent = state.path.length
-      ? state.path.map(function (k) { return k.slice(k.indexOf(" ") + 1); }).join(" ") + ": " +
-        moves.size + (moves.size === 1 ? " move" : " moves") + "; click a highlighted step, " +
-        "or pick below."
-      : (Object.keys(state.routes).length ? "Click the board to play a move for the side to move."
-        : "");
+      ? phrase("%(path)s: %(count)s move; click a highlighted step, or pick below.",
+             { path: state.path.map(function (k) { return k.slice(k.indexOf(" ") + 1); })
+               .join(" "), count: moves.size },
+             "%(path)s: %(count)s moves; click a highlighted step, or pick below.")
+      : (Object.keys(state.routes).length
+        ? phrase("Click the board to play a move for the side to move.", {}) : "");
   }
 
   figure.addEventListener("click", function (event) {

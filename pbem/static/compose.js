@@ -99,7 +99,7 @@
   }
 
   function setChoices(list) {
-    choiceBox.replaceChildren(...list.map(([value, picture, label]) => {
+    choiceBox.replaceChildren(...list.map(([value, picture, label, shown]) => {
       const button = document.createElement("button");
       button.type = "button";
       button.className = "choice";
@@ -109,7 +109,7 @@
       button.hidden = true;
       button.innerHTML = picture;
       const name = document.createElement("span");
-      name.textContent = value;
+      name.textContent = shown || value;  // the choice's name in the page's language
       button.append(name);
       return button;
     }));

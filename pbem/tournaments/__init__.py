@@ -25,8 +25,6 @@ from .logic.history import History
 from .logic.model import PlayedRound, PlayerId, Result, Round, Table
 from .logic.scoring import finishing_places, format_points, seat_points
 from .logic.standings import (
-    EXPLANATIONS,
-    LABELS,
     ROUND_ROBIN_TIEBREAKS,
     SWISS_TIEBREAKS,
     Standing,
@@ -35,8 +33,6 @@ from .logic.standings import (
 )
 
 __all__ = [
-    "EXPLANATIONS",
-    "LABELS",
     "ROUND_ROBIN_TIEBREAKS",
     "SWISS_TIEBREAKS",
     "History",

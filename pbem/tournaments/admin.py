@@ -5,6 +5,7 @@ it did (the service only flushes)."""
 from __future__ import annotations
 
 from flask import Blueprint, flash, g, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from ..accounts.auth import admin_required
 from ..core.db import utcnow
@@ -23,6 +24,7 @@ from .forms import (
     TournamentForm,
     choices,
 )
+from .logwords import log_words
 from .models import FORFEIT, POLICIES, RUNNING, SETUP
 
 bp = Blueprint("tournament_admin", __name__, url_prefix="/admin/tournaments")
@@ -49,7 +51,7 @@ def new(slug):
             t = service.create(slug, form.data_for(rules, request.form), g.player, utcnow())
         except PbemError as exc:
             return _form_page(rules, form, error=exc.message)
-        flash("Tournament created. Now enrol its players.")
+        flash(_("Tournament created. Now enrol its players."))
         return redirect(url_for(".manage", tournament_id=t.id), 303)
     return _form_page(rules, form)
 
@@ -70,7 +72,7 @@ def edit(tournament_id):
             service.edit(t.id, form.data_for(rules, request.form), g.player, utcnow())
         except PbemError as exc:
             return _form_page(rules, form, t, request.form, exc.message)
-        flash("Settings saved.")
+        flash(_("Settings saved."))
         return redirect(url_for(".manage", tournament_id=t.id), 303)
     form_data = request.form if request.method == "POST" else {
         f"option_{k}": str(v).lower() if isinstance(v, bool) else str(v)
@@ -111,7 +113,8 @@ def _manage_page(t, invite_form=None, seed_form=None, errors=None):
 def _reason():
     form = ReasonForm()
     if not form.validate_on_submit():
-        raise PbemError("The form was incomplete; reload the page and try again.", "form", 422)
+        raise PbemError(_("The form was incomplete; reload the page and try again."), "form",
+                        422)
     return form.reason.data or ""
 
 
@@ -125,7 +128,7 @@ def invite(tournament_id):
     form = InviteForm()
     try:
         if not form.validate_on_submit():
-            raise PbemError("Give at least one email address.", "no-emails", 422)
+            raise PbemError(_("Give at least one email address."), "no-emails", 422)
         count = service.invite(tournament_id, form.emails.data, g.player, utcnow(),
                                form.reason.data or "")
     except PbemError as exc:
@@ -139,31 +142,31 @@ def seed(tournament_id):
     form = SeedForm()
     try:
         if not form.validate_on_submit():
-            raise PbemError("The seeding form was incomplete.", "form", 422)
+            raise PbemError(_("The seeding form was incomplete."), "form", 422)
         service.seed(tournament_id, form.emails.data, g.player, utcnow(),
                      form.reason.data or "")
     except PbemError as exc:
         return _manage_page(service.get_tournament(tournament_id), seed_form=form,
                             errors={"seed": exc.message})
-    return _back(tournament_id, "Seeding saved.")
+    return _back(tournament_id, _("Seeding saved."))
 
 
 @bp.post("/<int:tournament_id>/start")
 def start(tournament_id):
     service.start(tournament_id, g.player, utcnow(), _reason())
-    return _back(tournament_id, "The tournament has started; round one is paired.")
+    return _back(tournament_id, _("The tournament has started; round one is paired."))
 
 
 @bp.post("/<int:tournament_id>/pause")
 def pause(tournament_id):
     service.pause(tournament_id, g.player, utcnow(), _reason())
-    return _back(tournament_id, "Paused.")
+    return _back(tournament_id, _("Paused."))
 
 
 @bp.post("/<int:tournament_id>/resume")
 def resume(tournament_id):
     service.resume(tournament_id, g.player, utcnow(), _reason())
-    return _back(tournament_id, "Resumed.")
+    return _back(tournament_id, _("Resumed."))
 
 
 @bp.get("/<int:tournament_id>/withdraw/<int:entrant_id>")
@@ -172,30 +175,31 @@ def confirm_withdrawal(tournament_id, entrant_id):
     t = service.get_tournament(tournament_id)
     entrant = next((e for e in t.entrants if e.id == entrant_id), None)
     if entrant is None or entrant.status not in ("entered", "invited"):
-        raise PbemError("That player is not in this tournament.", "not-entered", 404)
+        raise PbemError(_("That player is not in this tournament."), "not-entered", 404)
     name = entrant.player.name
     if t.status == SETUP:
-        what = f"{name} leaves the list of players; you can undo this until the start."
+        what = _("%(name)s leaves the list of players; you can undo this until the start.",
+                 name=name)
     else:
-        what = (f"{name}'s unfinished games of round {len(t.rounds)} are forfeited now, and "
-                f"{name} is paired no more. You can undo this until the next round is paired; "
-                "the forfeited games stay forfeited.")
+        what = _("%(name)s's unfinished games of round %(number)s are forfeited now, and "
+                 "%(name)s is paired no more. You can undo this until the next round is "
+                 "paired; the forfeited games stay forfeited.", name=name, number=len(t.rounds))
     return render_template("tournaments/admin/confirm.html", t=t, form=ReasonForm(),
-                           title=f"Withdraw {name}?", consequence=what,
+                           title=_("Withdraw %(name)s?", name=name), consequence=what,
                            action=url_for(".withdraw", tournament_id=t.id, entrant_id=entrant_id),
-                           button=f"Withdraw {name}")
+                           button=_("Withdraw %(name)s", name=name))
 
 
 @bp.post("/<int:tournament_id>/withdraw/<int:entrant_id>")
 def withdraw(tournament_id, entrant_id):
     service.withdraw(tournament_id, entrant_id, g.player, utcnow(), _reason())
-    return _back(tournament_id, "Player withdrawn.")
+    return _back(tournament_id, _("Player withdrawn."))
 
 
 @bp.post("/<int:tournament_id>/reinstate/<int:entrant_id>")
 def reinstate(tournament_id, entrant_id):
     service.reinstate(tournament_id, entrant_id, g.player, utcnow(), _reason())
-    return _back(tournament_id, "The withdrawal is undone.")
+    return _back(tournament_id, _("The withdrawal is undone."))
 
 
 @bp.get("/<int:tournament_id>/games/<int:table_id>")
@@ -205,16 +209,19 @@ def confirm_action(tournament_id, table_id):
     tb = service.table_of(t, table_id)
     action = request.args.get("action", "")
     if action not in POLICIES:
-        raise PbemError("Choose adjudicate, forfeit or extend.", "bad-action", 422)
+        raise PbemError(_("Choose adjudicate, forfeit or extend."), "bad-action", 422)
     if tb.places is not None or tb.game.status != "active":
-        raise PbemError(f"Game #{tb.game_id} is not being played.", "not-active", 409)
+        raise PbemError(_("Game #%(id)s is not being played.", id=tb.game_id), "not-active",
+                        409)
     seat = director.seat_of(tb, request.args.get("seat")) if action == FORFEIT else None
     form = GameActionForm(action=action, seat="" if seat is None else str(seat))
-    names = " v ".join(s.player.name for s in tb.game.seats)
-    verb = {"forfeit": f"Forfeit {tb.game.seats[seat].player.name}" if seat is not None
-            else "", "adjudicate": "Adjudicate", "extend": "Extend"}[action]
+    names = _(" vs ").join(s.player.name for s in tb.game.seats)
+    verb = {"forfeit": _("Forfeit %(name)s", name=tb.game.seats[seat].player.name)
+            if seat is not None else "",
+            "adjudicate": _("Adjudicate"), "extend": _("Extend")}[action]
     return render_template("tournaments/admin/confirm.html", t=t, form=form,
-                           title=f"{verb} in game #{tb.game_id} ({names})?",
+                           title=_("%(action)s in game #%(id)s (%(names)s)?", action=verb,
+                                   id=tb.game_id, names=names),
                            consequence=director.consequence(t, tb, action, seat),
                            action=url_for(".act", tournament_id=t.id, table_id=tb.id),
                            button=verb)
@@ -224,7 +231,7 @@ def confirm_action(tournament_id, table_id):
 def act(tournament_id, table_id):
     form = GameActionForm()
     if not form.validate_on_submit():
-        raise PbemError("Choose an action from the director's page.", "form", 422)
+        raise PbemError(_("Choose an action from the director's page."), "form", 422)
     done = service.act_on_game(tournament_id, table_id, form.action.data, g.player, utcnow(),
                                form.reason.data or "", form.seat.data)
-    return _back(tournament_id, f"Done: {done}.")
+    return _back(tournament_id, _("Done: %(what)s.", what=log_words(done)))

@@ -3,17 +3,23 @@
 The bracket is built from the stored rounds alone (tables with their places, the matches of
 two-player knockouts), so the page, the final email and the feed agree on the champion and
 on why each player went through: a match score, a bye, or the higher seed after a drawn
-decider or an unplayed table.
+decider or an unplayed table. Its words are lazy translations, read in the language of the
+page or mail that shows them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from flask_babel import LazyString, gettext
+from flask_babel import lazy_gettext as _l
+
+from ..core.i18n import lazy_format
 from . import formats
 from .logic.model import Result
 from .logic.pairing import advancing
 from .logic.scoring import format_points, seat_points
+from .logwords import log_words
 from .models import KNOCKOUT, Tournament
 
 
@@ -56,8 +62,10 @@ class Winner:
 
     @property
     def line(self) -> str:
-        label = "Champion" if len(self.names) == 1 else "Joint winners"
-        return f"{label}: {' and '.join(self.names)}" + (f" ({self.how})" if self.how else "")
+        names = gettext(" and ").join(self.names)
+        line = (gettext("Champion: %(names)s", names=names) if len(self.names) == 1
+                else gettext("Joint winners: %(names)s", names=names))
+        return f"{line} ({self.how})" if self.how else line
 
 
 @dataclass
@@ -72,19 +80,20 @@ def stage_title(number: int, total: int | None) -> str:
     if total is not None:
         left = total - number
         if 0 <= left <= 2:
-            return ("Final", "Semi-finals", "Quarter-finals")[left]
-    return f"Round {number}"
+            return (_l("Final"), _l("Semi-finals"), _l("Quarter-finals"))[left]
+    return _l("Round %(number)s", number=number)
 
 
 def round_title(t: Tournament, rounds, number: int) -> str:
     """What round ``number`` is called everywhere (page, feed, mail): a knockout's as its
     bracket stage ("Final", "Semi-finals", "Final table" …), any other round "Round n"."""
     if t.format != KNOCKOUT or not 1 <= number <= len(rounds):
-        return f"Round {number}"
+        return _l("Round %(number)s", number=number)
     if t.table_size == 2:
         return stage_title(number, len(rounds[0].matches).bit_length())
     rnd = rounds[number - 1]
-    return "Final table" if len(rnd.tables) == 1 and not rnd.byes else f"Round {number}"
+    return (_l("Final table") if len(rnd.tables) == 1 and not rnd.byes
+            else _l("Round %(number)s", number=number))
 
 
 def build(t: Tournament, rounds, names: dict[int, str]) -> Bracket:
@@ -109,7 +118,7 @@ def _match_stages(t, rounds, names) -> list[Stage]:
                              zip(rnd.matches, outcomes, strict=True)))
         stages.append(Stage(rnd.number, stage_title(rnd.number, total), contests))
     for number in range(len(rounds) + 1, total + 1):
-        empty = Contest((Slot(None, "?"), Slot(None, "?")), outcome="to be decided")
+        empty = Contest((Slot(None, "?"), Slot(None, "?")), outcome=_l("to be decided"))
         stages.append(Stage(number, stage_title(number, total),
                             (empty,) * (1 << (total - number))))
     return stages
@@ -119,27 +128,31 @@ def _match(rnd, index: int, pair, outcome, names) -> Contest:
     high, low = pair
     if low is None:
         return Contest((Slot(high, names[high], through=True),), bye=True,
-                       outcome=f"{names[high]} has a bye")
+                       outcome=_l("%(name)s has a bye", name=names[high]))
     games = tuple(tb.game_id for tb in rnd.tables if tb.match == index)
     if outcome is None:
-        return Contest((Slot(high, names[high]), Slot(low, names[low])), games, "in progress")
+        return Contest((Slot(high, names[high]), Slot(low, names[low])), games,
+                       _l("in progress"))
     state = outcome.state
     score = tuple(format_points(s) for s in state.score)
     winner = state.winner
     slots = tuple(Slot(p, names[p], s, p == winner)
                   for p, s in zip((high, low), score, strict=True))
     if winner is None:
-        return Contest(slots, games, f"level at {score[0]}–{score[1]}; a decider follows")
+        return Contest(slots, games, _l("level at %(first)s–%(second)s; a decider follows",
+                                        first=score[0], second=score[1]))
     loser = low if winner == high else high
     if outcome.by_seed:
-        line = f"{names[winner]} advances as the higher seed after a drawn decider"
+        line = _l("%(name)s advances as the higher seed after a drawn decider",
+                  name=names[winner])
     else:
         mine, theirs = (format_points(s) for s in sorted(state.score, reverse=True))
-        line = f"{names[winner]} beats {names[loser]} {mine}–{theirs}"
+        line = _l("%(winner)s beats %(loser)s %(mine)s–%(theirs)s", winner=names[winner],
+                  loser=names[loser], mine=mine, theirs=theirs)
         note = next((tb.note for tb in reversed(rnd.tables)
                      if tb.match == index and tb.note), None)
         if note:
-            line += f" ({note})"
+            line = lazy_format("{} ({})", line, LazyString(lambda: log_words(note)))
     return Contest(slots, games, line)
 
 
@@ -153,8 +166,8 @@ def _table_stages(t, rounds, names) -> list[Stage]:
         cut = 1 if final else advance
         contests = [_table(tb, cut, seeded, names) for tb in rnd.tables]
         contests += [Contest((Slot(p, names[p], through=True),), bye=True,
-                             outcome=f"{names[p]} has a bye") for p in rnd.byes]
-        title = "Final table" if final else f"Round {rnd.number}"
+                             outcome=_l("%(name)s has a bye", name=names[p])) for p in rnd.byes]
+        title = _l("Final table") if final else _l("Round %(number)s", number=rnd.number)
         stages.append(Stage(rnd.number, title, tuple(contests)))
     return stages
 
@@ -162,17 +175,18 @@ def _table_stages(t, rounds, names) -> list[Stage]:
 def _table(tb, cut: int, seeded, names) -> Contest:
     games = (tb.game_id,)
     if not tb.places:
-        return Contest(tuple(Slot(p, names[p]) for p in tb.seats), games, "in progress")
+        return Contest(tuple(Slot(p, names[p]) for p in tb.seats), games, _l("in progress"))
     through = set(advancing([Result(tuple(tb.seats), tuple(tb.places))], cut, seeded))
     points = seat_points(tb.places)
     order = sorted(range(len(tb.seats)), key=lambda s: (tb.places[s], seeded.index(tb.seats[s])))
     slots = tuple(Slot(tb.seats[s], names[tb.seats[s]], format_points(points[s]),
                        tb.seats[s] in through) for s in order)
-    line = f"{', '.join(s.name for s in slots if s.through)} through"
+    line = _l("%(names)s through", names=", ".join(s.name for s in slots if s.through))
     if _tied_across_cut(tb.places, cut):
-        line += " (level with a player below the cut: the better seed goes through)"
+        line = lazy_format("{} ({})", line, _l(
+            "level with a player below the cut: the better seed goes through"))
     if tb.note:
-        line += f" ({tb.note})"
+        line = lazy_format("{} ({})", line, LazyString(lambda: log_words(tb.note)))
     return Contest(slots, games, line)
 
 
@@ -196,12 +210,12 @@ def champion(t: Tournament, rounds, names: dict[int, str], rows=()) -> Winner | 
         outcome = formats.match_outcomes(t, last)[-1] if last.matches else None
         if outcome is None or outcome.state.winner is None:
             return None
-        how = "as the higher seed after a drawn decider" if outcome.by_seed else ""
+        how = _l("as the higher seed after a drawn decider") if outcome.by_seed else ""
         return Winner((outcome.state.winner,), (names[outcome.state.winner],), how)
     if len(last.tables) != 1 or not last.tables[0].places:
         return None
     (tb,) = last.tables
     seeded = [e.player_id for e in t.field()]
     (best,) = advancing([Result(tuple(tb.seats), tuple(tb.places))], 1, seeded)
-    how = "level at the top: the better seed wins" if _tied_across_cut(tb.places, 1) else ""
+    how = _l("level at the top: the better seed wins") if _tied_across_cut(tb.places, 1) else ""
     return Winner((best,), (names[best],), how)

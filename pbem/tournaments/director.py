@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from flask_babel import format_datetime, gettext
 from sqlalchemy import func, select
 
 from ..core.errors import PbemError
@@ -77,10 +78,11 @@ def seat_of(tb: TournamentTable, seat) -> int:
     except (TypeError, ValueError):
         index = -1
     if not 0 <= index < len(tb.seats):
-        raise PbemError("Choose the player to forfeit.", "bad-seat", 422)
+        raise PbemError(gettext("Choose the player to forfeit."), "bad-seat", 422)
     if index in resigned_seats([tb.game_id]).get(tb.game_id, []):
-        raise PbemError(f"{tb.game.seats[index].player.name} is already out of game "
-                        f"#{tb.game_id}.", "seat-out", 409)
+        raise PbemError(gettext("%(name)s is already out of game #%(id)s.",
+                                name=tb.game.seats[index].player.name, id=tb.game_id),
+                        "seat-out", 409)
     return index
 
 
@@ -94,25 +96,29 @@ def consequence(t: Tournament, tb: TournamentTable, action: str, seat: int | Non
     if action == FORFEIT:
         others = [n for i, n in enumerate(names) if i != seat]
         if len(names) == 2:
-            return (f"{names[seat]} forfeits game #{game.id}: {others[0]} wins it, and it "
-                    f"counts as a loss for {names[seat]} in the standings.")
-        return (f"{names[seat]} forfeits game #{game.id} and finishes last at the table; the "
-                f"others ({', '.join(others)}) are placed by the current position.")
+            return gettext("%(name)s forfeits game #%(id)s: %(other)s wins it, and it counts "
+                           "as a loss for %(name)s in the standings.", name=names[seat],
+                           id=game.id, other=others[0])
+        return gettext("%(name)s forfeits game #%(id)s and finishes last at the table; the "
+                       "others (%(others)s) are placed by the current position.",
+                       name=names[seat], id=game.id, others=", ".join(others))
     if action == ADJUDICATE:
         if game.ply == 0 and t.format == KNOCKOUT:
-            return (f"Nobody has moved in game #{game.id}: it ends now with its players "
-                    "placed in seed order.")
+            return gettext("Nobody has moved in game #%(id)s: it ends now with its players "
+                           "placed in seed order.", id=game.id)
         resigned = resigned_seats([game.id]).get(game.id, [])
         scores = game.rules.scores(game.load_state())
         places = finishing_places(scores, [], resigned)
         leaders = [names[i] for i, p in enumerate(places) if p == 0]
-        what = "a draw" if len(leaders) == len(names) else f"a win for {' and '.join(leaders)}"
+        what = (gettext("a draw") if len(leaders) == len(names)
+                else gettext("a win for %(names)s", names=gettext(" and ").join(leaders)))
         score = "–".join(map(str, scores))
-        return f"Game #{game.id} ends now, decided by the current position ({score}): {what}."
+        return gettext("Game #%(id)s ends now, decided by the current position (%(score)s): "
+                       "%(what)s.", id=game.id, score=score, what=what)
     if action == EXTEND:
-        return (f"The deadline of game #{game.id} moves {t.extend_days} days on, from "
-                f"{tb.deadline:%Y-%m-%d %H:%M} UTC.")
-    raise PbemError(f"Unknown action {action!r}.", "bad-action", 422)
+        return gettext("The deadline of game #%(id)s moves %(days)s days on, from %(when)s.",
+                       id=game.id, days=t.extend_days, when=format_datetime(tb.deadline, "short"))
+    raise PbemError(gettext("Unknown action %(action)r.", action=action), "bad-action", 422)
 
 
 def can_reinstate(t: Tournament, entrant) -> bool:

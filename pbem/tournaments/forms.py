@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from datetime import UTC
 
+from flask_babel import gettext
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -32,17 +34,17 @@ def choices(pairs) -> list[SelectChoice]:
 class ReasonForm(FlaskForm):
     """An admin action; the reason goes to the tournament's log."""
 
-    reason = StringField("Reason (shown in the log)", validators=[Optional(), Length(max=500)])
+    reason = StringField(_l("Reason (shown in the log)"), validators=[Optional(), Length(max=500)])
 
 
 class InviteForm(ReasonForm):
-    emails = TextAreaField("Email addresses, one per line",
+    emails = TextAreaField(_l("Email addresses, one per line"),
                            validators=[DataRequired(), Length(max=20000)])
 
 
 class SeedForm(ReasonForm):
-    emails = TextAreaField("Seeding: email addresses, best first (the rest follow in the "
-                           "order they entered)", validators=[Optional(), Length(max=20000)])
+    emails = TextAreaField(_l("Seeding: email addresses, best first (the rest follow in the "
+                           "order they entered)"), validators=[Optional(), Length(max=20000)])
 
 
 class GameActionForm(ReasonForm):
@@ -56,8 +58,8 @@ class GameActionForm(ReasonForm):
 class DescribeForm(ReasonForm):
     """What can still change once a tournament has started."""
 
-    name = StringField("Name", validators=[DataRequired(), Length(max=120)])
-    description = TextAreaField("Description", validators=[Optional(), Length(max=5000)])
+    name = StringField(_l("Name"), validators=[DataRequired(), Length(max=120)])
+    description = TextAreaField(_l("Description"), validators=[Optional(), Length(max=5000)])
 
     def data_for(self, rules, form_data) -> dict:
         return {"name": self.name.data, "description": self.description.data,
@@ -71,14 +73,14 @@ class RunningForm(DescribeForm):
     """What can change while a tournament runs: besides its name, the deadlines of rounds
     to come, the deadline policy and a Swiss's number of rounds."""
 
-    rounds = WholeNumberField("Swiss: rounds in all (not fewer than those paired)",
+    rounds = WholeNumberField(_l("Swiss: rounds in all (not fewer than those paired)"),
                               [Optional()], low=1, high=99)
-    round_days = WholeNumberField("Days per round (for rounds paired from now on)",
+    round_days = WholeNumberField(_l("Days per round (for rounds paired from now on)"),
                                   low=1, high=365)
-    stall_policy = SelectField("At a game's deadline", choices=choices(POLICIES.items()))
-    extend_days = WholeNumberField("Days an extension adds", low=1, high=365)
-    avoid_blocks = BooleanField("Avoid pairing players who blocked each other (Swiss rounds "
-                                "and round robins at tables; never at the cost of a round)",
+    stall_policy = SelectField(_l("At a game's deadline"), choices=choices(POLICIES.items()))
+    extend_days = WholeNumberField(_l("Days an extension adds"), low=1, high=365)
+    avoid_blocks = BooleanField(_l("Avoid pairing players who blocked each other (Swiss rounds "
+                                "and round robins at tables; never at the cost of a round)"),
                                 default=True)
 
     _RUNNING = ("round_days", "stall_policy", "extend_days")
@@ -97,15 +99,15 @@ class RunningForm(DescribeForm):
 
 
 class TournamentForm(DescribeForm):
-    table_size = SelectField("Players per table", coerce=int)
-    format = SelectField("Format", choices=choices(FORMATS.items()))
-    cycles = SelectField("Round robin (two players)", coerce=int,
-                         choices=choices([(1, "single"), (2, "double (seats swapped)")]))
-    rounds = WholeNumberField("Swiss: rounds", [Optional()], default=SETTINGS["rounds"],
+    table_size = SelectField(_l("Players per table"), coerce=int)
+    format = SelectField(_l("Format"), choices=choices(FORMATS.items()))
+    cycles = SelectField(_l("Round robin (two players)"), coerce=int,
+                         choices=choices([(1, _l("single")), (2, _l("double (seats swapped)"))]))
+    rounds = WholeNumberField(_l("Swiss: rounds"), [Optional()], default=SETTINGS["rounds"],
                               low=1, high=99)
-    best_of = WholeNumberField("Knockout (two players): best of N games per match",
+    best_of = WholeNumberField(_l("Knockout (two players): best of N games per match"),
                                [Optional()], default=SETTINGS["best_of"], low=1, high=99)
-    advance = WholeNumberField("Knockout (bigger tables): players who advance from each table",
+    advance = WholeNumberField(_l("Knockout (bigger tables): players who advance from each table"),
                                [Optional()], default=SETTINGS["advance"], low=1, high=3)
     # every game's time control, in the new-game form's own fields
     time_control = NewGameForm.time_control
@@ -113,22 +115,23 @@ class TournamentForm(DescribeForm):
     bank_initial = NewGameForm.bank_initial
     bank_increment = NewGameForm.bank_increment
     bank_cap = NewGameForm.bank_cap
-    round_days = WholeNumberField("Days per round (each game's deadline)", default=14,
+    round_days = WholeNumberField(_l("Days per round (each game's deadline)"), default=14,
                                   low=1, high=365)
-    stall_policy = SelectField("At a game's deadline", choices=choices(POLICIES.items()))
-    extend_days = WholeNumberField("Days an extension adds", default=7, low=1, high=365)
-    same_layout = BooleanField("Give every table of a round the same seeded layout")
-    rated = BooleanField("Rated: its games count for the players' ratings", default=True)
+    stall_policy = SelectField(_l("At a game's deadline"), choices=choices(POLICIES.items()))
+    extend_days = WholeNumberField(_l("Days an extension adds"), default=7, low=1, high=365)
+    same_layout = BooleanField(_l("Give every table of a round the same seeded layout"))
+    rated = BooleanField(_l("Rated: its games count for the players' ratings"), default=True)
     avoid_blocks = RunningForm.avoid_blocks
-    seed_by_rating = BooleanField("Seed by rating: the entrants' current ratings at this game "
-                                  "decide the first round's order and the knockout seeds")
-    enrolment = SelectField("Enrolment", choices=choices([
-        (BY_INVITATION, "by invitation only"), (OPEN, "open registration (and invitations)")]))
-    registration_deadline = DateTimeLocalField("Registration closes (UTC)",
+    seed_by_rating = BooleanField(_l("Seed by rating: the entrants' current ratings at this game "
+                                  "decide the first round's order and the knockout seeds"))
+    enrolment = SelectField(_l("Enrolment"), choices=choices([
+        (BY_INVITATION, _l("by invitation only")),
+        (OPEN, _l("open registration (and invitations)"))]))
+    registration_deadline = DateTimeLocalField(_l("Registration closes (UTC)"),
                                                validators=[Optional(), within_dates])
-    capacity = WholeNumberField("Capacity (open registration)", [Optional()], low=2,
+    capacity = WholeNumberField(_l("Capacity (open registration)"), [Optional()], low=2,
                                 high=10000)
-    starts_at = DateTimeLocalField("Starts by itself at (UTC; empty: start by hand)",
+    starts_at = DateTimeLocalField(_l("Starts by itself at (UTC; empty: start by hand)"),
                                    validators=[Optional(), within_dates])
 
     def data_for(self, rules, form_data) -> dict:
@@ -152,7 +155,7 @@ class TournamentForm(DescribeForm):
                                          or "", self.bank_increment.data or "",
                                          self.bank_cap.data or "")
         except ClockError as exc:
-            raise BadTournament(f"Time control: {exc.message}") from None
+            raise BadTournament(gettext("Time control: %(reason)s", reason=exc.message)) from None
 
     def fill_from(self, t) -> None:
         control = timecontrol.parse(t.time_control or "none")

@@ -9,6 +9,8 @@ tick and an admin, never act on the same tournament at once.
 
 from __future__ import annotations
 
+from flask_babel import gettext
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import (
     JSON,
     BigInteger,
@@ -33,13 +35,13 @@ from ..play.models import Game
 SETUP, RUNNING, FINISHED = "setup", "running", "finished"
 #: Tournament.format (the table size says whether it is played two at a table or more)
 ROUND_ROBIN, SWISS, KNOCKOUT = "round-robin", "swiss", "knockout"
-FORMATS = {ROUND_ROBIN: "Round robin", SWISS: "Swiss", KNOCKOUT: "Knockout"}
+FORMATS = {ROUND_ROBIN: _l("Round robin"), SWISS: _l("Swiss"), KNOCKOUT: _l("Knockout")}
 #: Tournament.stall_policy: what happens to an unfinished game at its deadline
 ADJUDICATE, FORFEIT, EXTEND = "adjudicate", "forfeit", "extend"
 POLICIES = {
-    ADJUDICATE: "adjudicate by the current finishing order (a player who never moved loses)",
-    FORFEIT: "forfeit the seat to move (at a bigger table the others play on)",
-    EXTEND: "extend by the set number of days (once; then adjudicate)",
+    ADJUDICATE: _l("adjudicate by the current finishing order (a player who never moved loses)"),
+    FORFEIT: _l("forfeit the seat to move (at a bigger table the others play on)"),
+    EXTEND: _l("extend by the set number of days (once; then adjudicate)"),
 }
 #: Tournament.enrolment
 BY_INVITATION, OPEN = "invitation", "open"
@@ -107,8 +109,10 @@ class Tournament(db.Model):
 
     @property
     def format_name(self) -> str:
+        """The format in the reader's words (``Swiss at tables of 4``)."""
         name = FORMATS[self.format]
-        return name if self.table_size == 2 else f"{name} at tables of {self.table_size}"
+        return str(name) if self.table_size == 2 else gettext(
+            "%(format)s at tables of %(size)s", format=name, size=self.table_size)
 
     @property
     def current_round(self) -> TournamentRound | None:

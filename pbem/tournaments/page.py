@@ -12,6 +12,7 @@ from datetime import datetime
 from functools import cache
 
 from flask import url_for
+from flask_babel import gettext, pgettext
 from markupsafe import Markup, escape
 from sqlalchemy import func, select
 
@@ -70,7 +71,7 @@ class View:
     titles: dict[int, str] = field(default_factory=dict)
 
     def title(self, number: int) -> str:
-        return self.titles.get(number, f"Round {number}")
+        return self.titles.get(number) or gettext("Round %(number)s", number=number)
 
 
 @dataclass
@@ -249,8 +250,11 @@ def _crosstable_rows(grid: list[list]) -> list[Markup]:
     nested template loops: a page of a 500-player Swiss has a thousand cells, and Jinja's
     loops were most of its rendering time."""
     game = url_for("play.game", game_id=0)[:-1]
+    # The cache keeps the words "bye" and "out"; the reader reads them in their language.
+    words = {"bye": pgettext("crosstable cell", "bye"), "out": pgettext("crosstable cell", "out")}
 
     def mark(text, game_id) -> str:
+        text = words.get(text, text)
         return f'<a href="{game}{game_id}">{escape(text)}</a>' if game_id else str(escape(text))
 
     return [Markup("".join("<td>" + " ".join(mark(*m) for m in cell) + "</td>" for cell in row))
@@ -342,17 +346,20 @@ def feed_entries(t: Tournament) -> list[dict]:
     rounds = _load(t, t.rounds[-FEED_ROUNDS:])
     for rnd in rounds:
         tables = _tables(rnd, names)
-        byes = [f"Byes: {', '.join(names[p] for p in rnd.byes)}"] if rnd.byes else []
+        byes = [gettext("Byes: %(names)s", names=", ".join(names[p] for p in rnd.byes))
+                ] if rnd.byes else []
         title = bracket.round_title(t, t.rounds, rnd.number)
-        entry(f"round-{rnd.number}-pairings", rnd.started_at, f"{title} pairings",
+        entry(f"round-{rnd.number}-pairings", rnd.started_at,
+              gettext("%(round)s pairings", round=title),
               [_table_line(tb, results=False) for tb in tables] + byes)
         if rnd.finished_at:
             entry(f"round-{rnd.number}-results", rnd.finished_at,
-                  f"{title} results", [_table_line(tb, results=True) for tb in tables])
+                  gettext("%(round)s results", round=title),
+                  [_table_line(tb, results=True) for tb in tables])
     if t.finished_at:
         rows = [results.Row(*r) for r in _current(t)["rows"]]
         winner = bracket.champion(t, rounds, names, rows)
-        entry("final", t.finished_at, f"{t.name}: final standings",
+        entry("final", t.finished_at, gettext("%(name)s: final standings", name=t.name),
               ([winner.line] if winner else [])
               + [f"{row.rank}. {row.name} {row.points}" for row in rows])
     return sorted(entries, key=lambda e: e["updated"])[::-1]  # stable: same-time entries too

@@ -10,6 +10,8 @@ import dataclasses
 from dataclasses import dataclass
 from types import SimpleNamespace
 
+from flask_babel import gettext
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 
 from ..core.extensions import db
@@ -17,8 +19,39 @@ from ..play.models import FINISHED, Game
 from ..play.queries import resigned_seats
 from . import formats
 from .logic.scoring import finishing_places, format_points, number_format
-from .logic.standings import EXPLANATIONS, LABELS
+from .logic.standings import Tiebreak
 from .models import KNOCKOUT, Tournament, TournamentTable
+
+#: The standings' column heading of each tiebreak (lazy: read in the page's language).
+LABELS = {
+    Tiebreak.SONNEBORN_BERGER: _l("SB"),
+    Tiebreak.BUCHHOLZ: _l("Buchholz"),
+    Tiebreak.MEDIAN_BUCHHOLZ: _l("Median"),
+    Tiebreak.HEAD_TO_HEAD: _l("H2H"),
+    Tiebreak.WINS: _l("Wins"),
+}
+#: What each column means, for the legend under the standings.
+EXPLANATIONS = {
+    Tiebreak.SONNEBORN_BERGER: _l(
+        "Sonneborn–Berger: the points of each player you beat, and half the points of each you "
+        "drew with (at bigger tables, per tablemate, divided by their number); a game won by "
+        "forfeit counts as a win over an opponent with your own points, and an opponent's "
+        "forfeits count as draws in their points (FIDE's 2023 regulations)"),
+    Tiebreak.BUCHHOLZ: _l(
+        "Buchholz: the points of your opponents added up (at bigger tables, the average of your "
+        "tablemates); as FIDE's 2023 tie-break regulations say, a round you did not play (a "
+        "bye, a forfeit, a round missed after withdrawing) counts as a game against an opponent "
+        "with your own points, and your opponents' unplayed rounds count as draws"),
+    Tiebreak.MEDIAN_BUCHHOLZ: _l(
+        "Median Buchholz: Buchholz without its highest and lowest entry (an unplayed round is "
+        "the first taken as the lowest)"),
+    Tiebreak.HEAD_TO_HEAD: _l(
+        "Head to head: points scored against the players still level with you when this "
+        "tiebreak applies (empty when nobody was)"),
+    Tiebreak.WINS: _l(
+        "Wins: games played and finished alone in first place (a forfeit win or a bye is not "
+        "one)"),
+}
 
 
 def places_of(game: Game, resigned: list[int]) -> tuple[int, ...]:
@@ -119,14 +152,15 @@ def tiebreak_labels(t: Tournament) -> list[str]:
 def legend(t: Tournament) -> list[tuple[str, str]]:
     """(column, what it means) for every column of the standings after the player's name."""
     if t.table_size == 2:
-        points = "A win scores 1, a draw ½, a loss 0"
+        points = gettext("A win scores 1, a draw ½, a loss 0")
     else:
-        points = ("Each game scores the share of your tablemates you finished above, a tie "
-                  "counting half (at a table of four: 1, ⅔, ⅓, 0)")
+        points = gettext("Each game scores the share of your tablemates you finished above, a "
+                         "tie counting half (at a table of four: 1, ⅔, ⅓, 0)")
     byes = formats.bye_points(t)
     if byes:
-        points += f"; a bye scores {format_points(byes)}"
-    columns = [("Points", points),
-               ("Games", "Games played to the end; + the byes had, and the forfeits (a forfeit is "
-                "not a game played: in the crosstable F marks it)")]
+        points += "; " + gettext("a bye scores %(points)s", points=format_points(byes))
+    columns = [(gettext("Points"), points),
+               (gettext("Games"), gettext(
+                   "Games played to the end; + the byes had, and the forfeits (a forfeit is not "
+                   "a game played: in the crosstable F marks it)"))]
     return columns + [(LABELS[tb], EXPLANATIONS[tb]) for tb in formats.tiebreaks(t)]

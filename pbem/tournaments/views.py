@@ -4,6 +4,8 @@ open registration."""
 from __future__ import annotations
 
 from flask import Blueprint, Response, flash, g, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from ..accounts.auth import login_required, sign_in_session
 from ..accounts.forms import ConfirmForm
@@ -13,11 +15,31 @@ from ..core.urls import external_url
 from ..core.validators import BadNumber, whole_number
 from . import page as pages
 from . import service
+from .logwords import log_words
 
 bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
 
 #: Log entries on the page (the rest behind a link).
 LOG_SHOWN = 30
+
+#: An entrant's status and a table's game status as the pages say them.
+ENTRANT_STATUS = {"invited": _l("invited"), "entered": _l("entered"),
+                  "withdrawn": _l("withdrawn"), "declined": _l("declined")}
+TABLE_STATUS = {"": _l("playing"), "active": _l("playing"), "over": _l("over"),
+                "finished": _l("finished")}
+
+
+bp.add_app_template_filter(log_words, "log_words")  # the log and notes, translated
+
+
+@bp.app_template_global()
+def entrant_status(status: str) -> str:
+    return str(ENTRANT_STATUS.get(status, status))
+
+
+@bp.app_template_global()
+def table_status(status: str | None) -> str:
+    return str(TABLE_STATUS.get(status or "", status))
 
 
 @bp.get("")
@@ -51,7 +73,7 @@ def feed(tournament_id):
 def register(tournament_id):
     if ConfirmForm().validate_on_submit():
         service.register(tournament_id, g.player, utcnow())
-        flash("You are registered.")
+        flash(_("You are registered."))
     return redirect(url_for("tournaments.page", tournament_id=tournament_id), 303)
 
 
@@ -62,11 +84,11 @@ def withdraw(tournament_id):
     t = service.get_tournament(tournament_id)
     if ConfirmForm().validate_on_submit():
         if "confirm" not in request.form:
-            flash("Tick the box to confirm that you withdraw.")
+            flash(_("Tick the box to confirm that you withdraw."))
         else:
             me = _my_entry(t)
             service.withdraw(t.id, me.id if me else None, g.player, utcnow())
-            flash("You have withdrawn from this tournament.")
+            flash(_("You have withdrawn from this tournament."))
     return redirect(url_for("tournaments.page", tournament_id=t.id), 303)
 
 
@@ -85,7 +107,7 @@ def invitation(token):
         accept = "accept" in request.form
         service.answer(t.id, entrant.player_id, accept)
         sign_in_session(entrant.player)
-        flash("You are entered." if accept else "You declined the invitation.")
+        flash(_("You are entered.") if accept else _("You declined the invitation."))
         return redirect(url_for("tournaments.page", tournament_id=t.id), 303)
     return render_template("tournaments/invitation.html", t=t, entrant=entrant, form=form)
 

@@ -54,7 +54,11 @@ def test_a_multi_ply_turn_is_built_with_after(client, make_game, bearer):
     assert response.status_code == 200 and response.json["ply"] == len(turn["plies"])
     bad = client.get(f"/api/games/{game.id}", query_string={"after": "zz9"},
                      headers=bearer(game.seats[1].player))
-    assert bad.status_code == 422 and bad.json["code"]
+    assert bad.status_code == 422 and bad.json["code"] == "syntax"
+    waiting = client.get(f"/api/games/{game.id}", query_string={"after": plies[0]},
+                         headers=headers)  # the first player's turn is over
+    assert waiting.status_code == 422 and waiting.json["code"] == "not-your-turn"
+    assert waiting.json["refusal"]["key"] == "api.not-your-turn"  # to say in any language
 
 
 def test_a_move_answers_200_409_422_403(app, client, make_game, make_player, bearer):
@@ -85,9 +89,9 @@ def test_a_move_answers_200_409_422_403(app, client, make_game, make_player, bea
 
 def test_games_waiting_for_me_nearest_deadline_first_in_pages(app, client, make_game,
                                                               make_player, bearer, monkeypatch):
-    import pbem.api.views as views
+    import pbem.api.game_views as game_views
 
-    monkeypatch.setattr(views, "PER_PAGE", 2)
+    monkeypatch.setattr(game_views, "PER_PAGE", 2)
     ann = make_player(name="Ann")
     games = [make_game("pylon", players=[ann, make_player()]) for _ in range(5)]
     now = utcnow()

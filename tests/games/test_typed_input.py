@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pbem.games import IllegalMove, all_rules, get_rules
-from pbem.games.base import MAX_PLY_CHARS, MAX_TURN_CHARS
+from pbem.games.notation import MAX_PLY_CHARS, MAX_TURN_CHARS
 
 from .contract import sample_positions
 

@@ -41,10 +41,12 @@ def play(game, seat, at, comment=""):
                            get_game(game.id).ply, comment)
 
 
-def digest_reader_with_games(make_player):
-    """A reader on the daily digest for turns and game news, and six games: three waiting for
-    them (deadlines in 2, 3 and 5 days), two over, one waiting for the opponent."""
+def digest_reader_with_games(make_player, language=None):
+    """A reader on the daily digest for turns and game news (in ``language``, when given),
+    and six games: three waiting for them (deadlines in 2, 3 and 5 days), two over, one
+    waiting for the opponent."""
     me = make_player(name="Mia")
+    me.language = language
     bob, cat, dan = (make_player(name=name) for name in ("Bob", "Cat", "Dan"))
     settings.save(me.id, NotificationSettings(
         timezone="Europe/Paris", digest_hour=7,

@@ -10,6 +10,8 @@ import pytest
 from babel.messages.pofile import read_po
 from flask_babel import force_locale
 
+from pbem.api import present
+from pbem.archive import history
 from pbem.core.i18n import LANGUAGES
 from pbem.games import IllegalMove, all_rules, get_rules
 from pbem.play.refusals import MESSAGES, _words, refusal
@@ -19,7 +21,9 @@ from pbem.play.termination import REASONS, RULES, ended_words
 CATALOGUES = Path(__file__).resolve().parents[2] / "pbem" / "translations"
 FOREIGN = sorted(set(LANGUAGES) - {"en"})
 REFUSALS = {refusal.key: refusal for rules in all_rules() for refusal in rules.refusals}
-REFUSALS[UNFINISHED.key] = UNFINISHED  # the server's own, beside the rules'
+# The server's own, beside the rules': a typed turn left unfinished, the API's, a record's.
+REFUSALS |= {refusal.key: refusal for refusal in (UNFINISHED, *present.REFUSALS,
+                                                  *history.REFUSALS)}
 WORDS = sorted({word for rules in all_rules() for word in rules.refusal_words})
 
 

@@ -150,7 +150,8 @@ def test_the_push_page_subscribes_lists_and_removes_a_browser(app, client, make_
     assert made.status_code == 201
     row = db.session.query(PushSubscription).one()
     assert (row.player_id, row.kinds) == (player.id, "turn game")
-    assert "turn game" in client.get("/account/push").get_data(as_text=True)
+    listed = client.get("/account/push").get_data(as_text=True)  # the kinds in words
+    assert "your turn, game news: results, proposals, vacations" in listed
     assert client.post("/account/push", data={"subscription": "{"}).status_code == 422
     assert client.post(f"/account/push/{row.id}/remove").status_code == 303
     assert db.session.query(PushSubscription).count() == 0

@@ -30,7 +30,7 @@ def test_a_forfeit_names_the_player_and_is_confirmed_first(app, client, make_pla
     sign_in(client, t.created_by)
     manage = client.get(f"/admin/tournaments/{t.id}").get_data(as_text=True)
     row = re.search(r'<table class="games" id="stalled">.*?</table>', manage, re.S).group(0)
-    assert f"<strong>{mover}</strong>, since 2030-01-01 12:00 UTC" in row
+    assert f"<strong>{mover}</strong>, since Tue 1 Jan 2030, 12:00 UTC" in row
     assert f"Forfeit {mover}…" in row and f"Forfeit {other}…" in row
     assert "<select" not in row  # no action preselected
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from ..base import IllegalMove, squash
+from ..notation import squash
+from ..refusals import IllegalMove
 from . import refusals as no
 from .state import CELLS, FILES, HEIGHT, INDEX, OWNERS, PER_SIZE, PIECE, SIZE_LETTERS, WIDTH
 

@@ -1,11 +1,11 @@
 """Every refusal Pylon gives, each a stable key, a code and its English sentence (see
-``base.Refusal``), and the words their parameters hold; the server says them again in the
+``..refusals.Refusal``), and the words their parameters hold; the server says them again in the
 reader's language."""
 
 from __future__ import annotations
 
-from ..base import REFUSALS as SHARED
-from ..base import Refusal
+from ..refusals import REFUSALS as SHARED
+from ..refusals import Refusal
 
 HINT = "place a size on a square (Mc3, or 2c3) or move a stack onto its neighbour (c3-c4)"
 NO_MOVE = Refusal("pylon.no-move", "syntax", f"no move was given: {HINT}")

@@ -18,7 +18,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from ..base import InvalidOptions, Option, Rules, check_seat
+from ..base import Rules, check_seat
+from ..options import InvalidOptions, Option
 from . import state as encoding
 from .explain import explain
 from .movegen import legal, legal_set

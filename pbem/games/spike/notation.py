@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from ..base import NO_MOVE, NOT_TEXT, squash
+from ..notation import squash
+from ..refusals import NO_MOVE, NOT_TEXT
 from . import refusals as no
 from .board import CELLS, DECODE, EXIT, EXIT_PLIES, FACINGS, INDEX, LAUNCH, MOVE, PASS, SIZES
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..base import Option, parse_options
+from ..options import Option, parse_options
 from .board import CELLS, DECODE, FACINGS, INDEX, SIZES, piece_code, piece_spec
 from .movegen import turn_actions
 

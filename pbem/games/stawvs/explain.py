@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..base import IllegalMove
+from ..refusals import IllegalMove
 from . import refusals as no
 from .movegen import PREFIXES, legal
 from .state import INDEX, NAMES, StawvsState

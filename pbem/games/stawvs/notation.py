@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..base import squash
+from ..notation import squash
 from .movegen import legal_set
 from .refusals import NO_CLAIM, NOT_A_MOVE
 from .state import CODES, GAP, StawvsState, board_from_text, board_text

@@ -1,10 +1,10 @@
 """Every refusal Stawvs gives, each a stable key, a code and its English sentence (see
-``base.Refusal``); the server says them again in the reader's language."""
+``pbem.games.refusals.Refusal``); the server says them again in the reader's language."""
 
 from __future__ import annotations
 
-from ..base import REFUSALS as SHARED
-from ..base import Refusal
+from ..refusals import REFUSALS as SHARED
+from ..refusals import Refusal
 
 NOT_A_MOVE = Refusal("stawvs.not-a-move", "syntax", "{text!r} is not a Stawvs move: name a "
                      "square to place a cap (d4), write from-to/claim to move a cap "

@@ -12,7 +12,7 @@ the reasons a move is refused in ``explain.py``; this module wires them into the
 >>> rules.play(state, "d4")
 Traceback (most recent call last):
 ...
-pbem.games.base.IllegalMove: d4 is capped
+pbem.games.refusals.IllegalMove: d4 is capped
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from ..base import InvalidOptions, Option, Rules, check_seat, replaced
+from ..base import Rules, check_seat, replaced
+from ..options import InvalidOptions, Option
 from . import state as encoding
 from .explain import explain
 from .movegen import legal, legal_set

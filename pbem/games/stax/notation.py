@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from ..base import squash
+from ..notation import squash
 from . import refusals as no
 from .hashing import position_key
 from .movegen import settle

@@ -1,11 +1,11 @@
 """Every refusal Stax gives, each a stable key, a code and its English sentence (see
-``base.Refusal``), and the words their parameters hold; the server says them again in the
+``..refusals.Refusal``), and the words their parameters hold; the server says them again in the
 reader's language."""
 
 from __future__ import annotations
 
-from ..base import REFUSALS as SHARED
-from ..base import Refusal
+from ..refusals import REFUSALS as SHARED
+from ..refusals import Refusal
 from .tiles import CANONICAL, TYPES, tile_name
 
 # ----- notation -----------------------------------------------------------------------------

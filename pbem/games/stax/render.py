@@ -1,4 +1,5 @@
-"""Stax drawn for people: an SVG for the web page, plain text for emails, a spoken summary.
+"""Stax drawn for people: an SVG for the web page, the email's picture, and (from ``text``)
+plain text for emails and a spoken summary; where the hexes stand comes from ``geometry``.
 
 Cells carry ``data-cell="q,r"`` (class ``cell``): every stack and every empty cell beside the
 table, so the page can compose a move by clicking; tiles in hand carry ``data-token`` with
@@ -7,12 +8,21 @@ their canonical pointer set.
 
 from __future__ import annotations
 
-import math
 from html import escape
 
 from ..svg import MONO_ADVANCE, Shapes, cell, label, names_in_line, picture, root, token
+from .geometry import (
+    SIZE,
+    centre,
+    corner_points,
+    corners,
+    empty_cells,
+    last_cells,
+    pointer_triangles,
+)
 from .notation import format_stack, parse_dirset
-from .state import SEAT_NAMES, decode
+from .state import SEAT_NAMES
+from .text import describe, mail_notes, status, text
 from .tiles import (
     CANONICAL,
     DIRS,
@@ -20,75 +30,33 @@ from .tiles import (
     FACE_B,
     FACE_OF,
     KING,
-    ORIGIN,
     QUEEN,
     ROTATIONS,
-    STEPS,
     TYPES,
-    coords,
     format_cell,
     tile_name,
     type_code,
 )
 
+__all__ = ["choice", "describe", "mail_notes", "mail_svg", "routes", "svg", "text"]
+
 COLOURS = ("#f3ead8", "#3b3b4a", "#c8553d")  # Light, Dark, Red
 INK = ("#3b3b4a", "#f3ead8", "#fff6ee")  # text and pointers on each colour
-SIZE = 28  # hex radius in SVG units
 NAME_SIZE = 10.5  # the font size of the hexes' names in an email's picture
-_ROOT3 = math.sqrt(3)
-
-
-def _centre(c: int) -> tuple[float, float]:
-    q, r = coords(c)
-    return SIZE * _ROOT3 * (q + r / 2), SIZE * 1.5 * r
-
-
-def _corner_points(x: float, y: float, radius: float) -> list[tuple[float, float]]:
-    return [(x + radius * math.cos(math.radians(60 * k - 30)),
-             y + radius * math.sin(math.radians(60 * k - 30))) for k in range(6)]
-
-
-def _corners(x: float, y: float, radius: float) -> str:
-    return " ".join(f"{cx:.1f},{cy:.1f}" for cx, cy in _corner_points(x, y, radius))
-
-
-def _edge_angle(d: int) -> float:
-    """Screen angle (radians, y down) of the edge a pointer in direction d crosses."""
-    return math.radians(-60 * d)
-
-
-def _pointer_triangles(x: float, y: float, mask: int, radius: float):
-    """The pointers of a tile with pointers ``mask``: a triangle (tip, left, right) per edge."""
-    apothem = radius * _ROOT3 / 2
-    for d in range(6):
-        if mask >> d & 1:
-            a = _edge_angle(d)
-            tip = (x + apothem * 0.98 * math.cos(a), y + apothem * 0.98 * math.sin(a))
-            base = apothem * 0.62
-            side = radius * 0.2
-            left = (
-                x + base * math.cos(a) - side * math.sin(a),
-                y + base * math.sin(a) + side * math.cos(a),
-            )
-            right = (
-                x + base * math.cos(a) + side * math.sin(a),
-                y + base * math.sin(a) - side * math.cos(a),
-            )
-            yield tip, left, right
 
 
 def _pointers(x: float, y: float, mask: int, radius: float, colour: str) -> str:
     return "".join(
         f'<polygon points="{tip[0]:.1f},{tip[1]:.1f} {left[0]:.1f},{left[1]:.1f} '
         f'{right[0]:.1f},{right[1]:.1f}" fill="{colour}"/>'
-        for tip, left, right in _pointer_triangles(x, y, mask, radius)
+        for tip, left, right in pointer_triangles(x, y, mask, radius)
     )
 
 
 def _tile(x: float, y: float, owner: int, mask: int, radius: float) -> str:
     ink = INK[owner]
     out = [
-        f'<polygon points="{_corners(x, y, radius * 0.92)}" fill="{COLOURS[owner]}" '
+        f'<polygon points="{corners(x, y, radius * 0.92)}" fill="{COLOURS[owner]}" '
         f'stroke="{ink}" stroke-width="1"/>',
         _pointers(x, y, mask, radius, ink),
     ]
@@ -102,29 +70,13 @@ def _tile(x: float, y: float, owner: int, mask: int, radius: float) -> str:
     return "".join(out)
 
 
-def _last_cells(last_move: str | None) -> set[int]:
-    if not last_move:
-        return set()
-    try:
-        action = decode(last_move)
-    except (KeyError, ValueError):
-        return set()
-    return {action[2]} if action[0] == "place" else {action[1], action[2]}
-
-
-def _empty_cells(board) -> set[int]:
-    if not board:
-        return {ORIGIN}
-    return {c + st for c in board for st in STEPS} - set(board)
-
-
 def svg(state, last_move: str | None = None) -> str:
     """The table (each stack's top tile with its pointers, the tiles beneath as stripes, the
     height), the last move outlined, and each player's tiles in hand."""
     board = state.board
-    cells = set(board) | _empty_cells(board)
-    marked = _last_cells(last_move)
-    xs, ys = zip(*(_centre(c) for c in cells), strict=True)
+    cells = set(board) | empty_cells(board)
+    marked = last_cells(last_move)
+    xs, ys = zip(*(centre(c) for c in cells), strict=True)
     pad = SIZE * 1.2
     left, top = min(xs) - pad, min(ys) - pad
     width = max(xs) - left + pad
@@ -136,7 +88,7 @@ def svg(state, last_move: str | None = None) -> str:
     width = max(width, HAND_ROW * 32 + 96)
     parts = []
     for c in sorted(cells):
-        x, y = _centre(c)
+        x, y = centre(c)
         stack = board.get(c, ())
         outline = "#e0a030" if c in marked else "#9a9a9a"
         width_line = 3 if c in marked else 1
@@ -144,7 +96,7 @@ def svg(state, last_move: str | None = None) -> str:
         tip = f"{name}: {format_stack(stack)}" if stack else f"{name}: empty"
         inside = [
             f"<title>{escape(tip)}</title>"
-            f'<polygon points="{_corners(x, y, SIZE)}" fill="{"#e8e4da" if stack else "#faf8f2"}" '
+            f'<polygon points="{corners(x, y, SIZE)}" fill="{"#e8e4da" if stack else "#faf8f2"}" '
             f'stroke="{outline}" stroke-width="{width_line}"/>'
         ]
         if stack:
@@ -210,18 +162,18 @@ def mail_svg(state, last_move: str | None = None) -> str:
     tiles in hand are the email's words (:func:`mail_notes`); each kind of shape is one
     element (nobody clicks it)."""
     board = state.board
-    cells = set(board) | _empty_cells(board)
-    marked = _last_cells(last_move)
+    cells = set(board) | empty_cells(board)
+    marked = last_cells(last_move)
     hexes, marks, names = Shapes(), Shapes(), []
     lines: dict[float, list] = {}  # the hexes' names by baseline: a text run per row
     tiles = Shapes(), Shapes(), Shapes()  # tiles, then their pointers, then the stripes
     for c in sorted(cells):
-        x, y = _centre(c)
+        x, y = centre(c)
         stack = board.get(c, ())
-        hexes.polygon(_corner_points(x, y, SIZE), fill="#e8e4da" if stack else "#faf8f2",
+        hexes.polygon(corner_points(x, y, SIZE), fill="#e8e4da" if stack else "#faf8f2",
                       stroke="#9a9a9a", stroke_width=1, shape_rendering="crispEdges")
         if c in marked:
-            marks.polygon(_corner_points(x, y, SIZE - 1.5), fill="none", stroke="#e0a030",
+            marks.polygon(corner_points(x, y, SIZE - 1.5), fill="none", stroke="#e0a030",
                           stroke_width=3)
         ink = INK[stack[-1][0]] if stack else "#666"
         if stack:
@@ -238,12 +190,12 @@ def mail_svg(state, last_move: str | None = None) -> str:
             marks.rect(x - wide / 2, baseline - NAME_SIZE * 0.8, wide, NAME_SIZE,
                        fill=COLOURS[stack[-1][0]], shape_rendering="crispEdges")
         lines.setdefault(baseline, []).append((x, name, ink))
-    xs, ys = zip(*(_centre(c) for c in cells), strict=True)
+    xs, ys = zip(*(centre(c) for c in cells), strict=True)
     left, top = min(xs) - SIZE, min(ys) - SIZE - 2
     names += [names_in_line(y, row, font_size=NAME_SIZE) for y, row in lines.items()]
     body = [hexes.markup(), *(layer.markup() for layer in tiles), marks.markup(), *names]
     return root(max(xs) + SIZE - left, max(ys) + SIZE + 2 - top, body, min_x=left, min_y=top,
-                label=f"Stax, {state.players} players. {_status(state)}")
+                label=f"Stax, {state.players} players. {status(state)}")
 
 
 def _mail_stack(layers: tuple[Shapes, Shapes, Shapes], stack, x: float, y: float) -> None:
@@ -253,9 +205,9 @@ def _mail_stack(layers: tuple[Shapes, Shapes, Shapes], stack, x: float, y: float
     tiles, pointers, stripes = layers
     owner, mask = stack[-1]
     ink = INK[owner]
-    tiles.polygon(_corner_points(x, y, SIZE * 0.92), fill=COLOURS[owner], stroke=ink,
+    tiles.polygon(corner_points(x, y, SIZE * 0.92), fill=COLOURS[owner], stroke=ink,
                   stroke_width=1, shape_rendering="crispEdges")
-    for triangle in _pointer_triangles(x, y, mask, SIZE):
+    for triangle in pointer_triangles(x, y, mask, SIZE):
         pointers.polygon(triangle, fill=ink)
     if mask == KING:
         pointers.circle(x, y, SIZE * 0.34, fill="none", stroke=ink, stroke_width=2.5)
@@ -264,133 +216,6 @@ def _mail_stack(layers: tuple[Shapes, Shapes, Shapes], stack, x: float, y: float
     for i, (under, _) in enumerate(stack[:-1]):
         stripes.rect(x - SIZE * 0.45 + i * 6, y + SIZE * 0.42, 5, 5, fill=COLOURS[under],
                     stroke="#777", stroke_width=0.5)
-
-
-def mail_notes(state) -> list[str]:
-    """What the email says beside :func:`mail_svg`: whose turn, and the tiles in hand."""
-    return [_status(state)] + [f"{SEAT_NAMES[seat]} holds: {_hand(state, seat)}."
-                               for seat in range(state.players)]
-
-
-def _map(board) -> list[str]:
-    """An ASCII hex map: rows of cells, each row shifted half a cell from the one above, with
-    the row numbers (r) at the left and the column numbers (q) above and below. A column runs
-    diagonally down to the right, so its number stands where it would meet the line above the
-    first row and the line below the last."""
-    cells = set(board) | _empty_cells(board)
-    spots = {c: coords(c) for c in cells}
-    rows = sorted({r for _, r in spots.values()})
-    columns = sorted({q for q, _ in spots.values()})
-    top, bottom = rows[0] - 1, rows[-1] + 1
-    # Half-cell steps from the left: a cell (q, r) stands at 2q + r.
-    steps = [2 * q + r for q, r in spots.values()] + [2 * columns[0] + top]
-    shift, width = min(steps), 2 * (max(steps + [2 * columns[-1] + bottom]) - min(steps)) + 4
-
-    def line(r: int, labels: dict[int, str], margin: str) -> str:
-        chars = [" "] * width
-        for q, written in labels.items():
-            at = 2 * (2 * q + r - shift)
-            chars[at : at + len(written)] = written
-        return margin + "".join(chars).rstrip()
-
-    names = {q: str(q) for q in columns}
-    lines = [line(top, names, "   q ")]
-    for r in rows:
-        labels = {q: _cell_label(board.get(c)) for c, (q, rr) in spots.items() if rr == r}
-        lines.append(line(r, labels, f"{r:>4} "))
-    lines.append(line(bottom, names, "   q "))
-    return lines
-
-
-def _cell_label(stack) -> str:
-    """A stack as its top tile's owner (L, D, R), K or Q for a king or a queen, and its height;
-    ``.`` for an empty cell."""
-    if not stack:
-        return "."
-    owner, mask = stack[-1]
-    return "LDR"[owner] + {KING: "K", QUEEN: "Q"}.get(mask, "") + str(len(stack))
-
-
-def text(state, last_move: str | None = None) -> str:
-    """Plain text for emails: a hex map, each stack with its pointers, the tiles in hand."""
-    board = state.board
-    out = [f"Stax, {state.players} players. {_status(state)}"]
-    if last_move:
-        out.append(f"Last move: {last_move}")
-    out.append("")
-    if board:
-        out.append("Map (row r at the left; column q above and below, each column running")
-        out.append("diagonally down to the right; a stack shows its top tile's owner, K for a")
-        out.append("king, Q for a queen, and its height; '.' is an empty cell beside the table):")
-        out.extend(_map(board))
-        out.append("")
-        out.append("Stacks, row by row from the top (the top tile, where it points, and the")
-        out.append("tiles beneath it, top down; * the last move):")
-        marked = _last_cells(last_move)
-        for c in sorted(board, key=lambda c: coords(c)[::-1]):
-            out.append(_stack_line(c, board[c], c in marked))
-    else:
-        out.append("The table is empty: the first tile goes on 0,0.")
-    out.append("")
-    out.append("In hand:")
-    for seat in range(state.players):
-        out.append(f"  {SEAT_NAMES[seat]}: {_hand(state, seat)}")
-    return "\n".join(out) + "\n"
-
-
-def _stack_line(c: int, stack, last: bool) -> str:
-    """One stack in words: ``* 1,-2  Dark queen, points every way; beneath: Light 2n``."""
-    owner, mask = stack[-1]
-    if mask == KING:
-        top = f"{SEAT_NAMES[owner]} king"
-    elif mask == QUEEN:
-        top = f"{SEAT_NAMES[owner]} queen, points every way"
-    else:
-        top = (f"{SEAT_NAMES[owner]} {type_code(mask)}, points "
-               + " ".join(DIRS[d] for d in range(6) if mask >> d & 1))
-    beneath = ", ".join(f"{SEAT_NAMES[o]} {'K' if m == KING else type_code(m)}"
-                        for o, m in reversed(stack[:-1]))
-    line = f"{'*' if last else ' '} {format_cell(c):>6}  {top}"
-    return f"  {line}; beneath: {beneath}" if beneath else f"  {line}"
-
-
-def _hand(state, seat: int) -> str:
-    if not state.active[seat]:
-        return "resigned"
-    left = [code for i, code in enumerate(TYPES) if not state.placed[seat] >> i & 1]
-    return ", ".join(left) if left else "nothing"
-
-
-def _status(state) -> str:
-    if state.winner is not None:
-        return f"{SEAT_NAMES[state.winner]} won."
-    return f"{SEAT_NAMES[state.turn]} to move."
-
-
-def describe(state) -> str:
-    """A sentence-by-sentence description for screen readers."""
-    board = state.board
-    parts = [f"Stax, {state.players} players. {_status(state)}"]
-    if not board:
-        parts.append("The table is empty.")
-    else:
-        parts.append(f"{len(board)} stack{'s' * (len(board) != 1)} on the table.")
-        for c in sorted(board):
-            stack = board[c]
-            owner, mask = stack[-1]
-            pointing = [DIRS[d] for d in range(6) if mask >> d & 1]
-            what = f"{SEAT_NAMES[owner]}'s {tile_name(mask)}"
-            if mask not in (KING, QUEEN):
-                what += " pointing " + ", ".join(pointing)
-            if len(stack) > 1:
-                beneath = ", ".join(
-                    f"{SEAT_NAMES[o]}'s {tile_name(m)}" for o, m in reversed(stack[:-1])
-                )
-                what += f", on a stack of {len(stack)} (beneath, top down: {beneath})"
-            parts.append(f"At {format_cell(c)}: {what}.")
-    for seat in range(state.players):
-        parts.append(f"{SEAT_NAMES[seat]} holds: {_hand(state, seat)}.")
-    return " ".join(parts)
 
 
 # ----- composing a move by clicks (the routes contract of games.svg) ----------------------------

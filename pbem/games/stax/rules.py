@@ -11,7 +11,7 @@
 >>> rules.play(state, "Q@1,0")
 Traceback (most recent call last):
 ...
-pbem.games.base.IllegalMove: your first placement cannot be your queen
+pbem.games.refusals.IllegalMove: your first placement cannot be your queen
 """
 
 from __future__ import annotations
@@ -29,7 +29,6 @@ from .state import (
     RESIGN,
     Line,
     StaxState,
-    View,
     decode,
     extend,
     next_seat,
@@ -116,31 +115,16 @@ class StaxRules(Rules):
         return ply in sure(state) or ply in self.legal_set(state)
 
     def apply(self, state: StaxState, ply: str) -> StaxState:
-        seat = state.turn
-        action = decode(ply)
-        board = dict(state.board)
-        captured = put(board, seat, action)
-        placed = state.placed
-        if action[0] == "place":
-            placed = list(placed)
-            placed[seat] |= 1 << TYPE_OF[action[1]]
-            placed = tuple(placed)
-        raw = _raw_after(view(state), seat, action, captured)
-        key = normalise(raw, min(board))
-        line = extend(state, (seat, ply), key, board)
-        after = dataclasses.replace(
-            state,
-            board=board,
-            placed=placed,
-            turn=next_seat(state, seat),
-            winner=seat if captured else None,
-            line=line,
-            n_history=state.n_history + 1,
-            n_keys=state.n_keys + 1,
-            # a legal ply always leaves the step rule kept (§3.2 item 5, §3.3 item 5)
-            cache={"raw": raw, "steps_ok": True, "seen": with_key(state, key, line)},
-        )
-        return settle(after, seat)
+        return settle(_placed_or_moved(state, ply), state.turn)
+
+    def replay(self, state: StaxState, history) -> StaxState:
+        """The stored ``history`` played from ``state``: the search for a legal action that
+        ends the game when there is none (STAX-R3) is made only after the last entry, since
+        every earlier one was followed by another, which no finished game has."""
+        entries = list(history)
+        for seat, ply in entries[:-1]:
+            state = self.resign(state, seat) if ply == RESIGN else _placed_or_moved(state, ply)
+        return super().replay(state, entries[-1:])
 
     def resign(self, state: StaxState, seat: int) -> StaxState:
         """Two players: the other wins. Three: the seat leaves, its tiles stay (STAX-R12)."""
@@ -168,16 +152,50 @@ class StaxRules(Rules):
     from_dict = staticmethod(encoding.from_dict)
 
 
-def _raw_after(v: View, seat: int, action: tuple, captured: bool) -> int:
-    """The hash polynomial after ``action``, from the one before: at most three terms change."""
+def _placed_or_moved(state: StaxState, ply: str) -> StaxState:
+    """The state after the legal canonical ``ply``, before :func:`settle` looks for the next
+    seat's actions (it only ever ends a game by a capture here)."""
+    seat, action = state.turn, decode(ply)
+    board = dict(state.board)
+    captured = put(board, seat, action)
+    placed = state.placed
+    if action[0] == "place":
+        placed = list(placed)
+        placed[seat] |= 1 << TYPE_OF[action[1]]
+        placed = tuple(placed)
+    raw = _raw_after(state, seat, action, captured)
+    key = normalise(raw, min(board))
+    line = extend(state, (seat, ply), key, board)
+    return dataclasses.replace(
+        state,
+        board=board,
+        placed=placed,
+        turn=next_seat(state, seat),
+        winner=seat if captured else None,
+        line=line,
+        n_history=state.n_history + 1,
+        n_keys=state.n_keys + 1,
+        # a legal ply always leaves the step rule kept (§3.2 item 5, §3.3 item 5)
+        cache={"raw": raw, "steps_ok": True, "seen": with_key(state, key, line)},
+    )
+
+
+def _raw_after(state: StaxState, seat: int, action: tuple, captured: bool) -> int:
+    """The hash polynomial after ``action``, from the one before: at most three terms change
+    (read off ``state``'s board, so a replay never builds a :class:`View` it does not need)."""
+    raw = state.cache.get("raw")
+    if raw is None:
+        raw = view(state).raw
     if action[0] == "place":
         _, mask, c = action
-        return (v.raw + tile_term(0, seat, mask) * cell_factor(c)) % P
+        return (raw + tile_term(0, seat, mask) * cell_factor(c)) % P
     _, s, land, final = action
-    old = v.tops[s][1]
-    below = v.heights.get(land, 0)
-    raw = v.raw - tile_term(v.heights[s] - 1, seat, old) * cell_factor(s)
+    board = state.board
+    old = board[s][-1][1]
+    under = board.get(land, ())
+    below = len(under)
+    raw -= tile_term(len(board[s]) - 1, seat, old) * cell_factor(s)
     if captured:
         below -= 1
-        raw -= tile_term(below, v.tops[land][0], KING) * cell_factor(land)
+        raw -= tile_term(below, under[-1][0], KING) * cell_factor(land)
     return (raw + tile_term(below, seat, old if final is None else final) * cell_factor(land)) % P

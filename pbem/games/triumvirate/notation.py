@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from ..base import NOT_TEXT, squash
+from ..notation import squash
+from ..refusals import NOT_TEXT
 from . import refusals as no
 from .board import CAPTURE, INDEX, owner
 from .movegen import legal

@@ -1,11 +1,11 @@
 """Every refusal Triumvirate gives, each a stable key, a code and its English sentence (see
-``base.Refusal``), and the words their parameters hold; the server says them again in the
+``..refusals.Refusal``), and the words their parameters hold; the server says them again in the
 reader's language."""
 
 from __future__ import annotations
 
-from ..base import REFUSALS as SHARED
-from ..base import Refusal
+from ..refusals import REFUSALS as SHARED
+from ..refusals import Refusal
 from .board import BIT, MANNER_WORD, SIZE_NAME
 
 FORMS = "T:3f/2f/1f, h1-h3, d4xb4, +2g1, P:2 or H:2Du<3Df"

@@ -16,7 +16,8 @@ itself (TRIUMVIRATE-R15).
 
 from __future__ import annotations
 
-from ..base import Option, Rules, check_seat, replaced
+from ..base import Rules, check_seat, replaced
+from ..options import Option
 from . import state as encoding
 from .board import INDEX, has_board_move, size
 from .explain import explain

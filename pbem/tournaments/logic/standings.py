@@ -52,30 +52,6 @@ SWISS_TIEBREAKS = (
     Tiebreak.HEAD_TO_HEAD,
     Tiebreak.WINS,
 )
-LABELS = {
-    Tiebreak.SONNEBORN_BERGER: "SB",
-    Tiebreak.BUCHHOLZ: "Buchholz",
-    Tiebreak.MEDIAN_BUCHHOLZ: "Median",
-    Tiebreak.HEAD_TO_HEAD: "H2H",
-    Tiebreak.WINS: "Wins",
-}
-#: What each column means, for the legend under the standings.
-EXPLANATIONS = {
-    Tiebreak.SONNEBORN_BERGER: "Sonneborn–Berger: the points of each player you beat, and half "
-    "the points of each you drew with (at bigger tables, per tablemate, divided by their "
-    "number); a game won by forfeit counts as a win over an opponent with your own points, and "
-    "an opponent's forfeits count as draws in their points (FIDE's 2023 regulations)",
-    Tiebreak.BUCHHOLZ: "Buchholz: the points of your opponents added up (at bigger tables, the "
-    "average of your tablemates); as FIDE's 2023 tie-break regulations say, a round you did "
-    "not play (a bye, a forfeit, a round missed after withdrawing) counts as a game against an "
-    "opponent with your own points, and your opponents' unplayed rounds count as draws",
-    Tiebreak.MEDIAN_BUCHHOLZ: "Median Buchholz: Buchholz without its highest and lowest entry "
-    "(an unplayed round is the first taken as the lowest)",
-    Tiebreak.HEAD_TO_HEAD: "Head to head: points scored against the players still level with "
-    "you when this tiebreak applies (empty when nobody was)",
-    Tiebreak.WINS: "Wins: games played and finished alone in first place (a forfeit win or a "
-    "bye is not one)",
-}
 
 
 @dataclass(frozen=True)

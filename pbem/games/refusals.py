@@ -1,0 +1,92 @@
+"""Refusals: the exception a rules module raises for a move it will not play, and the
+declared kinds of refusal every game shares.
+
+A refusal is made from a :class:`Refusal` (a stable key, a code and an English template), so
+the server can say it again in the reader's language; each game declares its own beside these
+in ``pbem/games/<slug>/refusals.py``. Standard library only, like all of ``pbem.games``.
+"""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass
+from typing import Any
+
+
+class IllegalMove(ValueError):
+    """A move, option or action the rules refuse.
+
+    ``reason`` is a sentence a player can act on, in English; ``code`` is a stable word for
+    programs and tests (``syntax``, ``blocked``, ``superko``, ``not-your-turn``, ``game-over``
+    …). A refusal made by a :class:`Refusal` also carries its ``key`` (``stax.no-pointer``)
+    and the ``params`` the sentence was made from (squares, plies, numbers and words of its
+    module's ``WORDS``; what the player typed is always ``text``), so the server can say it
+    again in the reader's language; a step of a typed turn carries its ``step`` number and the
+    ``ply`` as typed.
+    """
+
+    def __init__(self, reason: str, code: str = "illegal", *, key: str | None = None,
+                 params: dict | None = None, step: int | None = None, ply: str | None = None):
+        super().__init__(reason)
+        self.reason = reason
+        self.code = code
+        self.key = key
+        self.params = dict(params or {})
+        self.step = step
+        self.ply = ply
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """One kind of refusal a rules module gives: a stable ``key`` (``<slug>.<word>``, or
+    ``rules.<word>`` for the shared ones), the ``code`` of :class:`IllegalMove` and the English
+    ``text``, a ``str.format`` template whose named fields are the parameters.
+
+    Calling it makes the exception::
+
+        >>> GAME_OVER().reason, GAME_OVER().key
+        ('the game is over', 'rules.game-over')
+    """
+
+    key: str
+    code: str
+    text: str
+
+    def __call__(self, **params: Any) -> IllegalMove:
+        return IllegalMove(self.text.format(**params), self.code, key=self.key, params=params)
+
+    def fields(self) -> set[str]:
+        """The names of the parameters ``text`` takes."""
+        return {name for _, name, _, _ in string.Formatter().parse(self.text) if name}
+
+
+GAME_OVER = Refusal("rules.game-over", "game-over", "the game is over")
+ALREADY_OVER = Refusal("rules.already-over", "game-over", "the game is already over")
+NOT_LEGAL = Refusal("rules.not-legal", "illegal", "{ply} is not a legal move here")
+NO_MOVE = Refusal("rules.no-move", "syntax", "no move was given")
+NOT_TEXT = Refusal("rules.not-text", "syntax", "a move must be text")
+NOT_ASCII = Refusal("rules.not-ascii", "syntax", "{char!r} is not part of move notation: "
+                    "write plain letters, digits and signs")
+MOVE_TOO_LONG = Refusal("rules.move-too-long", "syntax",
+                        "a move is at most {limit} characters long, not {length}")
+TURN_TOO_LONG = Refusal("rules.turn-too-long", "syntax",
+                        "a turn is at most {limit} characters long, not {length}")
+NOT_IN_GAME = Refusal("rules.not-in-game", "not-in-game", "seat {seat!r} is not in this game")
+GAME_ENDED_AFTER = Refusal("rules.game-ended-after", "game-over",
+                           "the game ended after step {last}")
+GAME_ENDED_WITH = Refusal("rules.game-ended-with", "game-over", "the game ended with {last}")
+TURN_ENDED_AFTER = Refusal("rules.turn-ended-after", "turn-over",
+                           "your turn ended after step {last}")
+TURN_ENDED_WITH = Refusal("rules.turn-ended-with", "turn-over", "your turn ended with {last}")
+#: The refusals every game may give (the shared protocol's); each game adds its own.
+REFUSALS = (GAME_OVER, ALREADY_OVER, NOT_LEGAL, NO_MOVE, NOT_TEXT, NOT_ASCII, MOVE_TOO_LONG,
+            TURN_TOO_LONG, NOT_IN_GAME, GAME_ENDED_AFTER, GAME_ENDED_WITH, TURN_ENDED_AFTER,
+            TURN_ENDED_WITH)
+
+
+def in_step(exc: IllegalMove, step: int, ply: str) -> IllegalMove:
+    """``exc`` as the refusal of step ``step`` (typed ``ply``) of a typed turn: its reason
+    prefixed with the step, its key and parameters kept."""
+    return IllegalMove(f"step {step} ({ply}): {exc.reason}", exc.code, key=exc.key,
+                       params=exc.params, step=step, ply=ply)
+

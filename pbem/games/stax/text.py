@@ -1,0 +1,136 @@
+"""Stax in words: the plain text of an email (a hex map and every stack), the lines said
+under the email's picture, and the summary a screen reader reads."""
+
+from __future__ import annotations
+
+from .geometry import empty_cells, last_cells
+from .state import SEAT_NAMES
+from .tiles import DIRS, KING, QUEEN, TYPES, coords, format_cell, tile_name, type_code
+
+
+def mail_notes(state) -> list[str]:
+    """What the email says beside ``render.mail_svg``: whose turn, and the tiles in hand."""
+    return [status(state)] + [f"{SEAT_NAMES[seat]} holds: {_hand(state, seat)}."
+                              for seat in range(state.players)]
+
+
+def _map(board) -> list[str]:
+    """An ASCII hex map: rows of cells, each row shifted half a cell from the one above, with
+    the row numbers (r) at the left and the column numbers (q) above and below. A column runs
+    diagonally down to the right, so its number stands where it would meet the line above the
+    first row and the line below the last."""
+    cells = set(board) | empty_cells(board)
+    spots = {c: coords(c) for c in cells}
+    rows = sorted({r for _, r in spots.values()})
+    columns = sorted({q for q, _ in spots.values()})
+    top, bottom = rows[0] - 1, rows[-1] + 1
+    # Half-cell steps from the left: a cell (q, r) stands at 2q + r.
+    steps = [2 * q + r for q, r in spots.values()] + [2 * columns[0] + top]
+    shift, width = min(steps), 2 * (max(steps + [2 * columns[-1] + bottom]) - min(steps)) + 4
+
+    def line(r: int, labels: dict[int, str], margin: str) -> str:
+        chars = [" "] * width
+        for q, written in labels.items():
+            at = 2 * (2 * q + r - shift)
+            chars[at : at + len(written)] = written
+        return margin + "".join(chars).rstrip()
+
+    names = {q: str(q) for q in columns}
+    lines = [line(top, names, "   q ")]
+    for r in rows:
+        labels = {q: _cell_label(board.get(c)) for c, (q, rr) in spots.items() if rr == r}
+        lines.append(line(r, labels, f"{r:>4} "))
+    lines.append(line(bottom, names, "   q "))
+    return lines
+
+
+def _cell_label(stack) -> str:
+    """A stack as its top tile's owner (L, D, R), K or Q for a king or a queen, and its height;
+    ``.`` for an empty cell."""
+    if not stack:
+        return "."
+    owner, mask = stack[-1]
+    return "LDR"[owner] + {KING: "K", QUEEN: "Q"}.get(mask, "") + str(len(stack))
+
+
+def text(state, last_move: str | None = None) -> str:
+    """Plain text for emails: a hex map, each stack with its pointers, the tiles in hand."""
+    board = state.board
+    out = [f"Stax, {state.players} players. {status(state)}"]
+    if last_move:
+        out.append(f"Last move: {last_move}")
+    out.append("")
+    if board:
+        out.append("Map (row r at the left; column q above and below, each column running")
+        out.append("diagonally down to the right; a stack shows its top tile's owner, K for a")
+        out.append("king, Q for a queen, and its height; '.' is an empty cell beside the table):")
+        out.extend(_map(board))
+        out.append("")
+        out.append("Stacks, row by row from the top (the top tile, where it points, and the")
+        out.append("tiles beneath it, top down; * the last move):")
+        marked = last_cells(last_move)
+        for c in sorted(board, key=lambda c: coords(c)[::-1]):
+            out.append(_stack_line(c, board[c], c in marked))
+    else:
+        out.append("The table is empty: the first tile goes on 0,0.")
+    out.append("")
+    out.append("In hand:")
+    for seat in range(state.players):
+        out.append(f"  {SEAT_NAMES[seat]}: {_hand(state, seat)}")
+    return "\n".join(out) + "\n"
+
+
+def _stack_line(c: int, stack, last: bool) -> str:
+    """One stack in words: ``* 1,-2  Dark queen, points every way; beneath: Light 2n``."""
+    owner, mask = stack[-1]
+    if mask == KING:
+        top = f"{SEAT_NAMES[owner]} king"
+    elif mask == QUEEN:
+        top = f"{SEAT_NAMES[owner]} queen, points every way"
+    else:
+        top = (f"{SEAT_NAMES[owner]} {type_code(mask)}, points "
+               + " ".join(DIRS[d] for d in range(6) if mask >> d & 1))
+    beneath = ", ".join(f"{SEAT_NAMES[o]} {'K' if m == KING else type_code(m)}"
+                        for o, m in reversed(stack[:-1]))
+    line = f"{'*' if last else ' '} {format_cell(c):>6}  {top}"
+    return f"  {line}; beneath: {beneath}" if beneath else f"  {line}"
+
+
+def _hand(state, seat: int) -> str:
+    if not state.active[seat]:
+        return "resigned"
+    left = [code for i, code in enumerate(TYPES) if not state.placed[seat] >> i & 1]
+    return ", ".join(left) if left else "nothing"
+
+
+def status(state) -> str:
+    """Who won, or whose turn it is: the first sentence of every form of the position."""
+    if state.winner is not None:
+        return f"{SEAT_NAMES[state.winner]} won."
+    return f"{SEAT_NAMES[state.turn]} to move."
+
+
+def describe(state) -> str:
+    """A sentence-by-sentence description for screen readers."""
+    board = state.board
+    parts = [f"Stax, {state.players} players. {status(state)}"]
+    if not board:
+        parts.append("The table is empty.")
+    else:
+        parts.append(f"{len(board)} stack{'s' * (len(board) != 1)} on the table.")
+        for c in sorted(board):
+            stack = board[c]
+            owner, mask = stack[-1]
+            pointing = [DIRS[d] for d in range(6) if mask >> d & 1]
+            what = f"{SEAT_NAMES[owner]}'s {tile_name(mask)}"
+            if mask not in (KING, QUEEN):
+                what += " pointing " + ", ".join(pointing)
+            if len(stack) > 1:
+                beneath = ", ".join(
+                    f"{SEAT_NAMES[o]}'s {tile_name(m)}" for o, m in reversed(stack[:-1])
+                )
+                what += f", on a stack of {len(stack)} (beneath, top down: {beneath})"
+            parts.append(f"At {format_cell(c)}: {what}.")
+    for seat in range(state.players):
+        parts.append(f"{SEAT_NAMES[seat]} holds: {_hand(state, seat)}.")
+    return " ".join(parts)
