@@ -12,6 +12,10 @@ just as well: ``level 3 turn: a player waits`` is the wall time of a whole level
 worker plays it, beside its CPU time, at the host's load as measured (the 1-minute average).
 The level-ordering table with 100 games a cell is the long run, ``make bench-long``
 (``bench_bots_long.py``).
+
+``stax 2p: level 3 move by phase`` follows one game of two level-1 bots and gives a level-3
+move's CPU time early, midway and late: a move costs more the fuller the table (the
+rules list more plies, and the heuristics check more of them for the king's safety).
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from pbem.bots import choose_move
 from pbem.bots.arena import bot, play_game, uniform_random
 from pbem.bots.heuristics import heuristics_for
 from pbem.bots.search import Search
-from pbem.games import all_rules
+from pbem.games import all_rules, get_rules
 
 from .timing import midgame_states
 
@@ -84,6 +88,23 @@ def _turn_wait(rules, states, level=3) -> str:
             f" {statistics.fmean(cpus):.2f} s CPU, at load {load:.1f}–{os.getloadavg()[0]:.1f}")
 
 
+def _by_phase(rules, level=3, seed=11) -> str:
+    """CPU time of a ``level`` move a sixth, half and five sixths of the way through a game
+    between two level-1 bots (not at its very end, where a bot that sees the win plays it
+    at once)."""
+    state, states = rules.new_game(players=2, options={}, seed=seed), []
+    while rules.to_move(state) is not None and len(states) < 200:
+        states.append(state)
+        state = rules.play(state, choose_move(rules, state, level=1, seed=len(states)))
+    parts = []
+    for ply in (len(states) // 6, len(states) // 2, 5 * len(states) // 6):
+        position = rules.from_dict(rules.to_dict(states[ply]))  # as the worker loads it
+        started = time.process_time()
+        choose_move(rules, position, level=level, seed=1)
+        parts.append(f"ply {ply}: {time.process_time() - started:.2f} s")
+    return f"{', '.join(parts)} CPU (load {os.getloadavg()[0]:.1f})"
+
+
 def _cell(rules, player, opponent) -> str:
     """The player's score against the opponent: games in alternating seats until the cell's
     game count or time is reached."""
@@ -108,6 +129,7 @@ def run() -> dict:
                     rules, states, level
                 )
             figures[f"{label}: level 3 turn: a player"] = _turn_wait(rules, states)
+    figures["stax 2p: level 3 move by phase"] = _by_phase(get_rules("stax"))
     for rules in all_rules():
         if 2 in rules.player_counts:
             for name, player, against, opponent in PAIRINGS:

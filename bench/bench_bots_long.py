@@ -20,13 +20,23 @@ interval does too. ``PBEM_BENCH_LONG_ONLY`` (a comma-separated list of substring
 ``PBEM_BENCH_LONG_SEED`` moves the games' seeds (100000 by default, away from the tests').
 Level 4 is given its worker's CPU cap per turn here too (``pbem.botplay.worker``'s is a minute;
 the bench reads ``PBEM_BENCH_LONG_L4_CPU``, 60 s by default).
+
+A run takes long enough to be stopped before it ends, so every cell's record so far is written
+after each of its games to ``bench/results/bots_long/<cell>.json`` (``complete`` false until
+the cell has all its games, with the load average over its games): a stopped run keeps every
+game it played, and runs of different cells side by side (separate processes) keep their own
+files. ``python -m bench.bench_bots_long`` prints the table from those files.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import os
+import re
+import sys
 import time
+from pathlib import Path
 
 from pbem.bots import choose_move
 from pbem.bots.arena import uniform_random
@@ -40,6 +50,8 @@ ONLY = [part.strip() for part in os.environ.get("PBEM_BENCH_LONG_ONLY", "").spli
         if part.strip()]
 SEED = int(os.environ.get("PBEM_BENCH_LONG_SEED", "100000"))
 MAX_PLIES = 1500
+#: Where each cell's record is kept as it grows.
+CELLS = Path(__file__).parent / "results" / "bots_long"
 #: Targets as multiples of the fair share (1 / players).
 ABOVE_LEVEL, ABOVE_RANDOM = 1.2, 1.8
 
@@ -98,20 +110,37 @@ def play(rules, choosers, seed) -> tuple[list[float], int, bool, float]:
     return result(rules, state), plies, True, time.process_time() - started
 
 
-def cell(rules, players: int, level: int, opponent: int | None, games: int) -> dict:
-    """The tested ``level``'s record against ``opponent`` over ``games`` games."""
+def cell(rules, players: int, level: int, opponent: int | None, games: int,
+         label: str = "") -> dict:
+    """The tested ``level``'s record against ``opponent`` over ``games`` games, saved after
+    every game under ``label`` (when given) so that a stopped run keeps what it played."""
     fair = 1 / players
     target = min(0.95, (ABOVE_RANDOM if opponent is None else ABOVE_LEVEL) * fair)
     total, won, lost, cpu, started = 0.0, 0, 0, 0.0, time.perf_counter()
+    loads, shares_by_game = [], []
+    found = {}
     for index in range(games):
+        loads.append(os.getloadavg()[0])
         seat = index % players
         choosers = [player(opponent)] * players
         choosers[seat] = player(level)
         shares, _, _, seconds = play(rules, choosers, SEED + 1000 * level + index)
         total += shares[seat]
+        shares_by_game.append(round(shares[seat], 3))
         won += shares[seat] == 1
         lost += shares[seat] == 0
         cpu += seconds
+        found = record(total, index + 1, won, lost, target, cpu, started, loads)
+        found["complete"] = index + 1 == games
+        found["shares"] = shares_by_game  # game by game, to find the games worth replaying
+        if label:
+            save(label, found)
+    return found
+
+
+def record(total: float, games: int, won: int, lost: int, target: float, cpu: float,
+           started: float, loads: list[float]) -> dict:
+    """A cell's figures after ``games`` games."""
     score = total / games
     low, high = wilson(score, games)
     verdict = ("confirmed" if low >= target else "meets, not confirmed" if score >= target
@@ -122,7 +151,26 @@ def cell(rules, players: int, level: int, opponent: int | None, games: int) -> d
         "target": round(target, 3), "verdict": verdict,
         "cpu_s_per_game": round(cpu / games, 1),
         "wall_s_per_game": round((time.perf_counter() - started) / games, 1),
+        "load_min": round(min(loads), 2), "load_max": round(max(loads), 2),
+        "load_mean": round(sum(loads) / len(loads), 2),
     }
+
+
+def save(label: str, found: dict) -> None:
+    """Write a cell's record to its own file (atomically: a reader never sees half of it)."""
+    CELLS.mkdir(parents=True, exist_ok=True)
+    path = CELLS / (re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-") + ".json")
+    found = {"label": label, "saved": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+             **found}
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(json.dumps(found, indent=2) + "\n")
+    temporary.replace(path)
+
+
+def saved() -> dict:
+    """Every saved cell's record by label."""
+    records = [json.loads(path.read_text()) for path in sorted(CELLS.glob("*.json"))]
+    return {found["label"]: found for found in records}
 
 
 def cells():
@@ -142,14 +190,20 @@ def line(figures: dict) -> str:
             f"{100 * figures['high']:.0f}%] of {figures['games']} games "
             f"(+{figures['won']} ={figures['other']} -{figures['lost']}), "
             f"target {100 * figures['target']:.0f}%: {figures['verdict']}; "
-            f"{figures['cpu_s_per_game']} s CPU, {figures['wall_s_per_game']} s wall a game")
+            f"{figures['cpu_s_per_game']} s CPU, {figures['wall_s_per_game']} s wall a game"
+            f" (load {figures['load_min']:.1f}–{figures['load_max']:.1f})")
 
 
 def run() -> dict:
     figures = {}
     for label, rules, players, level, opponent, games in cells():
-        load = os.getloadavg()[0]
-        found = cell(rules, players, level, opponent, games)
-        figures[label] = line(found) + f" (load {load:.1f}–{os.getloadavg()[0]:.1f})"
+        figures[label] = line(cell(rules, players, level, opponent, games, label))
         print(f"   {label:<40} {figures[label]}", flush=True)
     return figures
+
+
+if __name__ == "__main__":
+    for label, found in saved().items():
+        done = "" if found["complete"] else " (stopped early)"
+        print(f"{label:<40} {line(found)}{done}")
+    sys.exit(0)

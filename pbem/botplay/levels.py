@@ -1,5 +1,6 @@
 """What each bot level is, for the bots' pages and the README: how much it thinks, and how it
-stands against the level below (``make bench-long`` measures it: ``bench/bench_bots_long.py``).
+stands against the level below (``make bench-long`` measures it: ``bench/bench_bots_long.py``;
+``MEASURED`` is what it measured, copied from its results).
 """
 
 from __future__ import annotations
@@ -10,6 +11,45 @@ from flask_babel import lazy_gettext as _l
 
 from ..bots import CORRESPONDENCE, LEVELS
 from .worker import TURN_CPU
+
+
+@dataclass(frozen=True)
+class Measured:
+    """One cell of the level-ordering table as the long bench measured it: ``level``'s mean
+    share of the result against ``below`` (``None``: a uniform-random player) in ``slug``
+    with ``players`` seats, its Wilson 95% interval, and its games won, drawn (or shared)
+    and lost. ``FULL`` games make a cell the bench's own size; fewer are a sample."""
+
+    slug: str
+    players: int
+    level: int
+    below: int | None
+    score: float
+    low: float
+    high: float
+    won: int
+    drawn: int
+    lost: int
+
+    FULL = 100
+
+    @property
+    def games(self) -> int:
+        return self.won + self.drawn + self.lost
+
+
+#: When and how the table was measured: the host's load (1-minute average) over its games.
+MEASURED_ON = "2026-11-27"
+MEASURED_LOAD = "4–27 on 2 cores"
+MEASURED = (
+    Measured("pylon", 2, 1, None, 0.995, 0.954, 0.999, 99, 1, 0),
+    Measured("spike", 2, 1, None, 0.98, 0.93, 0.994, 96, 4, 0),
+    Measured("spike", 2, 2, 1, 0.667, 0.516, 0.79, 17, 22, 3),
+    Measured("spike", 2, 3, 2, 0.607, 0.356, 0.812, 4, 9, 1),
+    Measured("stawvs", 2, 1, None, 0.99, 0.946, 0.998, 99, 0, 1),
+    Measured("stawvs", 2, 3, 2, 1.0, 0.51, 1.0, 4, 0, 0),
+    Measured("stawvs", 3, 1, None, 1.0, 0.438, 1.0, 3, 0, 0),
+)
 
 
 @dataclass(frozen=True)

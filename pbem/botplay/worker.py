@@ -21,8 +21,11 @@ that: ``SLOWDOWN`` times the turn's CPU cap in wall time.
 
 Beyond playing, a bot behaves as a good opponent: it resigns a game its search judges lost
 beyond doubt (``pbem.bots.resigns``) unless the game's players turned that off
-(``Game.bots_resign``), and it answers a proposal to end the game (accepting it when its search
-says the result would not change: ``pbem.bots.accepts_end``), on its turn or not.
+(``Game.bots_resign``), it answers a proposal to end the game (accepting it when its search
+says the result would not change: ``pbem.bots.accepts_end``), on its turn or not, and it
+proposes one with its turn when its search of the position it leaves says the result is
+settled (``pbem.bots.proposes_end``), at most once every ``PROPOSE_EVERY`` plies, so that a
+player is not asked again each turn.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from sqlalchemy import delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..accounts.models import Player
-from ..bots import CORRESPONDENCE, Decision, accepts_end, decide, resigns
+from ..bots import CORRESPONDENCE, Decision, accepts_end, decide, proposes_end, resigns
 from ..bots.clock import cpu_clock
 from ..core.db import utcnow
 from ..core.errors import PbemError
@@ -66,6 +69,8 @@ TURN_CPU = {1: 20.0, 2: 20.0, 3: 30.0, 4: 60.0}
 SLOWDOWN = 10
 #: ``budget_s`` for ``run``: each level's own cap (``TURN_CPU``).
 BY_LEVEL = None
+#: Plies after a bot's proposal to end the game before it proposes again.
+PROPOSE_EVERY = 20
 
 
 def lease_for(level: int) -> timedelta:
@@ -78,13 +83,28 @@ def lease_for(level: int) -> timedelta:
 RESIGNS = "resign"
 
 
+class Turn(str):
+    """A turn's text as a thinker answers it, marked ``proposes`` when the bot proposes to
+    end the game after playing it (a plain ``str`` proposes nothing)."""
+
+    proposes = False
+
+    def __new__(cls, text: str, proposes: bool = False):
+        turn = super().__new__(cls, text)
+        turn.proposes = proposes
+        return turn
+
+
 @dataclass(frozen=True)
 class Position:
     """A bot's turn as claimed: what it thinks about, and the ply its answer is bound to.
     ``seat`` is the bot's; ``to_move`` says whether it is to move (it may only have a
     proposal to answer). ``proposal`` is the seats whose agreement an end by agreement needs
     when one awaits the bot's answer (``None`` otherwise), ``scored`` whether such an end is
-    scored as the position stands, and ``may_resign`` whether the game lets bots resign."""
+    scored as the position stands, and ``may_resign`` whether the game lets bots resign.
+    ``seats_in`` are the seats still in the game, and ``may_propose`` says whether the bot
+    may propose to end the game with this turn (it has not proposed in the last
+    ``PROPOSE_EVERY`` plies)."""
 
     game_id: int
     ply: int
@@ -97,10 +117,12 @@ class Position:
     proposal: tuple[int, ...] | None = None
     scored: bool = False
     may_resign: bool = True
+    seats_in: tuple[int, ...] = ()
+    may_propose: bool = False
 
 
-#: ``think(position, budget_s) -> turn text`` (or ``RESIGNS``); ``budget_s`` is CPU seconds
-#: for the whole turn (``None``: the level's own cap).
+#: ``think(position, budget_s) -> turn text`` (or ``RESIGNS``; a :class:`Turn` to propose an
+#: end with it); ``budget_s`` is CPU seconds for the whole turn (``None``: the level's own cap).
 Thinker = Callable[[Position, float | None], str]
 
 
@@ -108,7 +130,8 @@ def think(position: Position, budget_s: float | None) -> str:
     """The bot's whole turn as typed text: a ply chosen by ``pbem.bots`` after another until
     the turn is complete (multi-ply games), deterministic for the game, ply and level unless
     the turn's CPU budget runs out; or ``RESIGNS`` when the search of its first ply judges
-    the game lost beyond doubt and the game lets bots resign."""
+    the game lost beyond doubt and the game lets bots resign. A :class:`Turn` that
+    ``proposes`` when the search of its last ply finds the result settled."""
     return plan(position, budget_s)[0]
 
 
@@ -129,7 +152,10 @@ def plan(position: Position, budget_s: float | None) -> tuple[str, list[Decision
         plies.append(decision.move)
         state = rules.play(state, decision.move)
         if rules.is_over(state) or not rules.turn_plies(state):
-            return " ".join(plies), decisions
+            proposes = (position.may_propose and not rules.is_over(state)
+                        and proposes_end(rules, state, position.seat, list(position.seats_in),
+                                         position.scored, decision, position.ply + len(plies)))
+            return Turn(" ".join(plies), proposes), decisions
 
 
 def judge(position: Position, budget_s: float | None) -> Decision:
@@ -229,7 +255,9 @@ def play_turn(game_id: int, budget_s: float | None = BY_LEVEL,
                 if text == RESIGNS:
                     commands.resign(game, position.seat, position.ply)
                 else:
-                    commands.play_turn(game, position.seat, text, position.ply)
+                    commands.play_turn(game, position.seat, str(text), position.ply)
+                    if getattr(text, "proposes", False) and game.status == ACTIVE:
+                        commands.agree(game, position.seat, game.ply)
             return "resigned" if text == RESIGNS else "played"
         except PositionChanged:
             pass
@@ -264,10 +292,10 @@ def claim(game_id: int) -> Position | str:
     levels = {seat: level_of(email) for seat, email in levels.items()
               if level_of(email) is not None}
     to_move = rules.to_move(state)
-    proposal = seats_in = None
+    proposal = None
+    seats_in = players_in(game)
     offer = game.end_proposal
     if offer is not None:
-        seats_in = players_in(game)
         waiting = [seat for seat in seats_in if seat in levels and seat not in offer["seats"]]
         # the bot to move answers first; else another bot the proposal awaits
         seat = to_move if to_move in waiting else (waiting[0] if waiting else to_move)
@@ -281,7 +309,17 @@ def claim(game_id: int) -> Position | str:
         return "busy"
     return Position(game_id, game.ply, seat, levels[seat], rules, state,
                     seed=game.seed + game.ply, to_move=seat == to_move, proposal=proposal,
-                    scored=bool(rules.agreed_end_scored), may_resign=game.bots_resign)
+                    scored=bool(rules.agreed_end_scored), may_resign=game.bots_resign,
+                    seats_in=tuple(seats_in), may_propose=_may_propose(game, seat))
+
+
+def _may_propose(game: Game, seat: int) -> bool:
+    """Whether the bot in ``seat`` may propose to end the game with its turn: it has not
+    proposed in the last ``PROPOSE_EVERY`` plies (the game keeps the last ply at which
+    anyone proposed, and who did)."""
+    offer = game.end_offer
+    return (not offer or seat not in offer.get("proposed", ())
+            or game.ply - offer.get("ply", 0) >= PROPOSE_EVERY)
 
 
 def _lease(game_id: int, ply: int, length: timedelta) -> bool:

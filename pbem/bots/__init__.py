@@ -26,8 +26,9 @@ capping it there).
 
 Beyond its moves, a bot judges positions as a good opponent does (:func:`decide` gives the
 search's judgement with the move): it resigns a game it has lost beyond doubt
-(:func:`resigns`) and accepts a proposal to end the game when its search says that the result
-would not change (:func:`accepts_end`).
+(:func:`resigns`), accepts a proposal to end the game when its search says that the result
+would not change (:func:`accepts_end`), and proposes one itself when the result is settled
+(:func:`proposes_end`).
 """
 
 from __future__ import annotations
@@ -40,8 +41,8 @@ from .clock import cpu_clock
 from .heuristics import heuristics_for
 from .search import Search
 
-__all__ = ["CORRESPONDENCE", "LEVELS", "Decision", "accepts_end", "choose_move", "decide",
-           "evaluate", "resigns", "search_move"]
+__all__ = ["CORRESPONDENCE", "LEVELS", "Decision", "accepts_end", "agreed_share", "choose_move",
+           "decide", "evaluate", "proposes_end", "resigns", "search_move"]
 
 #: Playouts per move at each level (a game's heuristics may scale them, see ``Heuristics``).
 LEVELS = {1: 100, 2: 400, 3: 1600, 4: 25600}
@@ -57,6 +58,9 @@ RESIGN_AFTER_PLY = 12
 #: A proposal to end the game is accepted when the bot's share, as its search judges the
 #: position, is within this of what the agreed end would give it.
 AGREE_MARGIN = 0.1
+#: A bot proposes to end the game itself only when the result is surer than that: its share
+#: within this of what the agreed end would give it.
+PROPOSE_MARGIN = 0.04
 
 
 @dataclass(frozen=True)
@@ -165,17 +169,42 @@ def accepts_end(rules, state, seat: int, seats_in: list[int], scored: bool,
     Without a search to judge by (a forced or solved move) the bot declines."""
     if decision.shares is None or seat not in seats_in:
         return False
+    agreed = agreed_share(rules, state, seat, seats_in, scored)
+    return abs(decision.shares[seat] - agreed) <= AGREE_MARGIN
+
+
+def proposes_end(rules, state, seat: int, seats_in: list[int], scored: bool,
+                 decision: Decision, ply: int) -> bool:
+    """Whether a bot in ``seat`` proposes to end the game at ``state`` (the position after
+    its turn, at the game's ``ply``), its search having judged that position
+    (``decision``): the result is settled, the agreed end giving it what playing on would
+    within the narrower ``PROPOSE_MARGIN`` (a dead draw, or in a game scored as it stands a
+    win it only has to play out), judged over at least ``RESIGN_PLAYOUTS`` playouts and
+    never in the first ``RESIGN_AFTER_PLY`` plies. So a player need not play a settled game
+    to its last ply, and a bot never offers what it would not accept."""
+    return (
+        decision.shares is not None
+        and seat in seats_in
+        and ply >= RESIGN_AFTER_PLY
+        and decision.playouts >= RESIGN_PLAYOUTS
+        and abs(decision.shares[seat] - agreed_share(rules, state, seat, seats_in, scored))
+        <= PROPOSE_MARGIN
+    )
+
+
+def agreed_share(rules, state, seat: int, seats_in: list[int], scored: bool) -> float:
+    """What an agreed end now is worth to ``seat`` as the search counts results: a draw
+    among ``seats_in``, or, ``scored``, a win for those of them with the best score."""
     heuristics = heuristics_for(rules.slug)
-    if scored:
-        scores = rules.scores(state)
-        best = max(scores[s] for s in seats_in)
-        winners = [s for s in seats_in if scores[s] == best]
-        now = 1 / len(winners) if seat in winners else 0.0
-        if len(winners) > 1:
-            now = heuristics.draw_value(len(winners), len(scores))
-    else:
-        now = heuristics.draw_value(len(seats_in), len(rules.scores(state)))
-    return abs(decision.shares[seat] - now) <= AGREE_MARGIN
+    seats = len(rules.scores(state))
+    if not scored:
+        return heuristics.draw_value(len(seats_in), seats)
+    scores = rules.scores(state)
+    best = max(scores[s] for s in seats_in)
+    winners = [s for s in seats_in if scores[s] == best]
+    if seat not in winners:
+        return 0.0
+    return 1.0 if len(winners) == 1 else heuristics.draw_value(len(winners), seats)
 
 
 def _rng(rules, data: dict, playouts: int, seed: int) -> random.Random:

@@ -29,7 +29,9 @@ class _Node:
     def __init__(self, state, seat, untried, seats):
         self.state = state
         self.seat = seat
-        self.untried = untried  # moves not yet expanded, the next one last
+        # moves not yet expanded, the next one last; None until the node is first expanded
+        # (most nodes never are: a playout starts from them and the search moves on)
+        self.untried = untried
         self.children: list[tuple[str, _Node]] = []
         self.visits = 0
         self.totals = [0.0] * seats
@@ -110,18 +112,32 @@ class Search:
         return Outcome(move, tuple(_shares(child)), done)
 
     def _node(self, state, moves: list[str] | None = None) -> _Node:
-        seat = self.rules.to_move(state)
+        """A node for ``state``; its plies are listed and ordered now if given (the root's),
+        else when it is first expanded (:meth:`_untried`)."""
+        node = _Node(state, self.rules.to_move(state), None, self.seats)
+        if moves is not None:
+            node.untried = self._untried(node, moves)
+        return node
+
+    def _untried(self, node: _Node, moves: list[str] | None = None) -> list[str]:
+        """The node's plies in the heuristics' order, the first one last (for ``pop``).
+        Ordering can cost much more than a playout ply (Stax checks every ply for its
+        king's safety, more of them the fuller the table), so it is done only for a node
+        the search comes back to."""
         if moves is None:
-            moves = [] if seat is None else self.rules.legal_moves(state)
-        untried = self.heuristics.order(self.rules, state, moves, self.rng)
-        return _Node(state, seat, untried[::-1], self.seats)
+            moves = [] if node.seat is None else self.rules.legal_moves(node.state)
+        return self.heuristics.order(self.rules, node.state, moves, self.rng)[::-1]
 
     def _iterate(self, root: _Node) -> None:
         """Select down the tree, expand one child, play out from it, back the result up."""
         node, path = root, [root]
         allowed = self.heuristics.children_allowed
-        while node.children and (not node.untried
-                                 or len(node.children) >= allowed(node.visits)):
+        while True:
+            if node.untried is None:
+                node.untried = self._untried(node)
+            if not node.children or (node.untried
+                                     and len(node.children) < allowed(node.visits)):
+                break
             node = node.select()
             path.append(node)
         if node.untried:

@@ -28,10 +28,11 @@ def bots(app):
     return found
 
 
-def built_game(human, bot, seed: int, moves: list[str], **settings):
-    """A Pylon game of the human (seat 0) against the bot (seat 1), brought to the position
-    after ``moves`` through play's own command."""
-    game = commands.create_game("pylon", [human, bot], creator=human, seed=seed, **settings)
+def built_game(human, bot, seed: int, moves: list[str], bot_first=False, **settings):
+    """A Pylon game of the human (seat 0) against the bot (seat 1; the other way round
+    ``bot_first``), brought to the position after ``moves`` through play's own command."""
+    players = [bot, human] if bot_first else [human, bot]
+    game = commands.create_game("pylon", players, creator=human, seed=seed, **settings)
     for move in moves:
         game = commands.locked(game.id)
         commands.play_turn(game, game.to_move_seat, move, game.ply)
@@ -56,7 +57,46 @@ def test_the_bot_plays_a_lost_game_out_when_the_players_chose_so(make_player, bo
 def test_the_bot_plays_on_in_an_even_game(make_player, bots):
     game_id = built_game(make_player(), bots[1], *EVEN["pylon"])
     assert worker.run() == "1 played"
-    assert get_game(game_id).status == ACTIVE
+    game = get_game(game_id)
+    assert game.status == ACTIVE and game.end_proposal is None  # nothing settled to offer
+
+
+def human_plays(game_id: int, seat: int) -> None:
+    """The human in ``seat`` plays the first legal ply."""
+    game = commands.locked(game_id)
+    commands.play_turn(game, seat, game.rules.legal_moves(game.load_state())[0], game.ply)
+
+
+def won_by_the_bot(human, bot) -> int:
+    """A Pylon game the bot (seat 0) leads beyond doubt, the bot to move: the hopeless
+    position, three plies earlier (a few moves from the end), with the seats swapped (seat 0
+    leads it)."""
+    seed, moves = HOPELESS["pylon"]
+    return built_game(human, bot, seed, moves[:-3], bot_first=True)
+
+
+def test_the_bot_proposes_to_end_a_game_it_has_won_with_its_turn(make_player, bots):
+    """Pylon's agreed end is scored as it stands: the bot that leads beyond doubt plays its
+    turn and offers the end, so the human need not play a lost game to its last ply."""
+    game_id = won_by_the_bot(make_player(), bots[1])
+    assert worker.run() == "1 played"
+    game = get_game(game_id)
+    assert game.status == ACTIVE and game.to_move_seat == 1
+    assert game.end_proposal["seats"] == [0] and game.end_proposal["ply"] == game.ply
+    assert commands.agree(commands.locked(game_id), 1, game.ply)
+    assert get_game(game_id).result["winners"] == [0]
+
+
+def test_a_declined_bot_does_not_propose_again_at_once(make_player, bots):
+    game_id = won_by_the_bot(make_player(), bots[1])
+    worker.run()
+    game = commands.locked(game_id)
+    commands.decline(game, 1, game.ply)
+    human_plays(game_id, 1)
+    assert worker.run() == "1 played"
+    game = get_game(game_id)
+    assert game.status == ACTIVE
+    assert game.end_proposal is None and game.ply > game.end_offer["ply"]
 
 
 def test_the_bot_accepts_to_end_a_decided_game_on_its_turn(make_player, bots):

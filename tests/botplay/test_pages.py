@@ -7,7 +7,9 @@ from helpers import outbox, sign_in
 
 from pbem.botplay import worker
 from pbem.botplay.accounts import ensure_bots
+from pbem.botplay.levels import MEASURED
 from pbem.core.extensions import db
+from pbem.games import get_rules
 from pbem.play.queries import get_game
 
 BOT_MARK = '<abbr class="bot" title="a computer player">bot</abbr>'
@@ -65,3 +67,21 @@ def test_a_game_against_a_bot_is_rated_only_by_choice(client, make_player):
     assert not create(rated="y").rated
     assert create(rated="y", rated_against_bot="y").rated
     assert not create(rated_against_bot="y").rated  # rating was not chosen at all
+
+
+def test_a_bots_page_shows_how_the_levels_stand_as_measured(client):
+    """Every measured cell is a row of the bots' pages with its score, interval and games,
+    and a cell of fewer games than the bench's own is marked as a sample."""
+    bot = ensure_bots()[1]
+    page = " ".join(client.get(f"/players/{bot.id}").get_data(as_text=True).split())
+    assert "How the levels stand against each other" in page
+    assert MEASURED, "the table has cells"
+    for cell in MEASURED:
+        match = (f"level {cell.level} against level {cell.below}" if cell.below
+                 else f"level {cell.level} against random moves")
+        sample = " <small>a sample</small>" if cell.games < cell.FULL else ""
+        row = (f"<tr><td>{get_rules(cell.slug).name}, {cell.players} players</td> "
+               f"<td>{match}</td> <td>{100 * cell.score:.0f}% "
+               f"<small>[{100 * cell.low:.0f}–{100 * cell.high:.0f}%]</small></td> "
+               f"<td>{cell.games} ({cell.won}, {cell.drawn}, {cell.lost}){sample}</td></tr>")
+        assert row in page

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.bots import RESIGN_AFTER_PLY, accepts_end, decide, resigns
+from pbem.bots import RESIGN_AFTER_PLY, accepts_end, decide, proposes_end, resigns
 from pbem.games import get_rules
 
 from .positions import EVEN, HOPELESS, built
@@ -21,9 +21,11 @@ def test_a_bot_resigns_a_hopeless_position(slug, level):
     seed, moves = HOPELESS[slug]
     state = built(rules, seed, moves)
     seat = rules.to_move(state)
-    decision = decide(rules, state, level=level, seed=3)
-    assert resigns(decision, seat, ply=len(moves))
-    assert decision.shares[1 - seat] > 0.9  # the opponent's view of the same search
+    decisions = [decide(rules, state, level=level, seed=seed) for seed in (1, 2, 3)]
+    # a search whose share lands just over the threshold plays one more move first
+    assert sum(resigns(decision, seat, ply=len(moves)) for decision in decisions) >= 2
+    # the opponent's view of the same searches
+    assert all(decision.shares[1 - seat] > 0.9 for decision in decisions)
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -42,9 +44,10 @@ def test_a_bot_does_not_resign_an_even_position(slug):
     state = built(rules, seed, moves)
     seat = rules.to_move(state)
     for level in (1, 2):
-        decision = decide(rules, state, level=level, seed=3)
-        assert not resigns(decision, seat, ply=len(moves))
-        assert 0.2 < decision.shares[seat] < 0.8
+        decisions = [decide(rules, state, level=level, seed=seed) for seed in (1, 2, 3)]
+        assert not any(resigns(decision, seat, ply=len(moves)) for decision in decisions)
+        # about even, as searches of a few dozen playouts (Stax's level 1) can judge it
+        assert 0.2 < sum(decision.shares[seat] for decision in decisions) / 3 < 0.8
 
 
 def test_a_scored_end_is_accepted_when_it_gives_what_playing_on_would():
@@ -59,6 +62,25 @@ def test_a_scored_end_is_accepted_when_it_gives_what_playing_on_would():
     decision = decide(rules, open_game, level=1, seed=3)
     assert [accepts_end(rules, open_game, seat, [0, 1], True, decision) for seat in (0, 1)] \
         == [False, False]
+
+
+def test_a_bot_proposes_an_end_only_where_the_result_is_settled():
+    """Pylon's agreed end is scored as it stands: in a decided game the side that leads
+    offers it (playing on changes nothing), never in the first moves; in an open game
+    neither side does."""
+    rules = get_rules("pylon")
+    seed, moves = HOPELESS["pylon"]
+    decided = built(rules, seed, moves)
+    decision = decide(rules, decided, level=1, seed=3)
+    leader = 1 - rules.to_move(decided)
+    assert proposes_end(rules, decided, leader, [0, 1], True, decision, ply=len(moves))
+    assert not proposes_end(rules, decided, leader, [0, 1], True, decision,
+                            ply=RESIGN_AFTER_PLY - 1)
+    seed, moves = EVEN["pylon"]
+    open_game = built(rules, seed, moves)
+    decision = decide(rules, open_game, level=1, seed=3)
+    assert not any(proposes_end(rules, open_game, seat, [0, 1], True, decision, len(moves))
+                   for seat in (0, 1))
 
 
 @pytest.mark.parametrize("slug", ["stawvs", "stax", "triumvirate"])

@@ -7,6 +7,14 @@ Between players who both block, most games end 0–0, and a search that takes a 
 win is content to block too. So a drawn playout counts for less than half to both seats: each
 plays for the win, and the stronger one wins more of the games that are decided.
 
+A turn's first ply is one of some hundred launches and moves, most of them pointless (a piece
+facing a side edge can never leave by the far one), so the tree tries the plies facing the far
+edge first and widens progressively: a level's playouts go to a few sensible plies each
+looked at many times, rather than to every ply once, where a lucky playout picks the ply.
+Level 1 had scored 89% against a random player, a fifth of its games drawn 0–0; with this it
+won 96 of the long bench's 100 games and drew 4 (98%), and level 2 scored 67% against level 1
+in 42 games (the README's table).
+
 Once nobody can launch, playouts misjudge the endgame (a bot of any level throws away won
 endgames and loses drawn ones), so every level solves it exactly instead (``spike_endgame``)
 whenever it fits in its work allowance, the stronger levels from further out. Level 1 used to
@@ -38,6 +46,7 @@ class SpikeHeuristics(Heuristics):
     slug = "spike"
     scale = 1.0
     playout_factor = 3.0  # cheap plies, short games: three times the default playouts
+    widening = 2.0  # about a hundred plies each: see Heuristics.widening
 
     def policy(self, rules, state, rng):
         def pick(state, moves):
@@ -51,9 +60,14 @@ class SpikeHeuristics(Heuristics):
         return pick
 
     def order(self, rules, state, moves, rng):
-        """Exits first, then the rest in a random order."""
+        """Exits first, then the plies that leave a piece facing the far edge, then the
+        rest, each group in a random order."""
         ordered = super().order(rules, state, moves, rng)
-        return sorted(ordered, key=lambda move: not move.endswith("-off"))
+        if not ordered:
+            return ordered
+        forward = FORWARD[rules.to_move(state)]
+        return sorted(ordered, key=lambda move: (not move.endswith("-off"),
+                                                 not move.endswith(forward)))
 
     def solve(self, rules, state, level, deadline=None):
         nodes = SOLVER_NODES.get(level)
