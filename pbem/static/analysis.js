@@ -15,8 +15,7 @@
                 url: location.href };
   var latest = 0;
   // The page's language: its words keyed by their English (a count's as [one, other]).
-  var wordsEl = document.querySelector("script.analysis-words");
-  var said = wordsEl ? JSON.parse(wordsEl.textContent) : {};
+  var said = JSON.parse((figure && figure.dataset.words) || "{}");
 
   function esc(text) {
     return String(text).replace(/[&<>"']/g, function (c) { return "&#" + c.charCodeAt(0) + ";"; });
