@@ -169,6 +169,23 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-sync"]
 
 
+def _read_whole(app):
+    """The app, answering with bodies already read and closed.
+
+    Werkzeug's development server closes a response only after draining the request, and a
+    browser that drops the connection (a page closed while a script loads) makes the drain
+    raise first: the static file stays open and its ResourceWarning fails a later test.
+    """
+    def serve(environ, start_response):
+        body = app(environ, start_response)
+        try:
+            return [b"".join(body)]
+        finally:
+            if hasattr(body, "close"):
+                body.close()
+    return serve
+
+
 @pytest.fixture
 def live_server(app):
     """The app served over HTTP from a thread on a free loopback port; yields its base URL.
@@ -177,7 +194,7 @@ def live_server(app):
     """
     from werkzeug.serving import make_server
 
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+    server = make_server("127.0.0.1", 0, _read_whole(app), threaded=True)
     base = f"http://127.0.0.1:{server.server_port}"
     app.config.update(BASE_URL=base, MAIL_DELIVER_AFTER_COMMIT=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
