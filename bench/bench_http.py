@@ -62,6 +62,11 @@ ROUNDS = 6
 #: Seconds of each route before the windows, not measured.
 WARM_UP = 1.0
 GAMES_PER_CLIENT = 8
+#: An answered line covers at most 20 of a Pylon game's first player's moves (a line is at
+#: most 40 turns), so a client needs this many games not to run out within the windows: a
+#: client that runs out posts played plies again and is refused, cheaply, which would make
+#: the answered move look cheaper than it is.
+ANSWERED_GAMES_PER_CLIENT = 32
 ROOT = Path(__file__).resolve().parent.parent
 PG_DEFAULT = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 
@@ -217,7 +222,7 @@ def _prepare(url: str, folder: Path) -> tuple[list, list, int]:
                     plays.append((f"/play/{sign('move', [game.id, seat, ply])}/move", move, ply))
                     state, ply = pylon.play(state, move), ply + 1
             work.append(plays)
-        answered = answered_moves.prepare(CLIENTS, GAMES_PER_CLIENT)
+        answered = answered_moves.prepare(CLIENTS, ANSWERED_GAMES_PER_CLIENT)
         long_game = _long_game(db, commands, Move, player_by_email, get_rules("triumvirate"))
         db.engine.dispose()
     return work, answered, long_game
