@@ -33,12 +33,12 @@ def _printf(text: str) -> str:
 
 def _english_pieces(slug: str) -> set[str]:
     """The fixed English words of ``slug``'s phrases (what lies between placeholders), each
-    long enough to be unmistakable."""
+    long enough to be unmistakable, but the game's name (the same in every language)."""
     pieces = set()
     for key, message in MESSAGES.items():
         if key.startswith(f"{slug}."):
             pieces |= {p.strip(" :;,.") for p in re.split(r"%\(\w+\)s", message)}
-    return {p for p in pieces if len(p) >= 5}
+    return {p for p in pieces if len(p) >= 5 and p.lower() != slug}
 
 
 def _board_words(page: str) -> list[str]:
