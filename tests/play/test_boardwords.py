@@ -100,7 +100,7 @@ def test_a_german_game_page_shows_the_board_in_german(client, make_game, slug):
     german = client.get(f"/games/{game.id}", headers={"Accept-Language": "de"}).text
     state = get_rules(slug).new_game(len(game.seats), game.options, game.seed)
     with force_locale("en"):
-        assert html.escape(game.renderer.describe(state), quote=False) in english
+        assert game.renderer.describe(state) in _board_words(english)
     said = " | ".join(_board_words(german))
     assert [piece for piece in _english_pieces(slug) if piece in said] == []
     assert _board_words(german) != _board_words(english)
