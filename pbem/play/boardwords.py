@@ -125,6 +125,44 @@ MESSAGES = {
     "spike.so-far": N_("This turn so far: %(plies)s."),
     "spike.off": N_("off the board"),
     "spike.done": N_("done: end the turn"),
+    "triumvirate.resigned": N_("P%(loser)s resigned; P%(seat)s wins"),
+    "triumvirate.drawn": N_("drawn: %(count)s turns in a row without a capture"),
+    "triumvirate.won": N_("P%(seat)s wins with two trees of prisoners"),
+    "triumvirate.arrange": N_("P%(seat)s to move: arrange the card (T:…)"),
+    "triumvirate.act": N_("P%(seat)s to move: %(actions)s action(s) left, %(points)s movement "
+                          "point(s)"),
+    "triumvirate.decide": N_("P%(seat)s to move: decide the %(size)s prisoner (P:%(z)s or "
+                             "H:%(z)s…)"),
+    "triumvirate.on-square": N_("P%(seat)s %(size)s on %(square)s"),
+    "triumvirate.to-move": N_("P%(seat)s — to move"),
+    "triumvirate.orthogonal": N_("orthogonal"),
+    "triumvirate.diagonal": N_("diagonal"),
+    "triumvirate.l-shaped": N_("L-shaped"),
+    "triumvirate.section": N_("%(section)s section"),
+    "triumvirate.flat": N_("flat"),
+    "triumvirate.upright": N_("upright"),
+    "triumvirate.card-piece": N_("Triumvirate: %(size)s %(orient)s in %(section)s"),
+    "triumvirate.hostage-piece": N_("hostage: %(size)s %(orient)s in %(section)s"),
+    "triumvirate.held": N_("held"),
+    "triumvirate.reserve": N_("reserve"),
+    "triumvirate.row-count": N_("%(row)s: %(count)s %(size)s"),
+    "triumvirate.holds": N_("P%(seat)s holds prisoners %(held)s; reserve %(reserve)s (sizes 1, 2, "
+                            "3)"),
+    "triumvirate.opening": N_("Triumvirate, turn %(turn)s. %(status)s."),
+    "triumvirate.own": N_("%(size)s on %(square)s"),
+    "triumvirate.slot": N_("%(size)s %(orient)s in %(section)s"),
+    "triumvirate.count": N_("%(count)s %(size)s"),
+    "triumvirate.none-on-board": N_("none on the board"),
+    "triumvirate.none": N_("none"),
+    "triumvirate.seat": N_("P%(seat)s pieces: %(pieces)s. Card: %(card)s. Hostages: %(hostages)s. "
+                           "Prisoners held: %(held)s. Reserve: %(reserve)s."),
+    "triumvirate.taken": N_("Prisoners taken this turn: %(count)s."),
+    "triumvirate.piece": N_("%(size)s, %(orient)s"),
+    "triumvirate.slot-choice": N_("%(section)s section: %(piece)s"),
+    "triumvirate.hold": N_("hold the %(size)s prisoner"),
+    "triumvirate.as-hostage": N_("%(size)s prisoner as a hostage in the %(section)s section, "
+                                 "%(orient)s"),
+    "triumvirate.replacing": N_("%(choice)s, replacing the %(piece)s hostage"),
 }
 
 

@@ -33,11 +33,16 @@ def _printf(text: str) -> str:
 
 def _english_pieces(slug: str) -> set[str]:
     """The fixed English words of ``slug``'s phrases (what lies between placeholders), each
-    long enough to be unmistakable, but the game's name (the same in every language)."""
+    long enough to be unmistakable, but the game's name and the words German spells alike
+    (``diagonal``)."""
+    with open(CATALOGUES / "de" / "LC_MESSAGES" / "messages.po", "rb") as po:
+        german = read_po(po, locale="de")
     pieces = set()
     for key, message in MESSAGES.items():
         if key.startswith(f"{slug}."):
-            pieces |= {p.strip(" :;,.") for p in re.split(r"%\(\w+\)s", message)}
+            said = german.get(message).string
+            pieces |= {p for p in (p.strip(" :;,.") for p in re.split(r"%\(\w+\)s", message))
+                       if p not in said}
     return {p for p in pieces if len(p) >= 5 and p.lower() != slug}
 
 
