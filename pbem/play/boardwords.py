@@ -163,6 +163,23 @@ MESSAGES = {
     "triumvirate.as-hostage": N_("%(size)s prisoner as a hostage in the %(section)s section, "
                                  "%(orient)s"),
     "triumvirate.replacing": N_("%(choice)s, replacing the %(piece)s hostage"),
+    "stax.won": N_("%(seat)s won."),
+    "stax.to-move": N_("%(seat)s to move."),
+    "stax.holds": N_("%(seat)s holds: %(hand)s."),
+    "stax.resigned": N_("resigned"),
+    "stax.nothing": N_("nothing"),
+    "stax.opening": N_("Stax, %(players)s players. %(status)s"),
+    "stax.empty-table": N_("The table is empty."),
+    "stax.one-stack": N_("1 stack on the table."),
+    "stax.stacks": N_("%(count)s stacks on the table."),
+    "stax.tile": N_("%(seat)s's %(tile)s"),
+    "stax.pointing": N_("%(tile)s pointing %(directions)s"),
+    "stax.on-stack": N_("%(tile)s, on a stack of %(count)s (beneath, top down: %(beneath)s)"),
+    "stax.at": N_("At %(cell)s: %(what)s."),
+    "stax.cell-empty": N_("%(cell)s: empty"),
+    "stax.hand-seat": N_("%(seat)s"),
+    "stax.hand-resigned": N_("%(seat)s (resigned)"),
+    "stax.hand-tile": N_("%(seat)s's %(tile)s (%(directions)s)"),
 }
 
 
