@@ -80,3 +80,25 @@ def test_the_setting_names_a_language_pbem_speaks_or_is_ignored(make_app, locale
         assert operator_language({}) == "en"
     with make_app(CLI_LANGUAGE="fr-CH").app_context():
         assert operator_language({"LANG": "es_ES.UTF-8"}) == "fr"
+
+
+@pytest.mark.parametrize(("variables", "said", "not_said"), [
+    ({"PBEM_CLI_LANGUAGE": "de"},
+     ["FAIL  secret key: SECRET_KEY ist nicht gesetzt",
+      "FAIL  secure cookies: das Sitzungscookie ist nicht Secure"],
+     ["is not set", "the session cookie is not Secure"]),
+    ({"LANG": "fr_FR.UTF-8"},
+     ["FAIL  secret key: SECRET_KEY n'est pas définie",
+      "FAIL  secure cookies: le cookie de session n'est pas Secure"],
+     ["is not set", "the session cookie is not Secure", "ist nicht gesetzt"]),
+])
+def test_check_explains_in_the_operators_language_with_its_lines_still_parsable(
+        make_app, locale_environ, variables, said, not_said):
+    for name, value in variables.items():
+        locale_environ.setenv(name, value)
+    app = make_app(SECRET_KEY="")
+    result = app.test_cli_runner().invoke(args=["pbem", "check"])
+    assert result.exit_code == 1
+    assert all(line.startswith(("ok  ", "FAIL")) for line in result.output.splitlines())
+    assert all(line in result.output for line in said), result.output
+    assert not any(words in result.output for words in not_said), result.output
