@@ -23,6 +23,9 @@ from pbem.core.extensions import db
 # The tests never read the checkout's own instance folder (a developer's config.py, or the
 # settings a running `pbem dev` shares with other commands).
 os.environ.setdefault("PBEM_INSTANCE_PATH", tempfile.mkdtemp(prefix="pbem-tests-"))
+# The commands speak English in the tests whatever the machine's locale (LANG=de_DE.UTF-8 would
+# make them German); tests/test_cli_language.py chooses other languages.
+os.environ["PBEM_CLI_LANGUAGE"] = "en"
 
 url_builders.install()
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 from flask.cli import AppGroup, with_appcontext
+from flask_babel import gettext as _
 
 token_group = AppGroup("token", help="API tokens: create, list, revoke.")
 
@@ -17,7 +18,8 @@ def _player(address: str, hint: str = "ADDRESS"):
     except PbemError as exc:
         raise click.BadParameter(exc.message, param_hint=hint) from None
     if player is None or player.deleted_at is not None:
-        raise click.BadParameter(f"No player has the address {address!r}.", param_hint=hint)
+        raise click.BadParameter(_("No player has the address %(address)s.", address=address),
+                                 param_hint=hint)
     return player
 
 
@@ -57,8 +59,8 @@ def revoke(address, token_id):
     from . import tokens
 
     if not tokens.revoke(_player(address).id, token_id):
-        raise click.BadParameter("No such token in force.", param_hint="TOKEN_ID")
-    click.echo(f"token {token_id} revoked")
+        raise click.BadParameter(_("No such token in force."), param_hint="TOKEN_ID")
+    click.echo(_("token %(token)d revoked", token=token_id))
 
 
 @click.command("bot-account")
@@ -72,4 +74,5 @@ def bot_account(address, owner, unmark):
 
     player = _player(address)
     bots.mark(player, not unmark, _player(owner, "--owner") if owner else None)
-    click.echo(f"{address} is {'no longer ' if unmark else ''}a bot account")
+    click.echo(_("%(address)s is no longer a bot account", address=address) if unmark
+               else _("%(address)s is a bot account", address=address))

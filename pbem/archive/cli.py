@@ -7,6 +7,8 @@ import sys
 
 import click
 from flask.cli import AppGroup, with_appcontext
+from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from ..core.db import MAX_INT
 from . import counters
@@ -28,10 +30,11 @@ def verify_records(game_ids):
     found, games = games_to_verify(game_ids)
     if missing := sorted(set(game_ids) - set(found)):
         raise click.BadParameter(
-            f"no started game {', '.join(f'#{i}' for i in missing)}.", param_hint="--game")
+            _("no started game %(games)s.", games=", ".join(f"#{i}" for i in missing)),
+            param_hint="--game")
     total = len(found)
     mismatches = []
-    with click.progressbar(games, length=total, label="Verifying games",
+    with click.progressbar(games, length=total, label=_("Verifying games"),
                            file=sys.stderr) as bar:
         for game in bar:
             problem = verify_game(game)
@@ -39,7 +42,9 @@ def verify_records(game_ids):
                 mismatches.append(f"game #{game.id} ({game.slug}): {problem}")
     for line in mismatches:
         click.echo(line)
-    click.echo(f"checked {total} games: {len(mismatches)} mismatched")
+    click.echo(ngettext("checked %(num)d game: %(wrong)d mismatched",
+                        "checked %(num)d games: %(wrong)d mismatched", total,
+                        wrong=len(mismatches)))
     if mismatches:
         sys.exit(1)
 
@@ -55,10 +60,13 @@ def recount_command(check):
     for line in wrong:
         click.echo(line)
     if check:
-        click.echo(f"{len(wrong)} counters differ from a fresh count")
+        click.echo(ngettext("%(num)d counter differs from a fresh count",
+                            "%(num)d counters differ from a fresh count", len(wrong)))
         sys.exit(1 if wrong else 0)
     counters.recount()
-    click.echo(f"recounted: {len(wrong)} counters were wrong and are now right")
+    click.echo(ngettext("recounted: %(num)d counter was wrong and is now right",
+                        "recounted: %(num)d counters were wrong and are now right",
+                        len(wrong)))
 
 
 @archive_group.command("import-ap")
@@ -86,8 +94,10 @@ def import_abstractplay(source, states):
             imported.append(import_record(parse_ap(data, state_for(data, saved))).id)
         except BadRecord as exc:
             refused += 1
-            click.echo(f"record {number}: {exc.message}")
-    click.echo(f"imported {len(imported)} games, refused {refused}"
+            click.echo(_("record %(number)d: %(problem)s", number=number, problem=exc.message))
+    click.echo(ngettext("imported %(num)d game, refused %(refused)d",
+                        "imported %(num)d games, refused %(refused)d", len(imported),
+                        refused=refused)
                + (f": #{', #'.join(map(str, imported))}" if imported else ""))
     if refused:
         sys.exit(1)

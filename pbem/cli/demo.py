@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from flask import current_app
+from flask_babel import gettext
 from sqlalchemy import func, select
 
 from ..accounts.models import Player
@@ -53,15 +54,15 @@ def load_demo() -> str | None:
     play_random_turns(finished, rng, turns=400)
     if get_game(finished.id).status == ACTIVE:
         commands.resign(commands.locked(finished.id), 1)
-    made.append(f"finished: {finished.rules.name} #{finished.id}")
+    made.append(gettext("finished: %(game)s", game=f"{finished.rules.name} #{finished.id}"))
     against_bot = commands.create_game(short.slug, [players[0], bots[0]], creator=None,
                                        start_now=True, seed=rng.randrange(2**31))
     made.append(f"{against_bot.title}")
     for poster, slug, count in ((players[2], "stawvs", 3), (players[3], "spike", 2)):
         terms = challenges.check_terms(slug, {}, count, "3d/move", True, None, None, "random")
         challenges.post(poster, terms, utcnow())
-    made.append("2 open challenges")
-    return "demo data loaded: " + ", ".join(made)
+    made.append(gettext("2 open challenges"))
+    return gettext("demo data loaded: %(games)s", games=", ".join(made))
 
 
 def play_random_turns(game, rng: random.Random, turns: int) -> None:
@@ -80,10 +81,9 @@ def sign_in_help() -> str:
     """How a newcomer signs in: a sign-in link for a demo player and the dev mailbox."""
     alice = player_by_email(PLAYERS[0][0])
     link = sign_in_url(alice)
-    return (
-        "\nTo sign in as Alice (a demo player), open:\n"
-        f"  {link}\n"
-        f"Or sign in with any address; the mail appears in the dev mailbox:\n"
-        f"  {external_url('web.mailbox')}\n"
-        f"(Admin: {ADMIN}; mail is also written to {current_app.config['MAIL_FILE_DIR']})\n"
-    )
+    return "\n" + gettext(
+        "To sign in as Alice (a demo player), open:\n  %(link)s\n"
+        "Or sign in with any address; the mail appears in the dev mailbox:\n  %(mailbox)s\n"
+        "(Admin: %(admin)s; mail is also written to %(folder)s)",
+        link=link, mailbox=external_url("web.mailbox"), admin=ADMIN,
+        folder=current_app.config["MAIL_FILE_DIR"]) + "\n"

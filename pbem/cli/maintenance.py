@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import click
 from flask import current_app
+from flask_babel import gettext as _
 
 
 @click.command("init-db")
@@ -16,7 +17,7 @@ def init_db():
 
     upgrade()
     ensure_bots()
-    click.echo("database is up to date")
+    click.echo(_("database is up to date"))
 
 
 @click.command("check")
@@ -44,7 +45,7 @@ def create_admin(email):
         player = make_admin(email)
     except PbemError as exc:
         raise click.BadParameter(exc.message, param_hint="EMAIL") from None
-    click.echo(f"{player.email} is an admin")
+    click.echo(_("%(address)s is an admin", address=player.email))
 
 
 @click.command("backup")
@@ -57,7 +58,8 @@ def backup(target):
     from ..ops.backup import BackupError, back_up
 
     if Path(target).exists():
-        raise click.BadParameter(f"{target} exists; name a new file.", param_hint="TARGET")
+        raise click.BadParameter(_("%(file)s exists; name a new file.", file=target),
+                                 param_hint="TARGET")
     try:
         click.echo(back_up(current_app.config["SQLALCHEMY_DATABASE_URI"], Path(target)))
     except BackupError as exc:
@@ -69,4 +71,5 @@ def demo():
     """Load demo players and games (only into an empty database)."""
     from .demo import load_demo
 
-    click.echo(load_demo() or "the database already has players; demo data not loaded")
+    click.echo(load_demo()
+               or _("the database already has players; demo data not loaded"))

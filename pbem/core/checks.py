@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from email.utils import parseaddr
 from urllib.parse import urlsplit
 
+from flask_babel import gettext
+
 from .config import DEFAULT_SECRET_KEY
 
 #: The shortest key accepted, in bytes (256 bits of a random key are beyond guessing).
@@ -42,9 +44,9 @@ def not_random(key: bytes) -> str | None:
     or ``None``. A key drawn at random (``secrets.token_hex(32)``) never fails this."""
     distinct = len(set(key))
     if distinct < 8:
-        return f"it has only {distinct} different characters"
+        return gettext("it has only %(num)d different characters", num=distinct)
     if len(zlib.compress(key, 9)) < len(key) * 0.7:
-        return "it repeats a pattern"
+        return gettext("it repeats a pattern")
     return None
 
 
@@ -58,24 +60,30 @@ def secret_key(config) -> Check:
     fallbacks = config.get("SECRET_KEY_FALLBACKS") or []
     if not isinstance(fallbacks, list | tuple) or not all(
             isinstance(key, str | bytes) for key in fallbacks):
-        return Check("secret key", False, "SECRET_KEY_FALLBACKS must be a list of the earlier "
-                     "keys, as JSON in the environment: PBEM_SECRET_KEY_FALLBACKS='[\"<old "
-                     f"key>\"]' (it is a {type(fallbacks).__name__})")
+        return Check("secret key", False, gettext(
+            "SECRET_KEY_FALLBACKS must be a list of the earlier keys, as JSON in the "
+            "environment: %(example)s (it is a %(type)s)",
+            example="PBEM_SECRET_KEY_FALLBACKS='[\"<old key>\"]'",
+            type=type(fallbacks).__name__))
     keys = [("SECRET_KEY", config.get("SECRET_KEY"))]
     keys += [(f"SECRET_KEY_FALLBACKS[{i}]", key) for i, key in enumerate(fallbacks)]
     for name, key in keys:
         if not key or key == DEFAULT_SECRET_KEY:
-            return Check("secret key", False, f"{name} is not set (the public default would let "
-                         "anyone forge a session or a link); set PBEM_SECRET_KEY")
+            return Check("secret key", False, gettext(
+                "%(name)s is not set (the public default would let anyone forge a session "
+                "or a link); set PBEM_SECRET_KEY", name=name))
         raw = key.encode() if isinstance(key, str) else key
         if len(raw) < MIN_SECRET_KEY_BYTES:
-            return Check("secret key", False, f"{name} is {len(raw)} bytes; use at least "
-                         f"{MIN_SECRET_KEY_BYTES} random bytes ({MAKE_ONE})")
+            return Check("secret key", False, gettext(
+                "%(name)s is %(num)d bytes; use at least %(least)d random bytes (%(command)s)",
+                name=name, num=len(raw), least=MIN_SECRET_KEY_BYTES, command=MAKE_ONE))
         why = not_random(raw)
         if why is not None:
-            return Check("secret key", False, f"{name} is not random: {why}; make one with "
-                         f"{MAKE_ONE}")
-    return Check("secret key", True, "set, long enough and not obviously made by hand")
+            return Check("secret key", False, gettext(
+                "%(name)s is not random: %(why)s; make one with %(command)s", name=name,
+                why=why, command=MAKE_ONE))
+    return Check("secret key", True,
+                 gettext("set, long enough and not obviously made by hand"))
 
 
 def https_base_url(config) -> Check:
@@ -83,16 +91,17 @@ def https_base_url(config) -> Check:
     url = config["BASE_URL"]
     if urlsplit(url).scheme == "https":
         return Check("base URL", True, url)
-    return Check("base URL", False, f"{url} is not https; set PBEM_BASE_URL to the public "
-                 "https address")
+    return Check("base URL", False, gettext(
+        "%(url)s is not https; set PBEM_BASE_URL to the public https address", url=url))
 
 
 def secure_cookies(config) -> Check:
     """The session cookie is only sent over TLS."""
     if config["SESSION_COOKIE_SECURE"]:
-        return Check("secure cookies", True, "the session cookie is Secure")
-    return Check("secure cookies", False, "the session cookie is not Secure (it is when "
-                 "BASE_URL is https, unless SESSION_COOKIE_SECURE is set false)")
+        return Check("secure cookies", True, gettext("the session cookie is Secure"))
+    return Check("secure cookies", False, gettext(
+        "the session cookie is not Secure (it is when BASE_URL is https, unless "
+        "SESSION_COOKIE_SECURE is set false)"))
 
 
 #: Top-level domains that are no one's on the internet (RFC 2606, RFC 6761, mDNS's ``local``).
@@ -108,8 +117,8 @@ def mail_domain(config) -> Check:
     domain = config["MAIL_DOMAIN"]
     if _public(domain):
         return Check("mail domain", True, domain)
-    return Check("mail domain", False, f"{domain!r} cannot receive mail from outside; set "
-                 "PBEM_MAIL_DOMAIN")
+    return Check("mail domain", False, gettext(
+        "%(domain)s cannot receive mail from outside; set PBEM_MAIL_DOMAIN", domain=repr(domain)))
 
 
 def _aligned(domain: str, other: str) -> bool:
@@ -126,19 +135,27 @@ def mail_sender(config) -> Check:
     address = parseaddr(sender if isinstance(sender, str) else f"{sender[0]} <{sender[1]}>")[1]
     domain = address.rpartition("@")[2]
     if not domain or not _public(domain):
-        return Check("mail sender", False, f"mail goes out From {address or sender!r}, which "
-                     "no receiver accepts; set PBEM_MAIL_DEFAULT_SENDER (default: "
-                     "pbem@<MAIL_DOMAIN>)")
+        return Check("mail sender", False, gettext(
+            "mail goes out From %(address)s, which no receiver accepts; set "
+            "PBEM_MAIL_DEFAULT_SENDER (default: pbem@<MAIL_DOMAIN>)",
+            address=repr(address or sender)))
     if not _aligned(domain, config["MAIL_DOMAIN"]):
-        return Check("mail sender", False, f"the From domain {domain} does not align with "
-                     f"MAIL_DOMAIN {config['MAIL_DOMAIN']} (the envelope sender): DMARC fails")
+        return Check("mail sender", False, gettext(
+            "the From domain %(domain)s does not align with MAIL_DOMAIN %(mail_domain)s (the "
+            "envelope sender): DMARC fails", domain=domain, mail_domain=config["MAIL_DOMAIN"]))
     signing = config["MAIL_DKIM_SELECTOR"] and (config["MAIL_DKIM_DOMAIN"]
                                                 or config["MAIL_DOMAIN"])
     if signing and not _aligned(domain, signing):
-        return Check("mail sender", False, f"the From domain {domain} does not align with "
-                     f"the DKIM domain {signing}: DMARC fails")
-    return Check("mail sender", True, f"{address}, aligned with {config['MAIL_DOMAIN']}"
-                 + (f" and DKIM's {signing}" if signing else ""))
+        return Check("mail sender", False, gettext(
+            "the From domain %(domain)s does not align with the DKIM domain %(signing)s: "
+            "DMARC fails", domain=domain, signing=signing))
+    if signing:
+        return Check("mail sender", True, gettext(
+            "%(address)s, aligned with %(mail_domain)s and DKIM's %(signing)s",
+            address=address, mail_domain=config["MAIL_DOMAIN"], signing=signing))
+    return Check("mail sender", True, gettext(
+        "%(address)s, aligned with %(mail_domain)s", address=address,
+        mail_domain=config["MAIL_DOMAIN"]))
 
 
 def proxy(config) -> Check:
@@ -146,29 +163,37 @@ def proxy(config) -> Check:
     the app must trust the proxy's ``X-Forwarded-For`` and ``X-Forwarded-Proto``: else every
     client shares the proxy's address (one rate limit for all) and the app thinks it is http."""
     if urlsplit(config["BASE_URL"]).scheme != "https":
-        return Check("proxy", True, "not checked (BASE_URL is not https)")
+        return Check("proxy", True, gettext("not checked (BASE_URL is not https)"))
     missing = [name for name in ("PROXY_FIX_X_FOR", "PROXY_FIX_X_PROTO") if not config[name]]
     if missing:
-        return Check("proxy", False, f"BASE_URL is https but {' and '.join(missing)} "
-                     f"{'is' if len(missing) == 1 else 'are'} 0; behind one proxy (nginx) set "
-                     + " and ".join(f"PBEM_{name}=1" for name in missing))
-    return Check("proxy", True, f"trusting {config['PROXY_FIX_X_FOR']} proxy hop(s)")
+        if len(missing) == 1:
+            return Check("proxy", False, gettext(
+                "BASE_URL is https but %(name)s is 0; behind one proxy (nginx) set "
+                "PBEM_%(name)s=1", name=missing[0]))
+        return Check("proxy", False, gettext(
+            "BASE_URL is https but PROXY_FIX_X_FOR and PROXY_FIX_X_PROTO are 0; behind one "
+            "proxy (nginx) set PBEM_PROXY_FIX_X_FOR=1 and PBEM_PROXY_FIX_X_PROTO=1"))
+    return Check("proxy", True, gettext("trusting %(hops)s proxy hop(s)",
+                                        hops=config["PROXY_FIX_X_FOR"]))
 
 
 def smtp_reachable(config) -> Check:
     """The SMTP server answers (connect and EHLO; nothing is sent)."""
     if "smtp" not in config["MAIL_BACKEND"].split(","):
-        return Check("SMTP", True, f"not used (MAIL_BACKEND is {config['MAIL_BACKEND']!r})")
+        return Check("SMTP", True, gettext("not used (MAIL_BACKEND is %(backend)s)",
+                                           backend=repr(config["MAIL_BACKEND"])))
     where = f"{config['MAIL_SERVER']}:{config['MAIL_PORT']}"
     try:
         with smtplib.SMTP(config["MAIL_SERVER"], config["MAIL_PORT"],
                           timeout=SMTP_TIMEOUT) as server:
             code, _ = server.ehlo()
     except (OSError, smtplib.SMTPException) as exc:
-        return Check("SMTP", False, f"{where} unreachable: {exc or type(exc).__name__}")
+        return Check("SMTP", False, gettext("%(where)s unreachable: %(error)s", where=where,
+                                            error=str(exc) or type(exc).__name__))
     if code != 250:
-        return Check("SMTP", False, f"{where} answered EHLO with {code}")
-    return Check("SMTP", True, f"{where} answers")
+        return Check("SMTP", False, gettext("%(where)s answered EHLO with %(code)s",
+                                            where=where, code=code))
+    return Check("SMTP", True, gettext("%(where)s answers", where=where))
 
 
 def migrations_at_head(directory: str, engine) -> Check:
@@ -183,12 +208,14 @@ def migrations_at_head(directory: str, engine) -> Check:
         with engine.connect() as connection:
             current = set(MigrationContext.configure(connection).get_current_heads())
     except SQLAlchemyError as exc:
-        return Check("migrations", False, f"cannot read the database: {exc.__class__.__name__}")
+        return Check("migrations", False, gettext("cannot read the database: %(error)s",
+                                                  error=exc.__class__.__name__))
     if current == heads:
-        return Check("migrations", True, f"at head ({', '.join(sorted(heads))})")
-    have = ", ".join(sorted(current)) or "none"
-    return Check("migrations", False, f"the database is at {have}, the code at "
-                 f"{', '.join(sorted(heads))}; run flask pbem init-db")
+        return Check("migrations", True, gettext("at head (%(heads)s)",
+                                                 heads=", ".join(sorted(heads))))
+    return Check("migrations", False, gettext(
+        "the database is at %(have)s, the code at %(heads)s; run flask pbem init-db",
+        have=", ".join(sorted(current)) or gettext("none"), heads=", ".join(sorted(heads))))
 
 
 #: The checks that read only the configuration (run at start-up too).

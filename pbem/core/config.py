@@ -31,6 +31,10 @@ DEFAULTS = {
     # The languages pages and mail speak: code -> its own name (pbem.core.i18n; each but
     # English needs its catalogue in pbem/translations/).
     "LANGUAGES": {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español"},
+    # The language the ``pbem`` commands speak to the operator (one of LANGUAGES). None: the
+    # process's locale (LC_ALL, LC_MESSAGES, LANG) when it is one of them, else English. What
+    # scripts and the MTA read (the mail pipe, JSON, tokens) and the logs stay English.
+    "CLI_LANGUAGE": None,
     # Set in production (instance/config.py or PBEM_SECRET_KEY): it signs sessions and links.
     "SECRET_KEY": DEFAULT_SECRET_KEY,
     # Older keys still accepted (newest last), so rotating the key does not void every session

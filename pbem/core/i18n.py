@@ -12,6 +12,8 @@ its line in the ``LANGUAGES`` setting (code -> the language's name in itself).
 
 from __future__ import annotations
 
+import os
+from collections.abc import Mapping
 from contextlib import contextmanager
 from datetime import tzinfo
 
@@ -37,6 +39,20 @@ def supported(code: str | None) -> str | None:
         return None
     code = code.strip().replace("_", "-").split("-")[0].lower()
     return code if code in languages() else None
+
+
+def operator_language(environ: Mapping[str, str] = os.environ) -> str:
+    """The language the ``pbem`` commands speak: the ``CLI_LANGUAGE`` setting, else the first
+    locale variable set (``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as POSIX orders them:
+    ``de_DE.UTF-8`` is ``de``) when it is one of :func:`languages`, else English (``C`` and
+    ``POSIX`` too)."""
+    chosen = supported(current_app.config.get("CLI_LANGUAGE"))
+    if chosen:
+        return chosen
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if environ.get(name):
+            return supported(environ[name].split(".")[0].split("@")[0]) or DEFAULT
+    return DEFAULT
 
 
 def best_match(accept_languages) -> str | None:

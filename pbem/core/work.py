@@ -35,6 +35,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
 from .extensions import db
+from .i18n import operator_language, speaking
 
 _DEPTH = "pbem_unit_of_work_depth"
 _KEEP = "pbem_unit_of_work_keeps"
@@ -177,15 +178,22 @@ def wrap_views(app) -> None:
 
 def cli_command(callback: Callable) -> Callable:
     """A CLI command as one unit of work (a command that runs many units, a loop, opens its
-    own per unit and is marked with :func:`runs_units`), in the app's context either way."""
+    own per unit and is marked with :func:`runs_units`), in the app's context either way, and
+    speaking the operator's language (:func:`pbem.core.i18n.operator_language`)."""
     if getattr(callback, "pbem_runs_units", False):
-        return with_appcontext(callback)
+        @with_appcontext
+        @functools.wraps(callback)
+        def in_language(*args, **kwargs):
+            with speaking(operator_language()):
+                return callback(*args, **kwargs)
+
+        return in_language
 
     @with_appcontext
     @functools.wraps(callback)
     def wrapped(*args, **kwargs):
         chosen = None
-        with unit_of_work("cli"):
+        with speaking(operator_language()), unit_of_work("cli"):
             try:
                 return callback(*args, **kwargs)
             except SystemExit as exit_status:  # an exit status chosen, not a failure: keep

@@ -7,6 +7,8 @@ import imaplib
 import shutil
 from pathlib import Path
 
+from flask_babel import gettext, ngettext
+
 from ..core.checks import Check
 from ..mail.spool import BAD_KEPT_DAYS, Spool
 
@@ -18,14 +20,17 @@ def spool(config) -> Check:
     try:
         folder.probe()
     except OSError as exc:
-        return Check("spool", False, f"cannot write to {folder.folder} ({exc.strerror}): "
-                     "ingest-mail would exit 75 and the MTA keep every reply")
-    detail = f"{folder.folder} is writable"
+        return Check("spool", False, gettext(
+            "cannot write to %(path)s (%(error)s): ingest-mail would exit 75 and the MTA keep "
+            "every reply", path=folder.folder, error=exc.strerror))
     aside = folder.set_aside_count()
     if aside:
-        detail += (f"; {aside} unreadable message{'s' if aside > 1 else ''} in bad/ "
-                   f"(deleted after {BAD_KEPT_DAYS} days)")
-    return Check("spool", True, detail)
+        return Check("spool", True, ngettext(
+            "%(path)s is writable; %(num)d unreadable message in bad/ (deleted after "
+            "%(days)d days)",
+            "%(path)s is writable; %(num)d unreadable messages in bad/ (deleted after "
+            "%(days)d days)", aside, path=folder.folder, days=BAD_KEPT_DAYS))
+    return Check("spool", True, gettext("%(path)s is writable", path=folder.folder))
 
 
 def ingest_log(config) -> Check:
@@ -37,9 +42,10 @@ def ingest_log(config) -> Check:
         with open(path, "a", encoding="utf-8"):
             pass
     except OSError as exc:
-        return Check("ingest log", False, f"cannot append to {path} ({exc.strerror}): the "
-                     "pipe's failures would be logged nowhere")
-    return Check("ingest log", True, f"{path} is writable")
+        return Check("ingest log", False, gettext(
+            "cannot append to %(path)s (%(error)s): the pipe's failures would be logged "
+            "nowhere", path=path, error=exc.strerror))
+    return Check("ingest log", True, gettext("%(path)s is writable", path=path))
 
 
 def dkim_key(config) -> Check:
@@ -47,27 +53,30 @@ def dkim_key(config) -> Check:
     TXT record to publish for it."""
     selector, key_file = config["MAIL_DKIM_SELECTOR"], config["MAIL_DKIM_KEY_FILE"]
     if not selector and not key_file:
-        return Check("DKIM", True, "not signing (the MTA may sign instead)")
+        return Check("DKIM", True, gettext("not signing (the MTA may sign instead)"))
     if not (selector and key_file):
-        return Check("DKIM", False, "set both MAIL_DKIM_SELECTOR and MAIL_DKIM_KEY_FILE, or "
-                     "neither")
+        return Check("DKIM", False, gettext(
+            "set both MAIL_DKIM_SELECTOR and MAIL_DKIM_KEY_FILE, or neither"))
     from ..mail.dkim_signature import dns_record
 
     try:
         name, record = dns_record(config)
     except OSError as exc:
-        return Check("DKIM", False, f"cannot read the key file {key_file} ({exc.strerror}): "
-                     "every delivery would fail")
+        return Check("DKIM", False, gettext(
+            "cannot read the key file %(file)s (%(error)s): every delivery would fail",
+            file=key_file, error=exc.strerror))
     except ValueError as exc:
-        return Check("DKIM", False, f"the key file {key_file} is {exc}")
-    return Check("DKIM", True, f'key loads; publish {name} TXT "{record}"')
+        return Check("DKIM", False, gettext("the key file %(file)s is %(problem)s",
+                                            file=key_file, problem=exc))
+    return Check("DKIM", True, gettext('key loads; publish %(name)s TXT "%(record)s"',
+                                       name=name, record=record))
 
 
 def imap_mailbox(config) -> Check:
     """``fetch-mail`` can log in and select its folder; its done folder exists (the poller
     creates it otherwise, if the server lets it)."""
     if not config["MAIL_IMAP_HOST"]:
-        return Check("IMAP", True, "not used (MAIL_IMAP_HOST is not set)")
+        return Check("IMAP", True, gettext("not used (MAIL_IMAP_HOST is not set)"))
     from ..mail import imap
 
     where = f"{config['MAIL_IMAP_USER']}@{config['MAIL_IMAP_HOST']}:{config['MAIL_IMAP_PORT']}"
@@ -77,21 +86,23 @@ def imap_mailbox(config) -> Check:
                                              config["MAIL_IMAP_DONE_FOLDER"])
                        if folder and not imap.folder_exists(mailbox, folder)]
     except (OSError, imaplib.IMAP4.error) as exc:
-        return Check("IMAP", False, f"{where}: cannot log in ({type(exc).__name__}: {exc})")
+        return Check("IMAP", False, gettext("%(where)s: cannot log in (%(error)s)",
+                                            where=where, error=f"{type(exc).__name__}: {exc}"))
     if missing:
-        return Check("IMAP", False, f"{where}: no folder {', '.join(map(repr, missing))}; "
-                     "create it (or set MAIL_IMAP_FOLDER / MAIL_IMAP_DONE_FOLDER)")
-    return Check("IMAP", True, f"{where}: logged in, folders exist")
+        return Check("IMAP", False, gettext(
+            "%(where)s: no folder %(folders)s; create it (or set MAIL_IMAP_FOLDER / "
+            "MAIL_IMAP_DONE_FOLDER)", where=where, folders=", ".join(map(repr, missing))))
+    return Check("IMAP", True, gettext("%(where)s: logged in, folders exist", where=where))
 
 
 def pg_dump(config) -> Check:
     """``pbem backup`` of a PostgreSQL database runs ``pg_dump``."""
     if not config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql"):
-        return Check("pg_dump", True, "not needed (the database is not PostgreSQL)")
+        return Check("pg_dump", True, gettext("not needed (the database is not PostgreSQL)"))
     found = shutil.which("pg_dump")
     if found is None:
-        return Check("pg_dump", False, "not installed: pbem backup would fail (Debian: "
-                     "apt-get install postgresql-client)")
+        return Check("pg_dump", False, gettext(
+            "not installed: pbem backup would fail (Debian: apt-get install postgresql-client)"))
     return Check("pg_dump", True, found)
 
 
