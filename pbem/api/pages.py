@@ -48,8 +48,9 @@ def create():
     try:
         token, secret = tokens.create(holder, request.form.getlist("scope"),
                                       request.form.get("name", ""))
-    except tokens.BadScope as exc:
-        return _page(422, error=exc.message)
+    except tokens.BadScope:  # its message is the API's, in English for programs
+        return _page(422, error=_("Choose one or more of the scopes: %(scopes)s.",
+                                  scopes=", ".join(tokens.SCOPES)))
     return _page(201, secret=secret, made=token, made_for=holder)
 
 

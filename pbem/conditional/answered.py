@@ -7,6 +7,8 @@ filling its two templates while the move waited cost more than the reply itself.
 
 from __future__ import annotations
 
+from flask_babel import LazyString
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ..core.urls import external_url
@@ -20,23 +22,33 @@ KIND = "conditional_answered"
 
 def tell(game, seat: int, reply: str, moves) -> None:
     """Queue the mail: the reply and the turn it answered (the last turn played)."""
-    what = answered_text(game, moves)
+    turns = answered_turns(game, moves)
+    what = LazyString(lambda: answered_text(turns)) if turns else _l("the move")
     message(KIND, game.seats[seat].player,
             game_subject(game, _l("your conditional move %(reply)s answered %(what)s",
-                                  reply=reply, what=what or _l("the move"))),
-            game=game, facts={"seat": seat, "reply": reply, "answered": what, "ply": game.ply})
+                                  reply=reply, what=what)),
+            game=game, facts={"seat": seat, "reply": reply, "answered": turns, "ply": game.ply})
 
 
-def answered_text(game, moves) -> str:
-    """The turns of ``moves`` as the mail names them (``P1 Mc3; P2 pass (forced)``)."""
+def answered_turns(game, moves) -> list[list]:
+    """The turns of ``moves`` as the mail's facts keep them: ``[seat label, plies, forced]``
+    each, said in the recipient's language only when the mail is written."""
     turns: list[list] = []
     for move in moves:
         if turns and turns[-1][0] == move.seat and not move.auto and not turns[-1][2]:
             turns[-1][1].append(move.move)
         else:
             turns.append([move.seat, [move.move], move.auto])
-    return "; ".join(f"{game.seats[seat_].label} {' '.join(plies)}"
-                     + (" (forced)" if auto else "") for seat_, plies, auto in turns)
+    return [[game.seats[seat].label, " ".join(plies), auto] for seat, plies, auto in turns]
+
+
+def answered_text(turns) -> str:
+    """The turns as the mail names them (``P1 Mc3; P2 pass (forced)``) in the language spoken
+    now; a mail queued before the facts kept turns has its text already."""
+    if isinstance(turns, str):
+        return turns
+    return "; ".join(f"{label} {plies}" + (f" {_('(forced)')}" if forced else "")
+                     for label, plies, forced in turns)
 
 
 def compose(outbox_message) -> None:
@@ -46,7 +58,7 @@ def compose(outbox_message) -> None:
     seat = facts["seat"]
     link = unsubscribe_url(facts.get("unsubscribe"))
     context = {"game": game, "seat": game.seats[seat], "reply": facts["reply"],
-               "answered": facts["answered"], "ply": facts["ply"],
+               "answered": answered_text(facts["answered"]), "ply": facts["ply"],
                "subject": outbox_message.subject,
                "game_url": external_url("play.game", game_id=game.id),
                "conditional_url": external_url("conditional.page", game_id=game.id)}

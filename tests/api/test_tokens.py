@@ -110,3 +110,12 @@ def test_another_players_token_cannot_be_revoked_from_the_page(client, make_play
     assert client.post(f"/account/tokens/{token.id}/revoke",
                        data={"holder": "999"}).status_code == 404
     assert client.get("/api/me", headers=headers).status_code == 200
+
+
+def test_the_token_page_refuses_a_form_without_scopes_in_its_readers_language(client,
+                                                                             make_player):
+    sign_in(client, make_player(name="Ann"))
+    refused = client.post("/account/tokens", data={"name": "x"},
+                          headers={"Accept-Language": "de"})
+    assert refused.status_code == 422
+    assert "Wähle eine oder mehrere Berechtigungen: read, play" in refused.get_data(as_text=True)

@@ -9,6 +9,7 @@ import re
 from html import escape
 
 from ..svg import cell, label, rect, root, token
+from . import words as W
 from .notation import PLACEMENTS, SPELLINGS, STEPS
 from .rules import PylonRules
 from .state import (
@@ -18,7 +19,6 @@ from .state import (
     INDEX,
     OWNERS,
     SIZE_LETTERS,
-    SIZE_WORDS,
     WIDTH,
     PylonState,
     stack_text,
@@ -52,20 +52,22 @@ def _last(last_move: str | None) -> tuple[int | None, int | None]:
     return None, None
 
 
-def status(state: PylonState) -> str:
-    """One line: whose turn and what to do, or the result."""
+def status(state: PylonState, spoken: bool = False) -> str:
+    """One line: whose turn and what to do, or the result (the score "3 to 2" when
+    ``spoken``, for screen readers, else "3–2")."""
     a, b = RULES.scores(state)
+    score = W.SCORE_SPOKEN(a=a, b=b) if spoken else f"{a}–{b}"
     seat = RULES.to_move(state)
     if seat is not None:
-        verb = "place a pyramid" if state.placing else "move a stack"
-        return f"P{seat + 1} ({OWNERS[seat]}) to {verb}; score {a}–{b}"
+        verb = W.TO_PLACE if state.placing else W.TO_MOVE
+        return verb(seat=seat + 1, owner=OWNERS[seat], score=score)
     if state.resigned is not None:
         winner = 1 - state.resigned
-        return f"P{state.resigned + 1} resigned: P{winner + 1} ({OWNERS[winner]}) wins"
+        return W.RESIGNED(loser=state.resigned + 1, seat=winner + 1, owner=OWNERS[winner])
     winners = RULES.winners(state)
     if len(winners) == 2:
-        return f"game over: a draw, {a}–{b}"
-    return f"game over: P{winners[0] + 1} ({OWNERS[winners[0]]}) wins {a}–{b}"
+        return W.DRAW(score=score)
+    return W.WON(seat=winners[0] + 1, owner=OWNERS[winners[0]], score=score)
 
 
 def _cell_xy(i: int) -> tuple[int, int]:
@@ -139,10 +141,11 @@ def svg(state: PylonState, last_move: str | None = None) -> str:
         fill = TINTS[stack[-1] >> 2] if stack else EMPTY
         name = CELLS[i]
         words = (
-            f"{name}: {' '.join(stack_text((c,)) for c in stack)}, {len(stack)} "
-            f"pyramid{'s' * (len(stack) > 1)}, {OWNERS[stack[-1] >> 2]} on top"
+            (W.CELL_ONE if len(stack) == 1 else W.CELL_MANY)(
+                square=name, stack=" ".join(stack_text((c,)) for c in stack),
+                count=len(stack), owner=OWNERS[stack[-1] >> 2])
             if stack
-            else f"{name}: empty"
+            else W.CELL_EMPTY(square=name)
         )
         parts = [
             f"<title>{escape(words)}</title>",
@@ -203,7 +206,7 @@ def _hand_svg(state: PylonState, owner: int, moving: bool, x: int, base_y: int) 
         )
         if moving and count:
             hit = rect(cx - 18, base_y - 30, 60, 30, fill="#fff", fill_opacity=0)
-            title = f"place a {SIZE_WORDS[size]} pyramid"
+            title = W.PLACE[size]()
             out.append(token(SIZE_LETTERS[size], title, hit, shape))
         else:
             out.append(shape)
@@ -241,26 +244,27 @@ def text(state: PylonState, last_move: str | None = None) -> str:
 
 def describe(state: PylonState) -> str:
     """The position in sentences, for screen readers."""
-    parts = [f"Pylon, {'placement' if state.placing else 'stacking'} phase.", status(state) + "."]
+    phase = W.PLACEMENT_PHASE if state.placing else W.STACKING_PHASE
+    parts = [phase(), status(state, spoken=True) + "."]
     occupied, empty = [], []
     for name in sorted(CELLS):
         stack = state.board[INDEX[name]]
         if not stack:
             empty.append(name)
             continue
-        pieces = ", ".join(f"{SIZE_WORDS[c & 3]} {OWNERS[c >> 2]}" for c in stack)
+        pieces = ", ".join(W.PIECE[c & 3](owner=OWNERS[c >> 2]) for c in stack)
         if len(stack) == 1:
             occupied.append(f"{name} {pieces}")
         else:
-            occupied.append(f"{name} {len(stack)} pyramids, bottom to top {pieces}")
+            occupied.append(W.STACK(square=name, count=len(stack), pieces=pieces))
     if occupied:
-        parts.append("Occupied: " + "; ".join(occupied) + ".")
+        parts.append(W.OCCUPIED(squares="; ".join(occupied)))
     if empty:
-        parts.append(("Empty: " + ", ".join(empty) + ".") if len(empty) < 30 else "All empty.")
+        parts.append(W.EMPTY(squares=", ".join(empty)) if len(empty) < 30 else W.ALL_EMPTY())
     if state.placing:
         hands = f"P1 (A) {_in_hand(state, 0, ' ')}; P2 (B) {_in_hand(state, 1, ' ')}"
-        parts.append(f"In hand: {hands}.")
-    return " ".join(parts).replace("–", " to ")
+        parts.append(W.IN_HAND(hands=hands))
+    return " ".join(parts)
 
 
 # ----- composing a move by clicks (the routes contract of games.svg) ----------------------------

@@ -23,6 +23,7 @@ from ..svg import (
     root,
     token,
 )
+from . import words as W
 from .board import (
     CELLS,
     DECODE,
@@ -75,37 +76,35 @@ def _last_squares(last_move) -> tuple[set[int], set[int]]:
 
 def _status(state: SpikeState) -> str:
     if state.seat is not None:
-        doing = " (mid-turn: launch now)" if state.turn else ""
-        return f"{SEAT_NAMES[state.seat]} to move{doing}"
+        return (W.TO_LAUNCH if state.turn else W.TO_MOVE)(seat=SEAT_NAMES[state.seat])
     winners = _RULES.winners(state)
     score = "–".join(str(n) for n in _RULES.scores(state))
     if state.resigned is not None:
-        return f"{SEAT_NAMES[state.resigned]} resigned: {SEAT_NAMES[winners[0]]} wins"
+        return W.RESIGNED(loser=SEAT_NAMES[state.resigned], seat=SEAT_NAMES[winners[0]])
     if state.goal_winner is not None:
-        return f"{SEAT_NAMES[state.goal_winner]} reached the goal ({state.goal}) and wins"
+        return W.GOAL(seat=SEAT_NAMES[state.goal_winner], goal=state.goal)
     if len(winners) == 2:
-        return f"game over: a draw ({score})"
-    return f"game over: {SEAT_NAMES[winners[0]]} wins ({score})"
+        return W.DRAW(score=score)
+    return W.WON(seat=SEAT_NAMES[winners[0]], score=score)
 
 
 def _chest_totals(chest) -> str:
     pips = chest[0] + 2 * chest[1] + 3 * chest[2]
-    return f"{sum(chest)} piece{'s' * (sum(chest) != 1)}, {pips} pip{'s' * (pips != 1)}"
+    pieces = W.ONE_PIECE() if sum(chest) == 1 else W.PIECES(count=sum(chest))
+    return f"{pieces}, {W.ONE_PIP() if pips == 1 else W.PIPS(count=pips)}"
 
 
 def _chest_words(chest) -> str:
-    return f"{chest[0]} small, {chest[1]} medium, {chest[2]} large ({_chest_totals(chest)})"
+    return W.CHEST(small=chest[0], medium=chest[1], large=chest[2], totals=_chest_totals(chest))
 
 
 def _stash_words(stash) -> str:
-    return f"{stash[0]} small, {stash[1]} medium, {stash[2]} large"
+    return W.STASH(small=stash[0], medium=stash[1], large=stash[2])
 
 
 def _piece_words(code: int) -> str:
-    return (
-        f"{SEAT_NAMES[piece_owner(code)]}'s {SIZE_NAMES[piece_size(code) - 1]} "
-        f"facing {DIRECTIONS[piece_facing(code)]}"
-    )
+    return W.PIECE(seat=SEAT_NAMES[piece_owner(code)], size=SIZE_NAMES[piece_size(code) - 1],
+                   direction=DIRECTIONS[piece_facing(code)])
 
 
 def _triangle_parts(cx: float, cy: float, size: int):
@@ -135,7 +134,7 @@ def svg(state: SpikeState, last_move=None) -> str:
     width, height = LEFT + 8 * SQ + 230, TOP + 8 * SQ + 30
     title = f"Spike: {_status(state)}"
     if last_move:
-        title += f"; last move {last_move}"
+        title = W.LAST_MOVE(status=title, move=last_move)
     out = _board(state, last_move)
     out.append(_panel(state, LEFT + 8 * SQ + 16))
     return root(width, height, out, label=title, font_size=13)
@@ -239,11 +238,10 @@ def mail_svg(state: SpikeState, last_move=None) -> str:
 
 def mail_notes(state: SpikeState) -> list[str]:
     """What the email says beside :func:`mail_svg`: whose turn, the chests, the stash."""
-    return [_status(state), *(f"{SEAT_NAMES[seat]} chest: {_chest_words(state.chests[seat])}"
+    return [_status(state), *(W.CHEST_LINE(seat=SEAT_NAMES[seat],
+                                            chest=_chest_words(state.chests[seat]))
                               for seat in (1, 0)),
-            f"Stash: {_stash_words(state.stash)}",
-            "Numbers name each piece's controller; pennies (P1) are copper, nickels (P2) "
-            "silver."]
+            W.STASH_LINE(stash=_stash_words(state.stash)), W.KEY()]
 
 
 def _panel(state: SpikeState, x: int) -> str:
@@ -255,32 +253,31 @@ def _panel(state: SpikeState, x: int) -> str:
         out.append(
             f'<circle cx="{x + 7}" cy="{y - 4}" r="7" fill="{COIN_FILL[seat]}" '
             f'stroke="{COIN_EDGE[seat]}"/>'
-            f'<text x="{x + 20}" y="{y}">{SEAT_NAMES[seat]} chest: '
-            f"S {chest[0]} · M {chest[1]} · L {chest[2]}</text>"
-            f'<text x="{x + 20}" y="{y + 16}" font-size="11">'
-            f"{_chest_totals(chest)}</text>"
+            + label(x + 20, y, W.CHEST_LINE(
+                seat=SEAT_NAMES[seat], chest=f"S {chest[0]} · M {chest[1]} · L {chest[2]}"))
+            + label(x + 20, y + 16, _chest_totals(chest), font_size=11)
         )
     y = TOP + 130
-    out.append(f'<text x="{x}" y="{y - 8}">Stash (launch needs 2 or more)</text>')
+    out.append(label(x, y - 8, W.STASH_HEAD()))
     for i, letter in enumerate(SIZES):
         cx = x + 30 + i * 64
         out.append(
             _button(
                 letter,
-                f"launch a {SIZE_NAMES[i]} ({state.stash[i]} left)",
+                W.LAUNCH(size=SIZE_NAMES[i], count=state.stash[i]),
                 (cx - 28, y, 56, 62),
                 _triangle(cx, y + 26, i + 1, 0, "#1d3f6e", PIECE_FILL),
                 label(cx, y + 56, f"{letter} × {state.stash[i]}", text_anchor="middle"),
             )
         )
     y += 100
-    out.append(f'<text x="{x}" y="{y - 8}">Facing</text>')
+    out.append(label(x, y - 8, W.FACING_HEAD()))
     for i, letter in enumerate(FACINGS):
         cx = x + 30 + i * 48
         out.append(
             _button(
                 f":{letter}",
-                f"face {DIRECTIONS[i]}",
+                W.FACE(direction=DIRECTIONS[i]),
                 (cx - 20, y, 40, 40),
                 _triangle(cx, y + 20, 1, i, "#1d3f6e", "#555"),
                 label(cx + 12, y + 36, letter, font_size=10),
@@ -331,24 +328,25 @@ def text(state: SpikeState, last_move=None) -> str:
 
 def describe(state: SpikeState) -> str:
     """The position in sentences, for screen readers."""
-    parts = [f"Spike, {_status(state)}."]
+    parts = [W.OPENING(status=_status(state))]
     for seat in (0, 1):
         pieces = [
-            f"{SIZE_NAMES[piece_size(c) - 1]} on {CELLS[sq]} facing {DIRECTIONS[piece_facing(c)]}"
+            W.OWN_PIECE(size=SIZE_NAMES[piece_size(c) - 1], square=CELLS[sq],
+                        direction=DIRECTIONS[piece_facing(c)])
             for sq, c in enumerate(state.pieces)
             if c and piece_owner(c) == seat
         ]
-        parts.append(
-            f"{SEAT_NAMES[seat]} controls " + (", ".join(pieces) if pieces else "no piece") + "."
-        )
-    for coin, name in ((1, "Pennies (P1)"), (2, "Nickels (P2)")):
+        parts.append(W.CONTROLS(seat=SEAT_NAMES[seat], pieces=", ".join(pieces)) if pieces
+                     else W.CONTROLS_NONE(seat=SEAT_NAMES[seat]))
+    for coin, some, none in ((1, W.PENNIES, W.PENNIES_NONE), (2, W.NICKELS, W.NICKELS_NONE)):
         cells = [CELLS[sq] for sq, c in enumerate(state.coins) if c == coin]
-        parts.append(f"{name} on " + (", ".join(cells) if cells else "no square") + ".")
-    parts.append(f"Stash: {_stash_words(state.stash)}.")
+        parts.append(some(squares=", ".join(cells)) if cells else none())
+    parts.append(W.STASH_SENTENCE(stash=_stash_words(state.stash)))
     for seat in (0, 1):
-        parts.append(f"{SEAT_NAMES[seat]}'s chest: {_chest_words(state.chests[seat])}.")
+        parts.append(W.CHEST_SENTENCE(seat=SEAT_NAMES[seat],
+                                      chest=_chest_words(state.chests[seat])))
     if state.turn:
-        parts.append(f"This turn so far: {', '.join(state.turn)}.")
+        parts.append(W.SO_FAR(plies=", ".join(state.turn)))
     return " ".join(parts)
 
 
@@ -373,15 +371,15 @@ def routes(move: str) -> list[list[tuple[str, str]]]:
     return [[("choice", move)]]
 
 
-CHOICE_WORDS = {"off": "off the board", "pass": "pass", "done": "done: end the turn"}
+CHOICE_WORDS = {"off": W.OFF, "done": W.DONE}
 
 
 def choice(value: str, seat: int) -> tuple[str, str]:
     """Leaving the board drawn as an arrow over the edge; ``pass`` and ``done`` by words."""
     if value != "off":
-        return "", CHOICE_WORDS.get(value, value)
+        return "", CHOICE_WORDS[value]() if value in CHOICE_WORDS else value
     arrow = (
         '<path d="M4 14H30M22 6L30 14L22 22" fill="none" stroke="currentColor" '
         'stroke-width="3"/><path d="M34 2V26" stroke="currentColor" stroke-dasharray="3 2"/>'
     )
-    return picture(36, 28, [arrow]), CHOICE_WORDS["off"]
+    return picture(36, 28, [arrow]), W.OFF()

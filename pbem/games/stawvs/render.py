@@ -7,8 +7,9 @@ import re
 from html import escape
 
 from ..svg import Shapes, axis, cell, group, inert, names_in_line, rect, root
+from . import words as W
 from .rules import StawvsRules
-from .state import CODES, COLOUR_NAMES, INDEX, NAMES, SIZE_NAMES, StawvsState
+from .state import CODES, INDEX, NAMES, StawvsState
 
 _RULES = StawvsRules()  # stateless: the results helpers (collections, scores, winners)
 
@@ -31,7 +32,6 @@ SEAT_COLOURS = (
     ("#7b3fa0", "#ffffff", "#ffffff"),
     ("#6b4423", "#ffffff", "#ffffff"),
 )
-SEAT_COLOUR_NAMES = ("black", "white", "purple", "brown")
 
 
 def _squares(last_move: str | None) -> tuple[str | None, str | None, str | None]:
@@ -47,26 +47,27 @@ def _status(state: StawvsState) -> str:
     seat = state.to_move
     if seat is None:
         winners = _RULES.winners(state)
-        names = " and ".join(f"P{w + 1}" for w in winners)
-        return f"game over, {names} {'win' if len(winners) > 1 else 'wins'}"
-    phase = "placing caps" if state.in_hand[seat] else "moving"
+        names = _listing([f"P{w + 1}" for w in winners])
+        return (W.WIN if len(winners) > 1 else W.WINS)(seats=names)
+    phase = W.TO_PLACE if state.in_hand[seat] else W.TO_MOVE
     if seat in state.out:
-        phase = "out, passes"
-    return f"P{seat + 1} to move ({phase})"
+        phase = W.TO_PASS
+    return phase(seat=seat + 1)
 
 
 def _seat_line(state: StawvsState, seat: int, scores: list[int]) -> str:
-    caps = " ".join(NAMES[s] for s in state.caps[seat]) or "none"
+    caps = " ".join(NAMES[s] for s in state.caps[seat]) or W.NO_CAPS()
     owned = _RULES.collection(state, seat)
     notes = []
     if state.in_hand[seat]:
-        notes.append(f"{state.in_hand[seat]} to place")
+        notes.append(W.NOTE_TO_PLACE(count=state.in_hand[seat]))
     if seat in state.resigned:
-        notes.append("resigned")
+        notes.append(W.NOTE_RESIGNED())
     elif seat in state.out:
-        notes.append("out")
+        notes.append(W.NOTE_OUT())
     note = f" ({', '.join(notes)})" if notes else ""
-    return f"P{seat + 1}{note}: caps {caps}; {len(owned)} pyramids, score {scores[seat]}"
+    return W.SEAT_LINE(seat=seat + 1, notes=note, caps=caps, count=len(owned),
+                       score=scores[seat])
 
 
 # ----- SVG ---------------------------------------------------------------------------------
@@ -199,13 +200,13 @@ def svg(state: StawvsState, last_move: str | None = None) -> str:
     y = legend_top + 22 * players
     out.append(
         f'<text x="{MARGIN}" y="{y + 13}" font-size="12" fill="#5a4e3a">'
-        "Pyramids: pink, blue, green, orange; 1, 2 or 3 pips = small, medium, large.</text>"
+        f"{escape(W.KEY_PYRAMIDS())}</text>"
         f'<text x="{MARGIN}" y="{y + 29}" font-size="12" fill="#5a4e3a">'
-        "Dark squares are gaps; numbered discs are the players' caps.</text>"
+        f"{escape(W.KEY_SQUARES())}</text>"
     )
     out.append(
         f'<text x="{MARGIN}" y="{y + 55}" font-size="13" fill="#2b2418" font-weight="bold">'
-        f"{escape(title)}{escape(f'; last move {last_move}') if last_move else ''}</text>"
+        f"{escape(W.LAST_MOVE(status=title, move=last_move) if last_move else title)}</text>"
     )
     return root(width, height, out, label=title)
 
@@ -262,13 +263,11 @@ def mail_notes(state: StawvsState) -> list[str]:
     """What the email says beside :func:`mail_svg`: whose turn, each seat's caps and score,
     and the key to the picture."""
     scores = _RULES.scores(state)
-    colours = ", ".join(f"P{seat + 1} {SEAT_COLOUR_NAMES[seat]}"
-                        for seat in range(len(state.caps)))
+    colours = ", ".join(W.CAP_COLOURS[seat](seat=seat + 1) for seat in range(len(state.caps)))
     return [
         _status(state),
         *(_seat_line(state, seat, scores) for seat in range(len(state.caps))),
-        f"Caps are numbered discs ({colours}); dark squares are gaps; pyramids have 1, 2 or "
-        "3 pips for small, medium, large.",
+        W.KEY_MAIL(colours=colours),
     ]
 
 
@@ -302,13 +301,13 @@ def text(state: StawvsState, last_move: str | None = None) -> str:
 
 def _pyramid_words(code: int) -> str:
     colour, size = divmod(code - 1, 3)
-    return f"{COLOUR_NAMES[colour]} {SIZE_NAMES[size]}"
+    return W.PYRAMIDS[colour][size]()
 
 
 def _listing(words: list[str]) -> str:
     if len(words) < 2:
         return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    return W.AND(items=", ".join(words[:-1]), last=words[-1])
 
 
 def describe(state: StawvsState) -> str:
@@ -316,32 +315,33 @@ def describe(state: StawvsState) -> str:
     the board rank by rank."""
     owner = {square: seat for seat, caps in enumerate(state.caps) for square in caps}
     scores = _RULES.scores(state)
-    variant = "the vacated square" if state.claims == "vacated" else "any pyramid in line"
-    out = [f"Stawvs, {len(state.caps)} players, claims take {variant}. {_status(state)}."]
+    opening = W.OPENING_VACATED if state.claims == "vacated" else W.OPENING_IN_LINE
+    out = [opening(players=len(state.caps), status=_status(state))]
     for seat in range(len(state.caps)):
         caps = _listing([NAMES[s] for s in state.caps[seat]])
         owned = _listing([_pyramid_words(c) for c in _RULES.collection(state, seat)])
         status = []
         if seat in state.resigned:
-            status.append("has resigned")
+            status.append(W.HAS_RESIGNED())
         elif seat in state.out:
-            status.append("is out and passes")
+            status.append(W.IS_OUT())
         if state.in_hand[seat]:
-            status.append(f"has {state.in_hand[seat]} caps to place")
-        sentence = f"P{seat + 1} " + (f"{', '.join(status)}; " if status else "")
-        sentence += f"has caps on {caps}" if caps else "has no caps on the board"
-        sentence += f"; owns {owned}" if owned else "; owns nothing yet"
-        out.append(f"{sentence}; score {scores[seat]}.")
+            status.append(W.CAPS_TO_PLACE(count=state.in_hand[seat]))
+        facts = [", ".join(status)] if status else []
+        facts.append(W.CAPS_ON(squares=caps) if caps else W.NO_CAPS_ON_BOARD())
+        facts.append(W.OWNS(pyramids=owned) if owned else W.OWNS_NOTHING())
+        out.append(W.SEAT_SENTENCE(seat=seat + 1, facts="; ".join(facts), score=scores[seat]))
     for r in reversed(range(8)):
         words = []
         for f in range(8):
             square = f * 8 + r
             code = state.board[square]
-            word = f"{NAMES[square]} " + (_pyramid_words(code) if code else "gap")
+            word = (f"{NAMES[square]} {_pyramid_words(code)}" if code
+                    else W.GAP(square=NAMES[square]))
             if square in owner:
-                word += f" with P{owner[square] + 1}'s cap"
+                word = W.WITH_CAP(square=word, seat=owner[square] + 1)
             words.append(word)
-        out.append(f"Rank {r + 1}: " + ", ".join(words) + ".")
+        out.append(W.RANK(rank=r + 1, squares=", ".join(words)))
     return "\n".join(out)
 
 

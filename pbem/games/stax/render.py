@@ -11,6 +11,7 @@ from __future__ import annotations
 from html import escape
 
 from ..svg import MONO_ADVANCE, Shapes, cell, label, names_in_line, picture, root, token
+from . import words as W
 from .geometry import (
     SIZE,
     centre,
@@ -93,7 +94,7 @@ def svg(state, last_move: str | None = None) -> str:
         outline = "#e0a030" if c in marked else "#9a9a9a"
         width_line = 3 if c in marked else 1
         name = format_cell(c)
-        tip = f"{name}: {format_stack(stack)}" if stack else f"{name}: empty"
+        tip = f"{name}: {format_stack(stack)}" if stack else W.CELL_EMPTY(cell=name)
         inside = [
             f"<title>{escape(tip)}</title>"
             f'<polygon points="{corners(x, y, SIZE)}" fill="{"#e8e4da" if stack else "#faf8f2"}" '
@@ -118,13 +119,12 @@ def svg(state, last_move: str | None = None) -> str:
     row = 0
     for seat, tiles in enumerate(hands):
         y = hand_top + 44 * row + 18
-        status = "" if state.active[seat] else " (resigned)"
-        parts.append(
-            label(left + 6, y + 4, f"{SEAT_NAMES[seat]}{status}", class_="hand", font_size=12)
-        )
+        name = (W.HAND_SEAT if state.active[seat] else W.HAND_RESIGNED)(seat=SEAT_NAMES[seat])
+        parts.append(label(left + 6, y + 4, name, class_="hand", font_size=12))
         for i, mask in enumerate(tiles):
             x, y = left + 80 + 32 * (i % HAND_ROW), hand_top + 44 * (row + i // HAND_ROW) + 18
-            title = f"{SEAT_NAMES[seat]}'s {tile_name(mask)} ({DIRSET[mask]})"
+            title = W.HAND_TILE(seat=SEAT_NAMES[seat], tile=tile_name(mask),
+                                directions=DIRSET[mask])
             parts.append(token(DIRSET[mask], title, _tile(x, y, seat, mask, 15), data_seat=seat))
         row += rows[seat]
     return root(width, height, parts, label=describe(state), min_x=left, min_y=top, class_="stax")
@@ -195,7 +195,7 @@ def mail_svg(state, last_move: str | None = None) -> str:
     names += [names_in_line(y, row, font_size=NAME_SIZE) for y, row in lines.items()]
     body = [hexes.markup(), *(layer.markup() for layer in tiles), marks.markup(), *names]
     return root(max(xs) + SIZE - left, max(ys) + SIZE + 2 - top, body, min_x=left, min_y=top,
-                label=f"Stax, {state.players} players. {status(state)}")
+                label=W.OPENING(players=state.players, status=status(state)))
 
 
 def _mail_stack(layers: tuple[Shapes, Shapes, Shapes], stack, x: float, y: float) -> None:

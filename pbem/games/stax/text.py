@@ -3,6 +3,7 @@ under the email's picture, and the summary a screen reader reads."""
 
 from __future__ import annotations
 
+from . import words as W
 from .geometry import empty_cells, last_cells
 from .state import SEAT_NAMES
 from .tiles import DIRS, KING, QUEEN, TYPES, coords, format_cell, tile_name, type_code
@@ -10,7 +11,7 @@ from .tiles import DIRS, KING, QUEEN, TYPES, coords, format_cell, tile_name, typ
 
 def mail_notes(state) -> list[str]:
     """What the email says beside ``render.mail_svg``: whose turn, and the tiles in hand."""
-    return [status(state)] + [f"{SEAT_NAMES[seat]} holds: {_hand(state, seat)}."
+    return [status(state)] + [W.HOLDS(seat=SEAT_NAMES[seat], hand=_hand(state, seat))
                               for seat in range(state.players)]
 
 
@@ -98,39 +99,39 @@ def _stack_line(c: int, stack, last: bool) -> str:
 
 def _hand(state, seat: int) -> str:
     if not state.active[seat]:
-        return "resigned"
+        return W.RESIGNED()
     left = [code for i, code in enumerate(TYPES) if not state.placed[seat] >> i & 1]
-    return ", ".join(left) if left else "nothing"
+    return ", ".join(left) if left else W.NOTHING()
 
 
 def status(state) -> str:
     """Who won, or whose turn it is: the first sentence of every form of the position."""
     if state.winner is not None:
-        return f"{SEAT_NAMES[state.winner]} won."
-    return f"{SEAT_NAMES[state.turn]} to move."
+        return W.WON(seat=SEAT_NAMES[state.winner])
+    return W.TO_MOVE(seat=SEAT_NAMES[state.turn])
 
 
 def describe(state) -> str:
     """A sentence-by-sentence description for screen readers."""
     board = state.board
-    parts = [f"Stax, {state.players} players. {status(state)}"]
+    parts = [W.OPENING(players=state.players, status=status(state))]
     if not board:
-        parts.append("The table is empty.")
+        parts.append(W.EMPTY_TABLE())
     else:
-        parts.append(f"{len(board)} stack{'s' * (len(board) != 1)} on the table.")
+        parts.append(W.ONE_STACK() if len(board) == 1 else W.STACKS(count=len(board)))
         for c in sorted(board):
             stack = board[c]
             owner, mask = stack[-1]
             pointing = [DIRS[d] for d in range(6) if mask >> d & 1]
-            what = f"{SEAT_NAMES[owner]}'s {tile_name(mask)}"
+            what = W.TILE(seat=SEAT_NAMES[owner], tile=tile_name(mask))
             if mask not in (KING, QUEEN):
-                what += " pointing " + ", ".join(pointing)
+                what = W.POINTING(tile=what, directions=", ".join(pointing))
             if len(stack) > 1:
                 beneath = ", ".join(
-                    f"{SEAT_NAMES[o]}'s {tile_name(m)}" for o, m in reversed(stack[:-1])
+                    W.TILE(seat=SEAT_NAMES[o], tile=tile_name(m)) for o, m in reversed(stack[:-1])
                 )
-                what += f", on a stack of {len(stack)} (beneath, top down: {beneath})"
-            parts.append(f"At {format_cell(c)}: {what}.")
+                what = W.ON_STACK(tile=what, count=len(stack), beneath=beneath)
+            parts.append(W.AT(cell=format_cell(c), what=what))
     for seat in range(state.players):
-        parts.append(f"{SEAT_NAMES[seat]} holds: {_hand(state, seat)}.")
+        parts.append(W.HOLDS(seat=SEAT_NAMES[seat], hand=_hand(state, seat)))
     return " ".join(parts)

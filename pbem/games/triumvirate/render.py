@@ -8,8 +8,10 @@ data-token="2" data-seat="0">``; pieces ignore the pointer so clicks reach the s
 from __future__ import annotations
 
 import re
+from html import escape
 
 from ..svg import axis, cell, group, inert, picture, rect, root, token
+from . import words as W
 from .board import CELLS, SECTIONS, SIZE_NAME, START, card_pieces, owner, size
 from .state import ACT, ARRANGE, DECIDE, OVER
 
@@ -20,7 +22,6 @@ WIDTH, HEIGHT = PANEL + 300, Y0 + 8 * Q + 34
 COLOURS = ("#c0392b", "#2e6fba")  # P1 red, P2 blue, as in the designer's pictures
 LIGHT, DARK, MARK = "#f3ead7", "#c9b48e", "#f5d04c"
 WIDTHS = {1: 13, 2: 19, 3: 25}
-SECTION_NAME = {"O": "orthogonal", "D": "diagonal", "L": "L-shaped"}
 
 
 def _marked(last_move: str | None) -> set[str]:
@@ -32,17 +33,27 @@ def status(state) -> str:
     """One line: whose turn and what is expected, or the result."""
     if state.stage == OVER:
         if state.resigned is not None:
-            return f"P{state.resigned + 1} resigned; P{2 - state.resigned} wins"
+            return W.RESIGNED(loser=state.resigned + 1, seat=2 - state.resigned)
         if len(state.winners) == 2:
-            return f"drawn: {state.quiet} turns in a row without a capture"
-        return f"P{state.winners[0] + 1} wins with two trees of prisoners"
-    who = f"P{state.seat + 1} to move"
+            return W.DRAWN(count=state.quiet)
+        return W.WON(seat=state.winners[0] + 1)
+    seat = state.seat + 1
     if state.stage == ARRANGE:
-        return f"{who}: arrange the card (T:…)"
+        return W.ARRANGE(seat=seat)
     if state.stage == ACT:
-        return f"{who}: {state.actions} action(s) left, {state.points} movement point(s)"
+        return W.ACT(seat=seat, actions=state.actions, points=state.points)
     z = state.taken[state.decided]
-    return f"{who}: decide the {SIZE_NAME[z]} prisoner (P:{z} or H:{z}…)"
+    return W.DECIDE(seat=seat, size=SIZE_NAME[z], z=z)
+
+
+def _section(letter: str) -> str:
+    """A section's name (``orthogonal``) by its letter."""
+    return W.SECTION_NAMES[letter]()
+
+
+def _orient(letter: str) -> str:
+    """``flat`` or ``upright`` by the card's letter (``f``, ``u``)."""
+    return W.FLAT() if letter == "f" else W.UPRIGHT()
 
 
 # ----- SVG ----------------------------------------------------------------------------------
@@ -102,18 +113,18 @@ def _board(state, marked: set[str], axes: list[str]) -> list[str]:
     for sq, v in enumerate(state.board):
         if v:
             cx, base = X0 + sq % 8 * Q + Q / 2, Y0 + (7 - sq // 8) * Q + Q - 8
-            label = f"P{owner(v) + 1} {SIZE_NAME[size(v)]} on {CELLS[sq]}"
-            out.append(
-                inert([f"<title>{label}</title>", _pyramid(cx, base, size(v), COLOURS[owner(v)])])
-            )
+            label = W.ON_SQUARE(seat=owner(v) + 1, size=SIZE_NAME[size(v)], square=CELLS[sq])
+            drawn = _pyramid(cx, base, size(v), COLOURS[owner(v)])
+            out.append(inert([f"<title>{escape(label, quote=False)}</title>", drawn]))
     return out
 
 
 def _heading(state, seat: int, x: float, y: float) -> str:
     """A seat's name over its card, in its colour, saying whether it is to move."""
-    turn = " — to move" if state.stage != OVER and state.seat == seat else ""
+    name = W.TO_MOVE(seat=seat + 1) if state.stage != OVER and state.seat == seat else \
+        f"P{seat + 1}"
     return (f'<text x="{x}" y="{y}" font-size="14" font-weight="bold" '
-            f'fill="{COLOURS[seat]}">P{seat + 1}{turn}</text>')
+            f'fill="{COLOURS[seat]}">{escape(name, quote=False)}</text>')
 
 
 def _panel(state, seat: int, top: float) -> list[str]:
@@ -141,8 +152,8 @@ def _card(state, seat: int, box_top: float) -> list[str]:
         x = PANEL + col * (box_w + 6)
         out.append(
             f'<rect x="{x}" y="{box_top}" width="{box_w}" height="{box_h}" rx="8" '
-            f'fill="#fbf8f1" stroke="{colour}"><title>{SECTION_NAME[section]} section'
-            f"</title></rect>"
+            f'fill="#fbf8f1" stroke="{colour}">'
+            f"<title>{escape(W.SECTION(section=_section(section)), quote=False)}</title></rect>"
             f'<text x="{x + 7}" y="{box_top + 15}" font-size="13" font-weight="bold">'
             f"{section}</text>"
         )
@@ -156,10 +167,10 @@ def _card(state, seat: int, box_top: float) -> list[str]:
                 if k >= 8:
                     continue
             scale = 0.6 if hostage else 1.0
-            word = "flat" if orient == "f" else "upright"
-            kind = "hostage" if hostage else "Triumvirate"
+            kind = W.HOSTAGE_PIECE if hostage else W.CARD_PIECE
+            words = kind(size=SIZE_NAME[z], orient=_orient(orient), section=section)
             out.append(
-                f"<g><title>{kind}: {SIZE_NAME[z]} {word} in {section}</title>"
+                f"<g><title>{escape(words, quote=False)}</title>"
                 f"{_pyramid(cx, base, z, enemy if hostage else colour, orient == 'f', scale)}</g>"
             )
         extra = len(by_section[section]) - 9
@@ -177,15 +188,15 @@ def _holdings(state, seat: int, box_bottom: float) -> list[str]:
     colour, enemy = COLOURS[seat], COLOURS[1 - seat]
     out = []
     rows = (
-        ("held", state.holding[seat], enemy, False),
-        ("reserve", state.reserve[seat], colour, True),
+        (W.HELD(), state.holding[seat], enemy, False),
+        (W.RESERVE(), state.reserve[seat], colour, True),
     )
     for row, (label, counts, fill, clickable) in enumerate(rows):
         y = box_bottom + 24 + row * 30
-        out.append(f'<text x="{PANEL}" y="{y}" font-size="12">{label}</text>')
+        out.append(f'<text x="{PANEL}" y="{y}" font-size="12">{escape(label, quote=False)}</text>')
         for z in (1, 2, 3):
             x = PANEL + 60 + (z - 1) * 70
-            title = f"{label}: {counts[z - 1]} {SIZE_NAME[z]}"
+            title = W.ROW_COUNT(row=label, count=counts[z - 1], size=SIZE_NAME[z])
             drawing = (
                 f'<rect x="{x - 4}" y="{y - 22}" width="62" height="28" fill="#ffffff" '
                 f'fill-opacity="0"/>'
@@ -195,7 +206,7 @@ def _holdings(state, seat: int, box_bottom: float) -> list[str]:
             if clickable and counts[z - 1]:
                 out.append(token(str(z), title, drawing, data_seat=seat))
             else:
-                out.append(group([f"<title>{title}</title>", drawing]))
+                out.append(group([f"<title>{escape(title, quote=False)}</title>", drawing]))
     return out
 
 
@@ -230,8 +241,8 @@ def mail_notes(state) -> list[str]:
     """What the email says beside :func:`mail_svg`: whose turn, and each seat's prisoners
     held and reserve."""
     return [status(state)] + [
-        f"P{seat + 1} holds prisoners {_counts(state.holding[seat])}; reserve "
-        f"{_counts(state.reserve[seat])} (sizes 1, 2, 3)" for seat in (0, 1)]
+        W.HOLDS(seat=seat + 1, held=_counts(state.holding[seat]),
+                reserve=_counts(state.reserve[seat])) for seat in (0, 1)]
 
 # ----- text ---------------------------------------------------------------------------------
 
@@ -281,30 +292,29 @@ def text(state, last_move: str | None = None) -> str:
 
 def describe(state) -> str:
     """A description for screen readers: the result or turn, every piece, both cards."""
-    out = [f"Triumvirate, turn {state.turn}. {status(state)}."]
+    out = [W.OPENING(turn=state.turn, status=status(state))]
     for seat in (0, 1):
         pieces = [
-            f"{SIZE_NAME[size(v)]} on {CELLS[sq]}"
+            W.OWN(size=SIZE_NAME[size(v)], square=CELLS[sq])
             for sq, v in enumerate(state.board)
             if v and owner(v) == seat
         ]
         card = ", ".join(
-            f"{SIZE_NAME[z]} {'flat' if o == 'f' else 'upright'} in {SECTION_NAME[x]}"
+            W.SLOT(size=SIZE_NAME[z], orient=_orient(o), section=_section(x))
             for z, x, o in card_pieces(state.cards[seat], ())
         )
         hostages = ", ".join(
-            f"{SIZE_NAME[int(z)]} {'flat' if o == 'f' else 'upright'} in {SECTION_NAME[x]}"
+            W.SLOT(size=SIZE_NAME[int(z)], orient=_orient(o), section=_section(x))
             for z, x, o in state.hostages[seat]
         )
-        held = ", ".join(f"{n} {SIZE_NAME[z + 1]}" for z, n in enumerate(state.holding[seat]))
-        spare = ", ".join(f"{n} {SIZE_NAME[z + 1]}" for z, n in enumerate(state.reserve[seat]))
-        out.append(
-            f"P{seat + 1} pieces: {', '.join(pieces) or 'none on the board'}. "
-            f"Card: {card}. Hostages: {hostages or 'none'}. Prisoners held: {held}. "
-            f"Reserve: {spare}."
-        )
+        held = ", ".join(W.COUNT(count=n, size=SIZE_NAME[z + 1])
+                         for z, n in enumerate(state.holding[seat]))
+        spare = ", ".join(W.COUNT(count=n, size=SIZE_NAME[z + 1])
+                          for z, n in enumerate(state.reserve[seat]))
+        out.append(W.SEAT(seat=seat + 1, pieces=", ".join(pieces) or W.NONE_ON_BOARD(),
+                          card=card, hostages=hostages or W.NONE(), held=held, reserve=spare))
     if state.stage == DECIDE:
-        out.append(f"Prisoners taken this turn: {len(state.taken)}.")
+        out.append(W.TAKEN(count=len(state.taken)))
     return " ".join(out)
 
 
@@ -326,7 +336,7 @@ def routes(move: str) -> list[list[tuple[str, str]]]:
 
 
 def _piece_words(z: str, orient: str) -> str:
-    return f"{SIZE_NAME[int(z)]}, {'flat' if orient == 'f' else 'upright'}"
+    return W.PIECE(size=SIZE_NAME[int(z)], orient=_orient(orient))
 
 
 def choice(value: str, seat: int) -> tuple[str, str]:
@@ -335,20 +345,20 @@ def choice(value: str, seat: int) -> tuple[str, str]:
     slot = re.fullmatch(r"([ODL]):([123])([fu])", value)
     if slot:
         section, z, orient = slot.groups()
-        words = f"{SECTION_NAME[section]} section: {_piece_words(z, orient)}"
+        words = W.SLOT_CHOICE(section=_section(section), piece=_piece_words(z, orient))
         return _piece_picture(int(z), COLOURS[seat], orient == "f"), words
     hold = re.fullmatch(r"P:([123])", value)
     if hold:
         z = int(hold[1])
-        return _piece_picture(z, COLOURS[1 - seat]), f"hold the {SIZE_NAME[z]} prisoner"
+        return _piece_picture(z, COLOURS[1 - seat]), W.HOLD(size=SIZE_NAME[z])
     hostage = re.fullmatch(r"H:([123])([ODL])([fu])(?:<([123])[ODL]([fu]))?", value)
     if not hostage:
         return "", value
     z, section, orient, old, old_orient = hostage.groups()
-    words = (f"{SIZE_NAME[int(z)]} prisoner as a hostage in the {SECTION_NAME[section]} "
-             f"section, {'flat' if orient == 'f' else 'upright'}")
+    words = W.AS_HOSTAGE(size=SIZE_NAME[int(z)], section=_section(section),
+                         orient=_orient(orient))
     if old:
-        words += f", replacing the {_piece_words(old, old_orient)} hostage"
+        words = W.REPLACING(choice=words, piece=_piece_words(old, old_orient))
     return _piece_picture(int(z), COLOURS[1 - seat], orient == "f"), words
 
 

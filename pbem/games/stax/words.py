@@ -1,0 +1,29 @@
+"""Every sentence Stax's board shows (see ``..words.Phrase``); the server says them again in
+the reader's language. Seats (``Light``) and tiles (``king``, ``3h tile``) are parameters,
+rules words the server translates too."""
+
+from __future__ import annotations
+
+from ..words import Phrase
+
+WON = Phrase("stax.won", "{seat} won.")
+TO_MOVE = Phrase("stax.to-move", "{seat} to move.")
+HOLDS = Phrase("stax.holds", "{seat} holds: {hand}.")
+RESIGNED = Phrase("stax.resigned", "resigned")
+NOTHING = Phrase("stax.nothing", "nothing")
+OPENING = Phrase("stax.opening", "Stax, {players} players. {status}")
+EMPTY_TABLE = Phrase("stax.empty-table", "The table is empty.")
+ONE_STACK = Phrase("stax.one-stack", "1 stack on the table.")
+STACKS = Phrase("stax.stacks", "{count} stacks on the table.")
+TILE = Phrase("stax.tile", "{seat}'s {tile}")
+POINTING = Phrase("stax.pointing", "{tile} pointing {directions}")
+ON_STACK = Phrase("stax.on-stack", "{tile}, on a stack of {count} (beneath, top down: "
+                  "{beneath})")
+AT = Phrase("stax.at", "At {cell}: {what}.")
+CELL_EMPTY = Phrase("stax.cell-empty", "{cell}: empty")
+HAND_SEAT = Phrase("stax.hand-seat", "{seat}")
+HAND_RESIGNED = Phrase("stax.hand-resigned", "{seat} (resigned)")
+HAND_TILE = Phrase("stax.hand-tile", "{seat}'s {tile} ({directions})")
+
+PHRASES = (WON, TO_MOVE, HOLDS, RESIGNED, NOTHING, OPENING, EMPTY_TABLE, ONE_STACK, STACKS, TILE,
+           POINTING, ON_STACK, AT, CELL_EMPTY, HAND_SEAT, HAND_RESIGNED, HAND_TILE)
