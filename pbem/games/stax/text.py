@@ -57,7 +57,7 @@ def _cell_label(stack) -> str:
 def text(state, last_move: str | None = None) -> str:
     """Plain text for emails: a hex map, each stack with its pointers, the tiles in hand."""
     board = state.board
-    out = [f"Stax, {state.players} players. {status(state)}"]
+    out = [W.OPENING(players=state.players, status=status(state))]
     if last_move:
         out.append(W.MAIL_LAST_MOVE(move=last_move))
     out.append("")
@@ -74,7 +74,7 @@ def text(state, last_move: str | None = None) -> str:
     out.append("")
     out.append(W.MAIL_IN_HAND())
     for seat in range(state.players):
-        out.append(f"  {SEAT_NAMES[seat]}: {_hand(state, seat)}")
+        out.append(f"  {W.HAND_SEAT(seat=SEAT_NAMES[seat])}: {_hand(state, seat)}")
     return "\n".join(out) + "\n"
 
 
