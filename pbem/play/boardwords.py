@@ -180,6 +180,43 @@ MESSAGES = {
     "stax.hand-seat": N_("%(seat)s"),
     "stax.hand-resigned": N_("%(seat)s (resigned)"),
     "stax.hand-tile": N_("%(seat)s's %(tile)s (%(directions)s)"),
+    "pylon.mail-last-move": N_("Last move: %(move)s (marked *)"),
+    "pylon.mail-legend": N_("Stacks read bottom to top: A = P1, B = P2; 1 small, 2 medium, 3 "
+                            "large.\nThe owner of a stack's top pyramid scores every pyramid in "
+                            "it."),
+    "pylon.mail-score": N_("Score: P1 (A) %(a)s, P2 (B) %(b)s"),
+    "pylon.mail-in-hand": N_("In hand: P1 (A) %(a)s; P2 (B) %(b)s"),
+    "stawvs.mail-last-move": N_("Last move: %(move)s"),
+    "stawvs.mail-key": N_("Key: P pink, B blue, G green, O orange; 1 small, 2 medium, 3 large; "
+                          ".. gap;\n     n:XX = P<n>'s cap on pyramid XX."),
+    "spike.mail-chest": N_("P%(seat)s chest: %(chest)s"),
+    "spike.mail-stash": N_("Stash: %(stash)s"),
+    "spike.mail-turn": N_("This turn so far: %(steps)s"),
+    "spike.mail-last-move": N_("Last move: %(move)s"),
+    "spike.mail-legend": N_("Legend: 1M^ = P1's medium facing north (^ > v < = N E S W; 1 = P1, "
+                            "2 = P2;\nS M L = small, medium, large); p = penny (P1), n = nickel "
+                            "(P2), . = empty.\nP1 launches from rank 1 and exits past rank 8; P2 "
+                            "the other way."),
+    "triumvirate.mail-title": N_("Triumvirate, turn %(turn)s: %(status)s"),
+    "triumvirate.mail-legend": N_("P1 = S M L (small, medium, large), P2 = s m l; + = empty "
+                                  "starting square\nCards: O/D/L sections, size then f (flat: "
+                                  "moves) or u (upright: protects)"),
+    "triumvirate.mail-card": N_("P%(seat)s card: %(card)s | hostages: %(hostages)s | held: "
+                                "%(held)s | reserve: %(reserve)s"),
+    "triumvirate.mail-last-move": N_("Last move: %(move)s"),
+    "stax.mail-last-move": N_("Last move: %(move)s"),
+    "stax.mail-map": N_("Map (row r at the left; column q above and below, each column running\n"
+                        "diagonally down to the right; a stack shows its top tile's owner, K for "
+                        "a\nking, Q for a queen, and its height; '.' is an empty cell beside the "
+                        "table):"),
+    "stax.mail-stacks": N_("Stacks, row by row from the top (the top tile, where it points, and "
+                           "the\ntiles beneath it, top down; * the last move):"),
+    "stax.mail-empty": N_("The table is empty: the first tile goes on 0,0."),
+    "stax.mail-in-hand": N_("In hand:"),
+    "stax.mail-king": N_("%(seat)s king"),
+    "stax.mail-queen": N_("%(seat)s queen, points every way"),
+    "stax.mail-points": N_("%(seat)s %(tile)s, points %(directions)s"),
+    "stax.mail-beneath": N_("%(line)s; beneath: %(beneath)s"),
 }
 
 

@@ -109,3 +109,20 @@ def test_a_german_game_page_shows_the_board_in_german(client, make_game, slug):
     said = " | ".join(_board_words(german))
     assert [piece for piece in _english_pieces(slug) if piece in said] == []
     assert _board_words(german) != _board_words(english)
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_mail_diagram_drawn_in_german_has_no_english_labels(app, slug):
+    rules, before = _midgame(slug)
+    mail = importlib.import_module(f"pbem.games.{slug}.{'text' if slug == 'stax' else 'render'}")
+    plies, state = rules.random_turn(before, random.Random(5))
+    last = plies[-1]
+    english = mail.text(state, last)  # outside the app: the games' own English
+    with app.test_request_context(), force_locale("en"):
+        assert mail.text(state, last) == english
+    with app.test_request_context(), force_locale("de"):
+        german = mail.text(state, last)
+    pieces = {piece for piece in _english_pieces(slug) if piece in english}
+    assert any(piece in MESSAGES[key] for piece in pieces for key in MESSAGES
+               if key.startswith(f"{slug}.mail-"))
+    assert [piece for piece in pieces if piece in german] == []

@@ -34,12 +34,6 @@ LAYER = (0, 12, 16, 20)
 
 
 RULES = PylonRules()  # stateless, so a private instance equals the registered one
-LEGEND = (
-    "Stacks read bottom to top: A = P1, B = P2; 1 small, 2 medium, 3 large.\n"
-    "The owner of a stack's top pyramid scores every pyramid in it."
-)
-
-
 def _last(last_move: str | None) -> tuple[int | None, int | None]:
     """(source, target) squares of the last move; (None, square) for a placement."""
     if not isinstance(last_move, str):
@@ -227,18 +221,18 @@ def text(state: PylonState, last_move: str | None = None) -> str:
     width = max(4, *map(len, cells)) + 2
     lines = [f"Pylon: {status(state)}"]
     if last_move and target is not None:
-        lines.append(f"Last move: {SPELLINGS[''.join(last_move.split()).lower()]} (marked *)")
+        lines.append(W.MAIL_LAST_MOVE(move=SPELLINGS["".join(last_move.split()).lower()]))
     lines.append("")
     for r in reversed(range(HEIGHT)):
         row = "".join(cells[r * WIDTH + f].ljust(width) for f in range(WIDTH))
         lines.append(f"{r + 1}  {row}".rstrip())
     lines.append("   " + "".join(letter.ljust(width) for letter in FILES).rstrip())
     lines.append("")
-    lines.append(LEGEND)
+    lines.append(W.MAIL_LEGEND())
     a, b = RULES.scores(state)
-    lines.append(f"Score: P1 (A) {a}, P2 (B) {b}")
+    lines.append(W.MAIL_SCORE(a=a, b=b))
     if state.placing:
-        lines.append(f"In hand: P1 (A) {_in_hand(state, 0)}; P2 (B) {_in_hand(state, 1)}")
+        lines.append(W.MAIL_IN_HAND(a=_in_hand(state, 0), b=_in_hand(state, 1)))
     return "\n".join(lines) + "\n"
 
 

@@ -27,7 +27,14 @@ OCCUPIED = Phrase("pylon.occupied", "Occupied: {squares}.")
 EMPTY = Phrase("pylon.empty", "Empty: {squares}.")
 ALL_EMPTY = Phrase("pylon.all-empty", "All empty.")
 IN_HAND = Phrase("pylon.in-hand", "In hand: {hands}.")
+MAIL_LAST_MOVE = Phrase("pylon.mail-last-move", "Last move: {move} (marked *)")
+MAIL_LEGEND = Phrase("pylon.mail-legend",
+                     "Stacks read bottom to top: A = P1, B = P2; 1 small, 2 medium, 3 large.\n"
+                     "The owner of a stack's top pyramid scores every pyramid in it.")
+MAIL_SCORE = Phrase("pylon.mail-score", "Score: P1 (A) {a}, P2 (B) {b}")
+MAIL_IN_HAND = Phrase("pylon.mail-in-hand", "In hand: P1 (A) {a}; P2 (B) {b}")
 
 PHRASES = (TO_PLACE, TO_MOVE, RESIGNED, DRAW, WON, SCORE_SPOKEN, CELL_ONE,
            CELL_MANY, CELL_EMPTY, *PLACE[1:], *PIECE[1:], PLACEMENT_PHASE, STACKING_PHASE, STACK,
-           OCCUPIED, EMPTY, ALL_EMPTY, IN_HAND)
+           OCCUPIED, EMPTY, ALL_EMPTY, IN_HAND, MAIL_LAST_MOVE, MAIL_LEGEND, MAIL_SCORE,
+           MAIL_IN_HAND)

@@ -302,7 +302,8 @@ def _token(state: SpikeState, sq: int) -> str:
 
 def text(state: SpikeState, last_move=None) -> str:
     """A monospaced board for emails, rank 8 (P2's home row) at the top."""
-    lines = [f"Spike: {_status(state)}", f"P2 chest: {_chest_words(state.chests[1])}", ""]
+    lines = [f"Spike: {_status(state)}",
+             W.MAIL_CHEST(seat=2, chest=_chest_words(state.chests[1])), ""]
     lines.append(("    " + "".join(f"{f:^4}" for f in "abcdefgh")).rstrip())
     for rank in range(7, -1, -1):
         row = "".join(f"{_token(state, rank * 8 + f):^4}" for f in range(8))
@@ -310,19 +311,14 @@ def text(state: SpikeState, last_move=None) -> str:
     lines.append(lines[3])
     lines += [
         "",
-        f"P1 chest: {_chest_words(state.chests[0])}",
-        f"Stash: {_stash_words(state.stash)}",
+        W.MAIL_CHEST(seat=1, chest=_chest_words(state.chests[0])),
+        W.MAIL_STASH(stash=_stash_words(state.stash)),
     ]
     if state.turn:
-        lines.append(f"This turn so far: {' '.join(state.turn)}")
+        lines.append(W.MAIL_TURN(steps=" ".join(state.turn)))
     if last_move:
-        lines.append(f"Last move: {last_move}")
-    lines += [
-        "",
-        "Legend: 1M^ = P1's medium facing north (^ > v < = N E S W; 1 = P1, 2 = P2;",
-        "S M L = small, medium, large); p = penny (P1), n = nickel (P2), . = empty.",
-        "P1 launches from rank 1 and exits past rank 8; P2 the other way.",
-    ]
+        lines.append(W.MAIL_LAST_MOVE(move=last_move))
+    lines += ["", W.MAIL_LEGEND()]
     return "\n".join(lines)
 
 

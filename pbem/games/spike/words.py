@@ -41,8 +41,17 @@ CHEST_SENTENCE = Phrase("spike.chest-sentence", "{seat}'s chest: {chest}.")
 SO_FAR = Phrase("spike.so-far", "This turn so far: {plies}.")
 OFF = Phrase("spike.off", "off the board")
 DONE = Phrase("spike.done", "done: end the turn")
+MAIL_CHEST = Phrase("spike.mail-chest", "P{seat} chest: {chest}")
+MAIL_STASH = Phrase("spike.mail-stash", "Stash: {stash}")
+MAIL_TURN = Phrase("spike.mail-turn", "This turn so far: {steps}")
+MAIL_LAST_MOVE = Phrase("spike.mail-last-move", "Last move: {move}")
+MAIL_LEGEND = Phrase("spike.mail-legend",
+                     "Legend: 1M^ = P1's medium facing north (^ > v < = N E S W; 1 = P1, 2 = P2;\n"
+                     "S M L = small, medium, large); p = penny (P1), n = nickel (P2), . = empty.\n"
+                     "P1 launches from rank 1 and exits past rank 8; P2 the other way.")
 
 PHRASES = (TO_MOVE, TO_LAUNCH, RESIGNED, GOAL, DRAW, WON, ONE_PIECE, PIECES, ONE_PIP, PIPS,
            CHEST, STASH, PIECE, LAST_MOVE, CHEST_LINE, STASH_LINE, KEY, STASH_HEAD, LAUNCH,
            FACING_HEAD, FACE, OPENING, OWN_PIECE, CONTROLS, CONTROLS_NONE, PENNIES, PENNIES_NONE,
-           NICKELS, NICKELS_NONE, STASH_SENTENCE, CHEST_SENTENCE, SO_FAR, OFF, DONE)
+           NICKELS, NICKELS_NONE, STASH_SENTENCE, CHEST_SENTENCE, SO_FAR, OFF, DONE,
+           MAIL_CHEST, MAIL_STASH, MAIL_TURN, MAIL_LAST_MOVE, MAIL_LEGEND)

@@ -290,12 +290,8 @@ def text(state: StawvsState, last_move: str | None = None) -> str:
     lines += [f"   {files}", ""]
     lines += [_seat_line(state, seat, scores) for seat in range(len(state.caps))]
     if last_move:
-        lines.append(f"Last move: {last_move}")
-    lines += [
-        "",
-        "Key: P pink, B blue, G green, O orange; 1 small, 2 medium, 3 large; .. gap;",
-        "     n:XX = P<n>'s cap on pyramid XX.",
-    ]
+        lines.append(W.MAIL_LAST_MOVE(move=last_move))
+    lines += ["", W.MAIL_KEY()]
     return "\n".join(lines) + "\n"
 
 

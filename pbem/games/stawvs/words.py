@@ -47,9 +47,13 @@ SEAT_SENTENCE = Phrase("stawvs.seat-sentence", "P{seat} {facts}; score {score}."
 GAP = Phrase("stawvs.gap", "{square} gap")
 WITH_CAP = Phrase("stawvs.with-cap", "{square} with P{seat}'s cap")
 RANK = Phrase("stawvs.rank", "Rank {rank}: {squares}.")
+MAIL_LAST_MOVE = Phrase("stawvs.mail-last-move", "Last move: {move}")
+MAIL_KEY = Phrase("stawvs.mail-key",
+                  "Key: P pink, B blue, G green, O orange; 1 small, 2 medium, 3 large; .. gap;\n"
+                  "     n:XX = P<n>'s cap on pyramid XX.")
 
 PHRASES = (AND, WINS, WIN, TO_PLACE, TO_MOVE, TO_PASS, SEAT_LINE, NO_CAPS, NOTE_TO_PLACE,
            NOTE_RESIGNED, NOTE_OUT, KEY_PYRAMIDS, KEY_SQUARES, LAST_MOVE, KEY_MAIL, *CAP_COLOURS,
            *(phrase for colour in PYRAMIDS for phrase in colour), OPENING_VACATED,
            OPENING_IN_LINE, HAS_RESIGNED, IS_OUT, CAPS_TO_PLACE, CAPS_ON, NO_CAPS_ON_BOARD, OWNS,
-           OWNS_NOTHING, SEAT_SENTENCE, GAP, WITH_CAP, RANK)
+           OWNS_NOTHING, SEAT_SENTENCE, GAP, WITH_CAP, RANK, MAIL_LAST_MOVE, MAIL_KEY)

@@ -57,27 +57,24 @@ def _cell_label(stack) -> str:
 def text(state, last_move: str | None = None) -> str:
     """Plain text for emails: a hex map, each stack with its pointers, the tiles in hand."""
     board = state.board
-    out = [f"Stax, {state.players} players. {status(state)}"]
+    out = [W.OPENING(players=state.players, status=status(state))]
     if last_move:
-        out.append(f"Last move: {last_move}")
+        out.append(W.MAIL_LAST_MOVE(move=last_move))
     out.append("")
     if board:
-        out.append("Map (row r at the left; column q above and below, each column running")
-        out.append("diagonally down to the right; a stack shows its top tile's owner, K for a")
-        out.append("king, Q for a queen, and its height; '.' is an empty cell beside the table):")
+        out.append(W.MAIL_MAP())
         out.extend(_map(board))
         out.append("")
-        out.append("Stacks, row by row from the top (the top tile, where it points, and the")
-        out.append("tiles beneath it, top down; * the last move):")
+        out.append(W.MAIL_STACKS())
         marked = last_cells(last_move)
         for c in sorted(board, key=lambda c: coords(c)[::-1]):
             out.append(_stack_line(c, board[c], c in marked))
     else:
-        out.append("The table is empty: the first tile goes on 0,0.")
+        out.append(W.MAIL_EMPTY())
     out.append("")
-    out.append("In hand:")
+    out.append(W.MAIL_IN_HAND())
     for seat in range(state.players):
-        out.append(f"  {SEAT_NAMES[seat]}: {_hand(state, seat)}")
+        out.append(f"  {W.HAND_SEAT(seat=SEAT_NAMES[seat])}: {_hand(state, seat)}")
     return "\n".join(out) + "\n"
 
 
@@ -85,16 +82,16 @@ def _stack_line(c: int, stack, last: bool) -> str:
     """One stack in words: ``* 1,-2  Dark queen, points every way; beneath: Light 2n``."""
     owner, mask = stack[-1]
     if mask == KING:
-        top = f"{SEAT_NAMES[owner]} king"
+        top = W.MAIL_KING(seat=SEAT_NAMES[owner])
     elif mask == QUEEN:
-        top = f"{SEAT_NAMES[owner]} queen, points every way"
+        top = W.MAIL_QUEEN(seat=SEAT_NAMES[owner])
     else:
-        top = (f"{SEAT_NAMES[owner]} {type_code(mask)}, points "
-               + " ".join(DIRS[d] for d in range(6) if mask >> d & 1))
+        top = W.MAIL_POINTS(seat=SEAT_NAMES[owner], tile=type_code(mask),
+                            directions=" ".join(DIRS[d] for d in range(6) if mask >> d & 1))
     beneath = ", ".join(f"{SEAT_NAMES[o]} {'K' if m == KING else type_code(m)}"
                         for o, m in reversed(stack[:-1]))
     line = f"{'*' if last else ' '} {format_cell(c):>6}  {top}"
-    return f"  {line}; beneath: {beneath}" if beneath else f"  {line}"
+    return f"  {W.MAIL_BENEATH(line=line, beneath=beneath)}" if beneath else f"  {line}"
 
 
 def _hand(state, seat: int) -> str:

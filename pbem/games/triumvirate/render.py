@@ -257,11 +257,9 @@ def _counts(counts) -> str:
 def _card_line(state, seat: int) -> str:
     slots = state.cards[seat].split("/")
     card = "  ".join(f"{x} {slot}" for x, slot in zip(SECTIONS, slots, strict=True))
-    hostages = " ".join(state.hostages[seat]) or "none"
-    return (
-        f"P{seat + 1} card: {card} | hostages: {hostages} | held: "
-        f"{_counts(state.holding[seat])} | reserve: {_counts(state.reserve[seat])}"
-    )
+    hostages = " ".join(state.hostages[seat]) or W.NONE()
+    return W.MAIL_CARD(seat=seat + 1, card=card, hostages=hostages,
+                       held=_counts(state.holding[seat]), reserve=_counts(state.reserve[seat]))
 
 
 def text(state, last_move: str | None = None) -> str:
@@ -269,7 +267,7 @@ def text(state, last_move: str | None = None) -> str:
     marked = _marked(last_move)
     starts = {sq for squares in START for sq in squares}
     files = "     " + "  ".join("abcdefgh")
-    lines = [f"Triumvirate, turn {state.turn}: {status(state)}", "", files]
+    lines = [W.MAIL_TITLE(turn=state.turn, status=status(state)), "", files]
     for r in range(7, -1, -1):
         row = []
         for f in range(8):
@@ -279,11 +277,10 @@ def text(state, last_move: str | None = None) -> str:
             row.append(f"({mark})" if CELLS[sq] in marked else f" {mark} ")
         lines.append(f" {r + 1}  {''.join(row)}  {r + 1}")
     lines += [files, ""]
-    lines.append("P1 = S M L (small, medium, large), P2 = s m l; + = empty starting square")
-    lines.append("Cards: O/D/L sections, size then f (flat: moves) or u (upright: protects)")
+    lines.append(W.MAIL_LEGEND())
     lines += [_card_line(state, 1), _card_line(state, 0)]
     if last_move:
-        lines.append(f"Last move: {last_move}")
+        lines.append(W.MAIL_LAST_MOVE(move=last_move))
     return "\n".join(lines) + "\n"
 
 

@@ -44,8 +44,16 @@ HOLD = Phrase("triumvirate.hold", "hold the {size} prisoner")
 AS_HOSTAGE = Phrase("triumvirate.as-hostage", "{size} prisoner as a hostage in the {section} "
                     "section, {orient}")
 REPLACING = Phrase("triumvirate.replacing", "{choice}, replacing the {piece} hostage")
+MAIL_TITLE = Phrase("triumvirate.mail-title", "Triumvirate, turn {turn}: {status}")
+MAIL_LEGEND = Phrase("triumvirate.mail-legend",
+                     "P1 = S M L (small, medium, large), P2 = s m l; + = empty starting square\n"
+                     "Cards: O/D/L sections, size then f (flat: moves) or u (upright: protects)")
+MAIL_CARD = Phrase("triumvirate.mail-card", "P{seat} card: {card} | hostages: {hostages} | held: "
+                   "{held} | reserve: {reserve}")
+MAIL_LAST_MOVE = Phrase("triumvirate.mail-last-move", "Last move: {move}")
 
 PHRASES = (RESIGNED, DRAWN, WON, ARRANGE, ACT, DECIDE, ON_SQUARE, TO_MOVE,
            *SECTION_NAMES.values(), SECTION, FLAT, UPRIGHT, CARD_PIECE, HOSTAGE_PIECE, HELD,
            RESERVE, ROW_COUNT, HOLDS, OPENING, OWN, SLOT, COUNT, NONE_ON_BOARD, NONE, SEAT, TAKEN,
-           PIECE, SLOT_CHOICE, HOLD, AS_HOSTAGE, REPLACING)
+           PIECE, SLOT_CHOICE, HOLD, AS_HOSTAGE, REPLACING, MAIL_TITLE, MAIL_LEGEND, MAIL_CARD,
+           MAIL_LAST_MOVE)
