@@ -21,5 +21,6 @@ def rebuild_command():
     total = rated_games_count()
     with click.progressbar(length=total, label=_("Rating games"), file=sys.stderr) as bar:
         rated = rebuild(bar.update)
-    click.echo(ngettext("rated %(num)d of %(total)d finished rated game",
-                        "rated %(num)d of %(total)d finished rated games", total, num=rated))
+    # (ngettext names its count ``num``: here the total, the rated games beside it)
+    click.echo(ngettext("rated %(rated)d of %(num)d finished rated game",
+                        "rated %(rated)d of %(num)d finished rated games", total, rated=rated))

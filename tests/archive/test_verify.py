@@ -64,7 +64,7 @@ def test_a_tampered_seat_snapshot_or_result_is_reported(runner, make_game):
 def test_one_game_can_be_checked(runner, make_game):
     games = finished_games(make_game, 2)
     result = runner.invoke(args=["pbem", "verify-records", "--game", str(games[0].id)])
-    assert result.exit_code == 0 and "checked 1 games" in result.output
+    assert result.exit_code == 0 and "checked 1 game: 0 mismatched" in result.output
     assert runner.invoke(args=["pbem", "verify-records", "--game", "x"]).exit_code == 2
 
 

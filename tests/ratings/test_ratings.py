@@ -175,7 +175,7 @@ def test_the_rebuild_command_reports_and_commits(app, runner, make_game, make_pl
     db.session.commit()
     result = runner.invoke(args=["pbem", "ratings", "rebuild"])
     assert result.exit_code == 0, result.output
-    assert "rated 1 of 1 finished rated games" in result.output
+    assert "rated 1 of 1 finished rated game\n" in result.output
     db.session.expire_all()
     assert stored() == expected
 
