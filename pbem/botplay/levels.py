@@ -40,15 +40,19 @@ class Measured:
 
 #: When and how the table was measured: the host's load (1-minute average) over its games.
 MEASURED_ON = "2026-11-27"
-MEASURED_LOAD = "4–27 on 2 cores"
+MEASURED_LOAD = "2–27 on 2 cores"
 MEASURED = (
     Measured("pylon", 2, 1, None, 0.995, 0.954, 0.999, 99, 1, 0),
+    Measured("pylon", 2, 2, 1, 0.92, 0.85, 0.959, 88, 8, 4),
     Measured("spike", 2, 1, None, 0.98, 0.93, 0.994, 96, 4, 0),
     Measured("spike", 2, 2, 1, 0.667, 0.516, 0.79, 17, 22, 3),
     Measured("spike", 2, 3, 2, 0.607, 0.356, 0.812, 4, 9, 1),
     Measured("stawvs", 2, 1, None, 0.99, 0.946, 0.998, 99, 0, 1),
+    Measured("stawvs", 2, 2, 1, 0.7, 0.521, 0.833, 21, 0, 9),
     Measured("stawvs", 2, 3, 2, 1.0, 0.51, 1.0, 4, 0, 0),
     Measured("stawvs", 3, 1, None, 1.0, 0.438, 1.0, 3, 0, 0),
+    Measured("stax", 2, 1, None, 1.0, 0.963, 1.0, 100, 0, 0),
+    Measured("triumvirate", 2, 1, None, 1.0, 0.963, 1.0, 100, 0, 0),
 )
 
 
