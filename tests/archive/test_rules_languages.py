@@ -53,3 +53,11 @@ def test_the_game_page_summarises_the_readers_page_and_links_its_options(client)
     assert "{#" not in html, "an anchor's attribute shown as text"
     assert 'href="/rules/stawvs/spec#33-option-claimsvacated"' in html
     assert 'href="/rules/stawvs/spec#option-gaps"' in html
+
+
+def test_the_game_page_around_the_rules_speaks_the_readers_language(client):
+    german = client.get("/rules/stax", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert "Die Regeln in Kürze" in german and "Bestenliste Stax" in german
+    assert "The rules in short" not in german and "Recent games" not in german
+    english = client.get("/rules/stax", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert "The rules in short" in english and "Stax leaderboard" in english
