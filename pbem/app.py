@@ -160,13 +160,15 @@ def _join_thinking_tools() -> None:
 
 
 def _install_translation_hooks() -> None:
-    """Hand the pure parts that write words (deadlines, durations) the translation functions
-    and the language spoken: they import nothing of the server."""
+    """Hand the pure parts that write words (deadlines, durations, the boards' phrases) the
+    translation functions and the language spoken: they import nothing of the server."""
     from flask_babel import gettext, ngettext
 
     from .clocks.logic import display
+    from .play import boardwords
 
     display.install(gettext, ngettext, i18n.current)
+    boardwords.install()
 
 
 def _trust_proxies(app: Flask) -> None:

@@ -17,7 +17,7 @@ from ..core.errors import PbemError
 from ..core.extensions import csrf
 from ..core.validators import BadNumber, whole_number
 from ..games import IllegalMove, all_rules
-from . import boardwords, commands, links, new_game, page, service, setup, thread
+from . import commands, links, new_game, page, service, setup, thread
 from .errors import NotYourTurn, PositionChanged
 from .forms import (
     READ_ONLY,
@@ -41,7 +41,6 @@ bp = Blueprint("play", __name__)
 bp.add_app_template_filter(refusal, "refusal")  # the rules' reasons, translated
 bp.add_app_template_filter(rules_word, "rules_word")  # a choice's name, translated
 bp.add_app_template_global(changed_options)
-boardwords.install()  # the boards' words, translated wherever a board is drawn
 
 
 # ----- viewing ---------------------------------------------------------------------------------
