@@ -2,7 +2,7 @@
 
 The rendering modules (``pbem.games``) stay free of Flask and write English: every sentence a
 board shows (status line, tooltip, spoken description) is a ``Phrase`` with a stable key
-(``pbem.games.words``). Here every key has its sentence, the English one with named
+(``pbem.games.phrases``). Here every key has its sentence, the English one with named
 placeholders, said through the catalogue in the language spoken when the board is drawn (a
 page's, or a mail's); parameters are notation and numbers, which never change with the
 language, or rules words (``small``), translated as the refusals translate them.
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
-from ..games import words
+from ..games import phrases
 from .refusals import N_, rules_word
 
 #: Every board phrase of every game by its key, the English sentence with named placeholders.
@@ -220,11 +220,11 @@ MESSAGES = {
 }
 
 
-def say(phrase: words.Phrase, params: dict) -> str:
+def say(phrase: phrases.Phrase, params: dict) -> str:
     """``phrase`` in the language spoken now (outside a request or a mail, in English); a
     phrase no key here names, in English."""
     if phrase.key not in MESSAGES:
-        return phrase.text.format(**params)
+        return phrase.english(**params)
     said = {name: rules_word(value) if isinstance(value, str) else value
             for name, value in params.items()}
     return _(MESSAGES[phrase.key], **said) if said else _(MESSAGES[phrase.key])
@@ -232,4 +232,4 @@ def say(phrase: words.Phrase, params: dict) -> str:
 
 def install() -> None:
     """Every board drawn from now on speaks the reader's language."""
-    words.speak_with(say)
+    phrases.speak_with(say)

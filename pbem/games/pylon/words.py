@@ -1,9 +1,9 @@
-"""Every sentence Pylon's board shows (see ``..words.Phrase``); the server says them again in
+"""Every sentence Pylon's board shows (see ``..phrases.Phrase``); the server says them again in
 the reader's language."""
 
 from __future__ import annotations
 
-from ..words import Phrase
+from ..phrases import Phrase
 
 TO_PLACE = Phrase("pylon.to-place", "P{seat} ({owner}) to place a pyramid; score {score}")
 TO_MOVE = Phrase("pylon.to-move", "P{seat} ({owner}) to move a stack; score {score}")

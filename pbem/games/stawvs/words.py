@@ -1,9 +1,9 @@
-"""Every sentence Stawvs's board shows (see ``..words.Phrase``); the server says them again in
+"""Every sentence Stawvs's board shows (see ``..phrases.Phrase``); the server says them again in
 the reader's language."""
 
 from __future__ import annotations
 
-from ..words import Phrase
+from ..phrases import Phrase
 
 AND = Phrase("stawvs.and", "{items} and {last}")
 WINS = Phrase("stawvs.wins", "game over, {seats} wins")
