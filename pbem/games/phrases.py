@@ -2,7 +2,8 @@
 tooltip, the spoken description, the notes under a mail's diagram — is a :class:`Phrase`, a
 stable key and its English text, so the server can say it in the reader's language. Standard
 library only, like all of ``pbem.games``: a game declares its phrases (its ``refusals.py``,
-its board's ``words.py``), and the server gives every key its translation.
+its board's ``words.py``), the rules object lists them all (``rules.phrases``), and the server
+gives every key its translation.
 
 A board's phrase is said when the board is drawn: without a translator it is its English text;
 the web layer installs one (:func:`speak_with`) that looks the key up in its catalogue in the
@@ -29,8 +30,8 @@ _speaker: list[Speaker | None] = [None]
 class Phrase:
     """One thing a game says: a stable ``key`` (``<slug>.<word>``, or ``rules.<word>`` for
     what every game says) and the English ``text``, a ``str.format`` template whose named
-    fields are the parameters (notation, numbers, what the player typed as ``text``, or English
-    rules words such as ``small``, which the server translates too).
+    fields are the parameters (notation, numbers, what the player typed as ``text``, or words
+    of the game's ``vocabulary`` such as ``small``, which the server translates too).
 
     Calling a phrase says it in the language spoken now.
     """

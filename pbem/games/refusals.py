@@ -22,7 +22,7 @@ class IllegalMove(ValueError):
     programs and tests (``syntax``, ``blocked``, ``superko``, ``not-your-turn``, ``game-over``
     …). A refusal made by a :class:`Refusal` also carries its ``key`` (``stax.no-pointer``)
     and the ``params`` the sentence was made from (squares, plies, numbers and words of its
-    module's ``WORDS``; what the player typed is always ``text``), so the server can say it
+    game's ``vocabulary``; what the player typed is always ``text``), so the server can say it
     again in the reader's language; a step of a typed turn carries its ``step`` number and the
     ``ply`` as typed.
     """

@@ -5,7 +5,7 @@ The rule modules (``pbem.games``) stay free of Flask and speak English: each ref
 ``params`` of the refusal its game declares (``rules.refusals``). Here every key has its
 sentence, the English one with named placeholders, said through the catalogue; the parameters
 are notation, numbers and what the player typed (``text``), which never change with the
-language, or words of a game's ``refusal_words`` (sizes, directions, colours), translated too.
+language, or words of a game's ``vocabulary`` (sizes, directions, colours), translated too.
 The ``refusal`` template filter applies it, on pages and in mail, in the language the page or
 message speaks.
 """

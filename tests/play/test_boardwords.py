@@ -15,7 +15,7 @@ from babel.messages.pofile import read_po
 from flask_babel import force_locale
 
 from pbem.core.i18n import LANGUAGES
-from pbem.games import all_rules, get_rules
+from pbem.games import Refusal, all_rules, get_rules
 from pbem.play.boardwords import MESSAGES
 
 CATALOGUES = Path(__file__).resolve().parents[2] / "pbem" / "translations"
@@ -23,8 +23,9 @@ FOREIGN = sorted(set(LANGUAGES) - {"en"})
 #: The games whose boards declare their words.
 GAMES = [rules.slug for rules in all_rules()
          if importlib.util.find_spec(f"pbem.games.{rules.slug}.words")]
-PHRASES = {phrase.key: phrase for slug in GAMES
-           for phrase in importlib.import_module(f"pbem.games.{slug}.words").PHRASES}
+#: Every phrase of those boards: the phrases their rules list that are not refusals.
+PHRASES = {phrase.key: phrase for slug in GAMES for phrase in get_rules(slug).phrases
+           if not isinstance(phrase, Refusal)}
 
 
 def _printf(text: str) -> str:

@@ -24,7 +24,7 @@ REFUSALS = {refusal.key: refusal for rules in all_rules() for refusal in rules.r
 # The server's own, beside the rules': a typed turn left unfinished, the API's, a record's.
 REFUSALS |= {refusal.key: refusal for refusal in (UNFINISHED, *present.REFUSALS,
                                                   *history.REFUSALS)}
-WORDS = sorted({word for rules in all_rules() for word in rules.refusal_words})
+WORDS = sorted({word for rules in all_rules() for word in rules.vocabulary})
 
 
 def _printf(text: str) -> str:

@@ -1,5 +1,5 @@
-"""Every refusal Pylon gives, each a stable key, a code and its English sentence (see
-``..refusals.Refusal``), and the words their parameters hold; the server says them again in the
+"""Every refusal Pylon gives, each a phrase with a code (see ``..refusals.Refusal``), and its
+vocabulary, the words the parameters of its phrases hold; the server says them again in the
 reader's language."""
 
 from __future__ import annotations
@@ -32,4 +32,4 @@ TOO_LARGE = Refusal("pylon.too-large", "the bottom of {a} ({low}) is larger than
 REFUSALS = SHARED + (NO_MOVE, NOT_A_SQUARE, NOT_A_SIZE, UNREADABLE, PLACEMENT_OVER, NONE_LEFT,
                      OCCUPIED, NOT_FULL, EMPTY_SOURCE, NOT_ADJACENT, EMPTY_TARGET, TOO_LARGE)
 #: The words ``size``, ``low`` and ``high`` hold.
-WORDS = ("small", "medium", "large")
+VOCABULARY = ("small", "medium", "large")

@@ -1,5 +1,5 @@
-"""Every refusal Spike gives, each a stable key, a code and its English sentence (see
-``..refusals.Refusal``), and the words their parameters hold; the server says them again in the
+"""Every refusal Spike gives, each a phrase with a code (see ``..refusals.Refusal``), and its
+vocabulary, the words the parameters of its phrases hold; the server says them again in the
 reader's language."""
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ REFUSALS = SHARED + (
 )
 #: The words ``size``, ``direction`` and ``coin`` hold (``seat`` is P1 or P2; what a player
 #: typed is always ``text``, never translated).
-WORDS = ("small", "medium", "large", "north", "east", "south", "west", "penny", "nickel")
+VOCABULARY = ("small", "medium", "large", "north", "east", "south", "west", "penny", "nickel")
 #: Who is in the way of a moving piece and of a launched one: a foe's piece to hop, a piece,
 #: a coin.
 MOVE_BLOCKED = (MOVE_FOE, MOVE_PIECE, MOVE_COIN)

@@ -1,5 +1,5 @@
-"""Every refusal Stawvs gives, each a stable key, a code and its English sentence (see
-``pbem.games.refusals.Refusal``); the server says them again in the reader's language."""
+"""Every refusal Stawvs gives, each a phrase with a code (see ``..refusals.Refusal``);
+the server says them again in the reader's language."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Every refusal Stax gives, each a stable key, a code and its English sentence (see
-``..refusals.Refusal``), and the words their parameters hold; the server says them again in the
+"""Every refusal Stax gives, each a phrase with a code (see ``..refusals.Refusal``), and its
+vocabulary, the words the parameters of its phrases hold; the server says them again in the
 reader's language."""
 
 from __future__ import annotations
@@ -92,4 +92,4 @@ REFUSALS = SHARED + (
     NO_POINTER, KING_ENDS, STACK_ENDS, GAP_ENDS,
 )
 #: The words ``tile`` and ``seat`` hold: each tile's name and the seats' colours.
-WORDS = (*(tile_name(CANONICAL[code]) for code in TYPES), "Light", "Dark", "Red")
+VOCABULARY = (*(tile_name(CANONICAL[code]) for code in TYPES), "Light", "Dark", "Red")

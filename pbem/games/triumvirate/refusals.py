@@ -1,5 +1,5 @@
-"""Every refusal Triumvirate gives, each a stable key, a code and its English sentence (see
-``..refusals.Refusal``), and the words their parameters hold; the server says them again in the
+"""Every refusal Triumvirate gives, each a phrase with a code (see ``..refusals.Refusal``), and its
+vocabulary, the words the parameters of its phrases hold; the server says them again in the
 reader's language."""
 
 from __future__ import annotations
@@ -104,7 +104,7 @@ def missing(sizes: str) -> str:
 
 #: Every word ``size``, ``sizes``, ``missing``, ``manner``, ``manners`` and ``sections`` hold
 #: (``seat`` is P1 or P2; a single section letter is notation).
-WORDS = tuple(dict.fromkeys(
+VOCABULARY = tuple(dict.fromkeys(
     [*SIZE_NAME.values(), *map(plural, SIZE_NAME), *(manners(m) for m in range(1, 8)),
      *(s for s in map(sections, range(1, 8)) if len(s) > 1),
      *(missing(sizes) for sizes in ("1", "2", "3", "12", "13", "23", ""))]))

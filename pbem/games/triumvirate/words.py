@@ -19,7 +19,7 @@ TO_MOVE = Phrase("triumvirate.to-move", "P{seat} — to move")
 SECTION_NAMES = {"O": Phrase("triumvirate.orthogonal", "orthogonal"),
                  "D": Phrase("triumvirate.diagonal", "diagonal"),
                  "L": Phrase("triumvirate.l-shaped", "L-shaped")}
-SECTION = Phrase("triumvirate.section", "{section} section")
+SECTION = Phrase("triumvirate.section-name", "{section} section")
 FLAT = Phrase("triumvirate.flat", "flat")
 UPRIGHT = Phrase("triumvirate.upright", "upright")
 CARD_PIECE = Phrase("triumvirate.card-piece", "Triumvirate: {size} {orient} in {section}")
