@@ -15,7 +15,7 @@ seat.
 A chunk reads what its seats need (games, seats, players, vacations, notices already given,
 notification settings) in a handful of queries, writes its notices in one statement before
 any mail is queued and its mail in one statement at the end; its timeouts go through the
-play service's ``resign_many`` (a pair of statements for the chunk), and what the receivers of
+play's ``endings.resign_many`` (a pair of statements for the chunk), and what the receivers of
 the games' end read or write (ratings, tournaments, the archive's counters, standing
 challenges, the clocks' own deadlines on the games rows) is done once for the chunk
 (:mod:`pbem.play.batch`).
@@ -42,7 +42,7 @@ from ..core.work import savepoint, unit_of_work
 from ..mail.outbox import batched, bodies, unsubscribe_headers
 from ..notifications.delivery import game_subject, message, unsubscribe_url
 from ..notifications.settings import auto_vacation_on, preload, remembered, zone_of
-from ..play import service as play
+from ..play import endings
 from ..play.batch import acting_on
 from ..play.links import move_url, reply_address
 from ..play.models import ACTIVE, TIMED_OUT, Game
@@ -290,7 +290,7 @@ def _timeouts(seats: list[tuple[Game, StoredClock]]) -> None:
     """Resign the seats (two-player games end, bigger ones play on; the claim locked the
     games), all in one go, and tell everyone in each game; a game that ended meanwhile, or
     a seat already out, is left alone."""
-    resigned = {game.id for game in play.resign_many(
+    resigned = {game.id for game in endings.resign_many(
         [(game, row.seat) for game, row in seats], reason=TIMED_OUT)}
     for game, row in seats:
         if game.id not in resigned:

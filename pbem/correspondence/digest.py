@@ -26,8 +26,8 @@ from ..mail.composers import Image
 from ..notifications.settings import zone_of
 from ..play.links import move_url
 from ..play.models import Game, GameMessage, Move, Seat
+from ..play.positions import replay
 from ..play.queries import get_game
-from ..play.service import replay
 from .board_image import board, board_png
 from .digest_reply import digest_address
 from .messages import ply_of

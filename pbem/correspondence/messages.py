@@ -21,8 +21,8 @@ from ..notifications.delivery import game_subject, message, unsubscribe_url
 from ..play import thread
 from ..play.links import invitation_url, move_url, reply_address
 from ..play.models import FORFEITED, RESIGN, RESIGNED, TIMED_OUT
+from ..play.positions import replay
 from ..play.queries import get_game, moves_since_turn, resigned_seats
-from ..play.service import replay
 from ..play.termination import ended_words, terminations
 from .board_image import board, board_png
 
