@@ -111,6 +111,9 @@ def message(kind: str, to, subject: str, *, game=None, reply_to: str | None = No
     goes out by the composer its domain registered (``pbem.mail.composers``); facts given with a
     context are what its images are drawn from. It speaks the recipient's language (and shows
     times in their zone), or ``language`` when given (an answer to a command written in it).
+    Facts record it when the settings hold the message back (``deferred``: till the quiet hours
+    end, or for the digest), so that its composer may give it up if it became moot meanwhile
+    (``pbem.mail.composers.Moot``): one that went at once goes whatever happened since.
     """
     decision = decide(kind, to, utcnow())
     if not decision.send:
@@ -123,6 +126,8 @@ def message(kind: str, to, subject: str, *, game=None, reply_to: str | None = No
         link = unsubscribe_url(decision.unsubscribe)
     else:
         facts = {**facts, "unsubscribe": decision.unsubscribe}
+        if decision.held or decision.not_before:
+            facts["deferred"] = True
         if language:  # composed later, in the recipient's language and zone
             facts["language"] = language
         if zone.key != "UTC":
