@@ -115,11 +115,11 @@ def message(kind: str, to, subject: str, *, game=None, reply_to: str | None = No
     end, or for the digest), so that its composer may give it up if it became moot meanwhile
     (``pbem.mail.composers.Moot``): one that went at once goes whatever happened since.
     """
-    decision = decide(kind, to, utcnow())
+    player_id, settings = stored_settings.recipient(to)  # as loaded with the player, if so
+    decision = decide(kind, player_id, settings, utcnow())
     if not decision.send:
         return
     language = language or stored_settings.language_of(to)
-    _, settings = stored_settings.recipient(to)  # as loaded with the player, if they were
     zone = settings.zone
     link = None
     if context is not None or facts is None:
@@ -139,13 +139,13 @@ def message(kind: str, to, subject: str, *, game=None, reply_to: str | None = No
               not_before=decision.not_before)
 
 
-def decide(template: str, recipient, now: datetime) -> Decision:
-    """What the recipient's settings say about a message rendered from ``template``."""
+def decide(template: str, player_id: int | None, settings, now: datetime) -> Decision:
+    """What the recipient's ``settings`` say about a message rendered from ``template`` (the
+    player ``player_id``; ``None``: an address that is no player's)."""
     kind = kind_of(template)
     is_digest = template == stored_settings.DIGEST
     if kind is None and not is_digest:
         return Decision()
-    player_id, settings = stored_settings.recipient(recipient)
     if player_id is None:
         return Decision(kind)
     if is_digest:
