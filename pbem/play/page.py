@@ -15,9 +15,9 @@ from . import agreement, events, thread
 from .forms import BotsResignForm, ConfirmMoveForm, EndForm, MessageForm, MoveForm, ResignForm
 from .models import ACTIVE, FINISHED, RESIGN
 from .move_picker import composer, mark_turn, move_groups
+from .phrases import rules_word
 from .positions import replay
 from .queries import history
-from .refusals import rules_word
 from .rematch import REMATCH_STATES, rematch_of
 from .termination import ended_words, termination
 

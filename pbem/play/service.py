@@ -122,9 +122,9 @@ def _refuse_if_out_of_time(game: Game, seat: int) -> None:
 
 
 #: A typed turn that stops before its end: the server's refusal (the rules accept each ply),
-#: translated with the games' own (``refusals.MESSAGES``).
-UNFINISHED = Refusal("play.turn-incomplete", "turn-incomplete",
-                     "the turn is not finished: continue it with one of {moves}")
+#: translated with the games' own (``phrases.MESSAGES``).
+UNFINISHED = Refusal("play.turn-incomplete", "the turn is not finished: continue it with one of "
+                     "{moves}", code="turn-incomplete")
 
 
 def _unfinished(rules, state) -> IllegalMove:
