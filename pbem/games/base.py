@@ -96,6 +96,7 @@ class Rules:
         rules.phrases, rules.vocabulary, rules.end_reasons   # for translating them
         rules.refusals              # those of its phrases that play may raise
         rules.to_dict / from_dict
+        rules.to_stored / from_stored   # as a game's record keeps it: a snapshot, a grown part
         rules.agreed_end_scored     # a game ended by agreement: drawn, or scored as it stands
     """
 
@@ -250,6 +251,19 @@ class Rules:
 
     def from_dict(self, data: dict):
         raise NotImplementedError
+
+    def to_stored(self, state, since: dict | None = None) -> tuple[dict, str]:
+        """``state`` as a game's record keeps it: a snapshot of a size that does not grow
+        with the game, and the text to append to the record's grown part (which stands at
+        the snapshot ``since``; None: empty), where a game keeps what does grow (its history,
+        its superko keys). Appending, a move writes what it adds, not the whole game. A game
+        whose state does not grow keeps all of it in the snapshot."""
+        return self.to_dict(state), ""
+
+    def from_stored(self, snapshot: dict, read: Callable[[], str]):
+        """The state ``to_stored`` wrote; ``read`` returns the record's grown part, and is
+        called only when a question needs it, so loading a game reads the snapshot alone."""
+        return self.from_dict(snapshot)
 
     # ----- helpers built on the protocol ----------------------------------------------------
 

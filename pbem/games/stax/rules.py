@@ -151,6 +151,8 @@ class StaxRules(Rules):
 
     to_dict = staticmethod(encoding.to_dict)
     from_dict = staticmethod(encoding.from_dict)
+    to_stored = staticmethod(encoding.to_stored)
+    from_stored = staticmethod(encoding.from_stored)
 
 
 def _placed_or_moved(state: StaxState, ply: str) -> StaxState:
