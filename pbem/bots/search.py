@@ -10,6 +10,11 @@ searched as the sequence they are.
 Results are shares in [0, 1]: the winners of a finished game split 1 between them (a
 two-player draw is ½ each), unless the game's heuristics count a finished playout otherwise;
 a playout cut off before the end is scored by the game's heuristics.
+
+The search makes its plies with ``rules.apply``, the protocol's step for a ply already
+checked: every ply it makes is one ``legal_moves`` listed, which ``play`` would parse again
+and look up in the position's legal set (built for that alone, in a playout whose positions
+are each visited once).
 """
 
 from __future__ import annotations
@@ -142,7 +147,7 @@ class Search:
             path.append(node)
         if node.untried:
             move = node.untried.pop()
-            child = self._node(self.rules.play(node.state, move))
+            child = self._node(self.rules.apply(node.state, move))
             node.children.append((move, child))
             node = child
             path.append(node)
@@ -156,12 +161,13 @@ class Search:
     def playout(self, state) -> list[float]:
         """Play on by the game's playout policy, at most its depth, and score the end."""
         rules, heuristics = self.rules, self.heuristics
+        to_move, legal_moves, apply = rules.to_move, rules.legal_moves, rules.apply
         pick = heuristics.policy(rules, state, self.rng)
         for _ in range(heuristics.depth):
-            if rules.to_move(state) is None:
+            if to_move(state) is None:
                 return heuristics.outcome(rules, state)
-            state = rules.play(state, pick(state, rules.legal_moves(state)))
-        if rules.to_move(state) is None:
+            state = apply(state, pick(state, legal_moves(state)))
+        if to_move(state) is None:
             return heuristics.outcome(rules, state)
         return heuristics.evaluate(rules, state)
 

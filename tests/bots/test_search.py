@@ -24,7 +24,8 @@ class Sums:
     def legal_moves(self, state):
         return [] if self.to_move(state) is None else list(DIGITS)
 
-    def play(self, state, move):
+    def apply(self, state, move):
+        """The search applies the plies ``legal_moves`` lists, never anything else."""
         assert move in self.legal_moves(state)
         return (*state, int(move))
 

@@ -50,7 +50,9 @@ class SpikeHeuristics(Heuristics):
 
     def policy(self, rules, state, rng):
         def pick(state, moves):
-            preferred = [move for move in moves if move.endswith("-off")]
+            # most positions have no exit: one substring search over the plies rules that out
+            exits = "-off" in "\n".join(moves)
+            preferred = [move for move in moves if move.endswith("-off")] if exits else []
             if not preferred and rng.random() < FORWARD_BIAS:
                 forward = FORWARD[rules.to_move(state)]
                 preferred = [move for move in moves if move.endswith(forward)]

@@ -20,14 +20,27 @@ class StawvsHeuristics(Heuristics):
 
     def order(self, rules, state, moves, rng):
         """The plies that gain the mover most points at once first, the rest of each gain
-        in a random order."""
+        in a random order.
+
+        What a ply gains is the pyramid it claims (a ply never ends the game: only a pass
+        does, and a pass is never one of several plies), so the plies that claim the same
+        square gain the same: each square's gain is worked out once, by playing the first
+        ply that claims it, rather than once for each of the hundreds of plies."""
         ordered = super().order(rules, state, moves, rng)
         if len(ordered) < 2:
             return ordered
         seat = rules.to_move(state)
         before = rules.scores(state)[seat]
-        return sorted(ordered,
-                      key=lambda move: before - rules.scores(rules.play(state, move))[seat])
+        losses: dict[str, int] = {}
+
+        def loss(move: str) -> int:
+            claimed = move[-2:]  # the claimed square (a placement's own: it claims nothing)
+            found = losses.get(claimed)
+            if found is None:
+                found = losses[claimed] = before - rules.scores(rules.apply(state, move))[seat]
+            return found
+
+        return sorted(ordered, key=loss)
 
 
 HEURISTICS = StawvsHeuristics()

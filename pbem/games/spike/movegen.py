@@ -14,27 +14,39 @@ from .board import EXIT_PLIES, FORWARD, LAUNCH_PATHS, LAUNCH_PLIES, MOVE_PLIES, 
 if TYPE_CHECKING:
     from .state import SpikeState
 
+def _path(sq: int, facing: int, size: int) -> tuple[tuple[int, ...], int | None]:
+    """The squares a piece of ``size`` on ``sq`` facing ``facing`` passes over, and the one it
+    lands on (``None``: it leaves the board)."""
+    path = RAYS[sq][facing][:size]
+    if len(path) < size or not size:
+        return path, None
+    return path[:-1], path[-1]
+
+
+#: ``PATHS[sq][code & 15]``: ``_path`` of the piece with that ``code`` on ``sq`` (its low four
+#: bits are its facing and size), looked up by the hot loop below rather than sliced from the
+#: rays each time.
+PATHS = tuple(tuple(_path(sq, low >> 2, low & 3) for low in range(16)) for sq in range(64))
+
+
 def _moves(pieces, coins, seat: int, hop: bool, out: list) -> None:
     own = seat + 1
     forward = FORWARD[seat]
-    for sq in range(64):
-        code = pieces[sq]
-        if not code or code >> 4 != own:
+    for sq, code in enumerate(pieces):
+        if code >> 4 != own:  # an empty square's code is 0
             continue
-        size = code & 3
         facing = (code >> 2) & 3
-        path = RAYS[sq][facing][:size]
-        between = path if len(path) < size else path[:-1]
+        between, landing = PATHS[sq][code & 15]
         if hop:
             if any(pieces[s] and pieces[s] >> 4 != own for s in between):
                 continue
-        elif any(coins[s] for s in between):
-            continue
-        if len(path) < size:
+        elif between and (coins[between[0]] or len(between) > 1 and coins[between[1]]):
+            continue  # at most two squares to pass over (a large piece's)
+        if landing is None:
             if facing == forward:
                 out.append(EXIT_PLIES[sq])
-        elif not coins[path[-1]]:
-            out.extend(MOVE_PLIES[sq, path[-1]])
+        elif not coins[landing]:
+            out.extend(MOVE_PLIES[sq, landing])
 
 
 def launches(pieces, coins, stash, seat: int, hop: bool, out: list) -> None:

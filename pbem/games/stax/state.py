@@ -247,17 +247,21 @@ def seen_test(state: StaxState) -> Callable[[int], bool]:
     one dict per branch point; those of a loaded game's record, of its ``Stored``."""
     line = state.line
     first = line.base.first
+    stored = line.stored
+    # One closure per case: the test is asked of every candidate ply's key (a search's
+    # playouts ask it of a loaded game's branches, the costliest case, a few hundred
+    # thousand times a move), so it calls no other closure.
     if line.parent is None:
         limit = state.n_keys
-        played = lambda key: first.get(key, limit) < limit  # noqa: E731
-    else:
-        root, limit = key_set(state), line.base_keys
-        played = lambda key: first.get(key, limit) < limit or _found(root, key)  # noqa: E731
-    stored = line.stored
+        if stored is None:
+            return lambda key: first.get(key, limit) < limit
+        has = stored.has
+        return lambda key: first.get(key, limit) < limit or has(key)
+    root, limit = key_set(state), line.base_keys
     if stored is None:
-        return played
+        return lambda key: first.get(key, limit) < limit or _found(root, key)
     has = stored.has
-    return lambda key: played(key) or has(key)
+    return lambda key: first.get(key, limit) < limit or _found(root, key) or has(key)
 
 
 # ----- the keys seen, as a persistent set -----------------------------------------------------
