@@ -7,11 +7,13 @@ while its size and shape stay put; ply 10, 50, 200 and 1,000 differ only in the 
 history (and the superko keys behind it). Ten successive states are taken at each of those
 plies, and each figure is the median CPU time (``process_time``) of:
 
-- *load*: the stored record (``to_dict`` as JSON, what the game's row holds) parsed and
-  loaded, as a page, a turn mail or a move does first;
+- *load*: the game's snapshot (``to_stored``'s, as JSON, what the game's row holds) parsed
+  and loaded, as a page, a turn mail or a move does first; the grown part (history and keys)
+  stays in its column, handed over as a function that returns it if asked;
 - *load + legal moves*: what the page of the player to move needs;
 - *load + play*: a move checked and applied on the loaded state;
-- *load + play + store*: and the record written back (the rules' part of a move's POST);
+- *load + play + store*: and the new snapshot written as JSON with what the move appends to
+  the grown part (the rules' part of a move's POST);
 - *play from a grown-past state*: ``play`` from a state its line has grown past (a second move
   from it, as the analysis board, conditional moves and a search do).
 
@@ -48,7 +50,7 @@ def _distance(c: int) -> int:
     return max(abs(q), abs(r), abs(q + r))
 
 
-def _walking_game(plies: int) -> list:
+def walking_game(plies: int) -> list:
     """The walking game (see above), searched depth first, as the states of one line."""
     state = RULES.new_game(players=2)
     for code in (code for code in SETUP for _ in range(2)):
@@ -93,28 +95,41 @@ def _walks(state, used) -> list[str]:
     return sorted(walks, key=lambda m: (-used[state.turn, *decode(m)[2:]], m))
 
 
-def _load(text: str):
-    return RULES.from_dict(json.loads(text))
+def _stored(state) -> tuple[str, str]:
+    """``state`` as a game's row holds it: its snapshot as JSON, and its grown part."""
+    snapshot, grown = RULES.to_stored(state)
+    return json.dumps(snapshot), grown
+
+
+def _load(text: str, grown: str):
+    return RULES.from_stored(json.loads(text), lambda: grown)
 
 
 def _measures(states, rng) -> dict:
     """What each measure times, as a function of one state prepared beforehand."""
 
     def load(state):
-        text = json.dumps(RULES.to_dict(state))
-        return lambda: _load(text)
+        text, grown = _stored(state)
+        return lambda: _load(text, grown)
 
     def load_legal(state):
-        text = json.dumps(RULES.to_dict(state))
-        return lambda: RULES.legal_moves(_load(text))
+        text, grown = _stored(state)
+        return lambda: RULES.legal_moves(_load(text, grown))
 
     def load_play(state):
-        text, move = json.dumps(RULES.to_dict(state)), rng.choice(RULES.legal_moves(state))
-        return lambda: RULES.play(_load(text), move)
+        (text, grown), move = _stored(state), rng.choice(RULES.legal_moves(state))
+        return lambda: RULES.play(_load(text, grown), move)
 
     def load_play_store(state):
-        text, move = json.dumps(RULES.to_dict(state)), rng.choice(RULES.legal_moves(state))
-        return lambda: json.dumps(RULES.to_dict(RULES.play(_load(text), move)))
+        (text, grown), move = _stored(state), rng.choice(RULES.legal_moves(state))
+
+        def action():
+            snapshot = json.loads(text)
+            after = RULES.play(RULES.from_stored(snapshot, lambda: grown), move)
+            written, added = RULES.to_stored(after, snapshot)
+            return json.dumps(written), added
+
+        return action
 
     def grown_past(state):
         move = rng.choice(RULES.legal_moves(state))
@@ -127,12 +142,16 @@ def _measures(states, rng) -> dict:
 
 def _interleaved(states, prepare) -> dict[int, float]:
     """Median CPU microseconds of ``prepare(state)()`` per ply of :data:`PLIES`, the plies
-    visited in a rotating order round after round."""
+    visited in a rotating order round after round. Every action is prepared before the
+    rounds: preparing one (writing out a long game's record) just before timing it left the
+    processor's caches cold in proportion to the game's length, which the timing took for
+    the cost of the action (a load that costs the same at ply 1,000 as at ply 50 timed
+    3x as much there that way)."""
     samples: dict[int, list[int]] = {ply: [] for ply in PLIES}
+    actions = {ply: [prepare(state) for state in states[ply : ply + SPAN]] for ply in PLIES}
     for round_ in range(ROUNDS):
         for ply in PLIES[round_ % len(PLIES):] + PLIES[: round_ % len(PLIES)]:
-            for state in states[ply : ply + SPAN]:
-                action = prepare(state)
+            for action in actions[ply]:
                 started = time.process_time_ns()
                 action()
                 samples[ply].append(time.process_time_ns() - started)
@@ -141,7 +160,7 @@ def _interleaved(states, prepare) -> dict[int, float]:
 
 def run() -> dict:
     started = time.perf_counter()
-    walking = _walking_game(PLIES[-1] + SPAN)
+    walking = walking_game(PLIES[-1] + SPAN)
     figures = {"walking game: plies built, seconds":
                f"{len(walking) - 1}, {time.perf_counter() - started:.1f}",
                "load average before": f"{os.getloadavg()[0]:.2f}"}
@@ -152,8 +171,11 @@ def run() -> dict:
             figures[f"{name} at ply {ply}, us"] = round(value, 1)
         figures[f"{name}: ply 1000 / ply 50"] = round(medians[1000] / medians[50], 2)
         figures[f"{name}: ply 1000 / ply 10"] = round(medians[1000] / medians[10], 2)
-    size = {ply: len(json.dumps(RULES.to_dict(walking[ply]))) for ply in PLIES}
-    figures["record size at plies " + ", ".join(map(str, PLIES)) + ", bytes"] = (
-        ", ".join(str(size[ply]) for ply in PLIES))
+    sizes = {ply: _stored(walking[ply]) for ply in PLIES}
+    at = ", ".join(map(str, PLIES))
+    figures[f"snapshot size at plies {at}, bytes"] = ", ".join(
+        str(len(sizes[ply][0])) for ply in PLIES)
+    figures[f"grown part at plies {at}, characters"] = ", ".join(
+        str(len(sizes[ply][1])) for ply in PLIES)
     figures["load average after"] = f"{os.getloadavg()[0]:.2f}"
     return figures

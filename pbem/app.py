@@ -165,10 +165,10 @@ def _install_translation_hooks() -> None:
     from flask_babel import gettext, ngettext
 
     from .clocks.logic import display
-    from .play import boardwords
+    from .play import phrases
 
     display.install(gettext, ngettext, i18n.current)
-    boardwords.install()
+    phrases.install()
 
 
 def _trust_proxies(app: Flask) -> None:

@@ -29,7 +29,7 @@ def test_init_db_then_demo_loads_every_game_and_one_finished(make_app):
         assert active == {rules.slug for rules in all_rules()}
         assert any(g.status == "finished" for g in games)
         for game in games:
-            assert game.rules.to_dict(replay(game)) == game.snapshot
+            assert game.rules.to_stored(replay(game)) == (game.snapshot, game.grown or "")
         lobby = app.test_client().get("/challenges").get_data(as_text=True)
         assert "Carol" in lobby and "Dave" in lobby and "No open challenges" not in lobby
     again = runner.invoke(args=["pbem", "demo"])

@@ -9,9 +9,10 @@ import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from flask_migrate import downgrade, upgrade
+from games.test_stax_superko import _out_and_back
 
 from pbem.core.extensions import db
-from pbem.games import get_rules
+from pbem.games import IllegalMove, get_rules
 from pbem.play.models import Game
 
 
@@ -52,16 +53,36 @@ def _stax_states():
             quiet = [m for m in moves if not rules.is_over(rules.play(state, m))]
             state = rules.play(state, rng.choice(quiet or moves))
         states.append(state)
-    assert [len(rules.to_dict(state)["marks"]) for state in states] == [0, 3, 2]
+    assert [rules.to_dict(state)["grown"].count("#") for state in states] == [0, 3, 2]
     return rules, states
 
 
 def _listed(state) -> dict:
     """``state``'s snapshot as it was written before the stored form, written out here."""
-    data = get_rules("stax").to_dict(state)
-    del data["seen"], data["seen_filter"], data["marks"]
-    return {**data, "history": [[seat, ply] for seat, ply in state.history],
+    snapshot, _ = get_rules("stax").to_stored(state)
+    for name in ("seen_filter", "n_history", "n_keys", "grown_length"):
+        del snapshot[name]
+    return {**snapshot, "history": [[seat, ply] for seat, ply in state.history],
             "keys": "".join(f"{key:032x}" for key in state.keys)}
+
+
+def _stax_games(states) -> list[int]:
+    """Stax games (at the revision before the stored form) of ``states``, written past the
+    model, which has columns that revision has not: their ids."""
+    ids = [db.session.execute(sa.insert(Game.__table__).values(
+        slug="stax", options={}, seed=1, rules_version="1", status="active", version=1,
+        ply=len(state.history), snapshot=_listed(state)).returning(Game.__table__.c.id)
+    ).scalar_one() for state in states]
+    db.session.commit()
+    return ids
+
+
+def _snapshots(ids) -> list[dict]:
+    """The games' snapshots, read in a transaction that ends (a migration then alters the
+    table, which PostgreSQL does only once no transaction holds it)."""
+    found = [db.session.get(Game, game_id).snapshot for game_id in ids]
+    db.session.remove()
+    return found
 
 
 def test_stax_snapshots_move_to_the_stored_form_and_back(make_app):
@@ -69,19 +90,47 @@ def test_stax_snapshots_move_to_the_stored_form_and_back(make_app):
     app = make_app(migrate=True)
     with app.app_context():
         upgrade(revision="d3f5a7c9e1b2")
-        games = [Game(slug="stax", options={}, seed=1, rules_version="1", status="active",
-                      ply=len(state.history), snapshot=_listed(state)) for state in states]
-        db.session.add_all(games)
-        db.session.commit()
-        ids = [game.id for game in games]
-
-        def stored():
-            db.session.expire_all()
-            return [db.session.get(Game, game_id).snapshot for game_id in ids]
-
+        ids = _stax_games(states)
         upgrade()
-        converted = stored()
-        assert converted == [rules.to_dict(state) for state in states]
-        assert [rules.from_dict(data) for data in converted] == states
+        assert [db.session.get(Game, game_id).load_state() for game_id in ids] == states
+        db.session.remove()
         downgrade(revision="d3f5a7c9e1b2")
-        assert stored() == [_listed(state) for state in states]
+        assert _snapshots(ids) == [_listed(state) for state in states]
+
+
+def _check_grown_part(app):
+    """Stax games stored by the previous head (among them one a move away from a repeat, and
+    one a repeat away from the end of its line) upgrade to a snapshot and a grown part that
+    load and play exactly as the games played here, and downgrade to what they were."""
+    rules, states = _stax_states()
+    back, home, last = _out_and_back()
+    states += [rules.play(back, home)]
+    with app.app_context():
+        upgrade(revision="d3f5a7c9e1b2")
+        ids = _stax_games(states)
+        upgrade(revision="b5d1e7f3a9c2")
+        previous = _snapshots(ids)
+        upgrade()
+        for game_id, state in zip(ids, states, strict=True):
+            game = db.session.get(Game, game_id)
+            assert (game.snapshot, game.grown or "") == rules.to_stored(state)
+            loaded = game.load_state()
+            assert loaded == state and rules.legal_moves(loaded) == rules.legal_moves(state)
+            for move in rules.legal_moves(state)[:8]:
+                assert rules.play(game.load_state(), move) == rules.play(state, move)
+        with pytest.raises(IllegalMove) as refused:
+            rules.play(db.session.get(Game, ids[-1]).load_state(), last)
+        assert refused.value.code == "superko"
+        db.session.remove()
+        downgrade(revision="b5d1e7f3a9c2")
+        assert _snapshots(ids) == previous
+
+
+def test_stax_games_of_the_previous_head_load_and_play_the_same_on_sqlite(make_app):
+    _check_grown_part(make_app(migrate=True))
+
+
+@pytest.mark.postgres
+def test_stax_games_of_the_previous_head_load_and_play_the_same_on_postgresql(
+        make_app, pg_database):
+    _check_grown_part(make_app(pg_database, migrate=True))

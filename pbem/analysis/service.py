@@ -21,8 +21,8 @@ from ..games import IllegalMove
 from ..games.svg import mark_cells
 from ..play.models import FINISHED
 from ..play.move_picker import mark_turn
+from ..play.phrases import lazy_refusal
 from ..play.queries import history
-from ..play.refusals import lazy_refusal
 
 #: The most plies one request may explore.
 MAX_PLIES = 200

@@ -9,8 +9,9 @@ from ..games import Refusal
 from ..play.termination import terminations
 
 #: The API's own refusal, beside the rules' (said in the reader's language with theirs, by
-#: ``pbem.play.refusals``; an API client gets its key and parameters).
-NOT_YOUR_TURN = Refusal("api.not-your-turn", "not-your-turn", "it is not your turn in this game")
+#: ``pbem.play.phrases``; an API client gets its key and parameters).
+NOT_YOUR_TURN = Refusal("api.not-your-turn",
+                        "it is not your turn in this game", code="not-your-turn")
 REFUSALS = (NOT_YOUR_TURN,)
 
 

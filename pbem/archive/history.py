@@ -17,9 +17,10 @@ from ..play.service import RESIGN
 
 #: The refusals of a replayed history beside the rules' own (``rules.already-over`` is shared):
 #: a record's plies name their seats, which the rules never see.
-RESIGN_NEEDS_SEAT = Refusal("archive.resign-needs-seat", "syntax",
-                            "a resignation must name its seat")
-WRONG_SEAT = Refusal("archive.wrong-seat", "not-your-turn", "it is {to_move}'s turn, not {seat}'s")
+RESIGN_NEEDS_SEAT = Refusal("archive.resign-needs-seat",
+                            "a resignation must name its seat", code="syntax")
+WRONG_SEAT = Refusal("archive.wrong-seat",
+                     "it is {to_move}'s turn, not {seat}'s", code="not-your-turn")
 REFUSALS = (RESIGN_NEEDS_SEAT, WRONG_SEAT)
 
 

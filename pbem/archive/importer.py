@@ -154,9 +154,10 @@ def _store(record: Record, rules, options, state, plies, result, by) -> Game:
     game = Game(slug=rules.slug, options=options, seed=record.seed,
                 rules_version=rules.version, status=FINISHED if result else ACTIVE,
                 rated=False,  # played elsewhere: it would rate players out of order
-                ply=len(plies), snapshot=rules.to_dict(state), created_by=by,
+                ply=len(plies), created_by=by,
                 created_at=created, started_at=dates.get("started") or created,
                 finished_at=(dates.get("finished") or last_time or utcnow()) if result else None)
+    game.store_state(state)
     for index, player in enumerate(players):
         game.seats.append(Seat(index=index, player=player, response="accepted",
                                responded_at=created))

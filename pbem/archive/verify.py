@@ -60,7 +60,8 @@ def verify_game(game: Game) -> str | None:
             return f"ply {move.ply} is stored as {move.move!r}; the rules write it {ply.move!r}"
     if game.ply != len(stored):
         return f"the game says it is at ply {game.ply}, but {len(stored)} plies are stored"
-    if not same_json(rules.to_dict(state), game.snapshot):
+    snapshot, grown = rules.to_stored(state)
+    if not same_json(snapshot, game.snapshot) or grown != (game.grown or ""):
         return "the stored position differs from a replay of the moves"
     result = result_of(rules, state)
     if _decided(game) and result is None:

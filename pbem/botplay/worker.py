@@ -285,7 +285,7 @@ def claim(game_id: int) -> Position | str:
     if game.status != ACTIVE:
         return "gone"
     rules = get_rules(game.slug)
-    state = rules.from_dict(game.snapshot)
+    state = game.load_whole_state()  # thought about with no transaction open
     levels = dict(db.session.execute(
         select(Seat.index, Player.email).join(Player, Player.id == Seat.player_id)
         .where(Seat.game_id == game_id, Player.is_bot)).all())

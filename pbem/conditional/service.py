@@ -29,8 +29,8 @@ from ..core.extensions import db
 from ..core.i18n import lazy_format
 from ..games import IllegalMove
 from ..play.models import ACTIVE, RESIGN, Game
+from ..play.phrases import lazy_refusal
 from ..play.queries import moves_since_turn
-from ..play.refusals import lazy_refusal
 from . import answered
 from .models import ConditionalTree
 

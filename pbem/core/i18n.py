@@ -93,3 +93,7 @@ def lazy_format(template: str, *parts) -> LazyString:
     in the language spoken then (a subject composed before its recipient's language is on)."""
     return LazyString(lambda: template.format(*(str(part) for part in parts)))
 
+
+def N_(message: str) -> str:
+    """Marks a message for ``pybabel extract`` (``-k N_``); translated where it is used."""
+    return message

@@ -39,7 +39,7 @@ from ..notifications import delivery
 from ..notifications.settings import confirms_email_moves
 from ..play import commands, service
 from ..play.models import Move
-from ..play.refusals import lazy_refusal
+from ..play.phrases import lazy_refusal
 from . import answers, held, words
 
 _ADDRESS = re.compile(r"digest\+([A-Za-z0-9_.\-]+)@")

@@ -23,6 +23,7 @@ from types import ModuleType
 
 from .base import END_REASONS, Rules, UnknownGame
 from .options import InvalidOptions, Option, format_option_value
+from .phrases import Phrase
 from .refusals import IllegalMove, Refusal
 
 __all__ = [
@@ -30,6 +31,7 @@ __all__ = [
     "IllegalMove",
     "InvalidOptions",
     "Option",
+    "Phrase",
     "Refusal",
     "Rules",
     "UnknownGame",

@@ -4,8 +4,9 @@ A rules object is stateless: every method takes a state and returns a new one. S
 immutable values with ``==``; ``to_dict``/``from_dict`` round-trip them exactly through JSON.
 Nothing here imports anything but the standard library, so the rules can run anywhere.
 
-Beside it: ``refusals`` (``IllegalMove`` and the shared kinds of refusal), ``options`` (how a
-game declares its variants) and ``notation`` (what every move parser shares).
+Beside it: ``phrases`` (what a game says, keyed for the server to translate), ``refusals``
+(``IllegalMove`` and the shared kinds of refusal), ``options`` (how a game declares its
+variants) and ``notation`` (what every move parser shares).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any, ClassVar
 
 from .notation import MAX_TURN_CHARS, check_length
 from .options import InvalidOptions, Option, format_option_value, parse_options
+from .phrases import Phrase
 from .refusals import (
     ALREADY_OVER,
     GAME_ENDED_AFTER,
@@ -40,6 +42,7 @@ __all__ = [
     "IllegalMove",
     "InvalidOptions",
     "Option",
+    "Phrase",
     "Refusal",
     "Rules",
     "UnknownGame",
@@ -90,8 +93,10 @@ class Rules:
         rules.turn_plies(state)     # plies already made in the turn in progress
         rules.is_over / scores / winners
         rules.end_reason(state)     # why it is over, a code of END_REASONS; None while it goes on
-        rules.refusals, rules.refusal_words, rules.end_reasons   # for translating them
+        rules.phrases, rules.vocabulary, rules.end_reasons   # for translating them
+        rules.refusals              # those of its phrases that play may raise
         rules.to_dict / from_dict
+        rules.to_stored / from_stored   # as a game's record keeps it: a snapshot, a grown part
         rules.agreed_end_scored     # a game ended by agreement: drawn, or scored as it stands
     """
 
@@ -105,12 +110,19 @@ class Rules:
     #: How a game the players agree to end is scored: as a draw (the server's default, and
     #: Stax's and Triumvirate's rule), or, when True, as the position stands (Pylon).
     agreed_end_scored: ClassVar[bool] = False
-    #: Every refusal the game can give (the shared ones first), and the words its refusals'
-    #: parameters may hold (sizes, directions, colours …): the server translates both.
-    refusals: ClassVar[tuple[Refusal, ...]] = REFUSALS
-    refusal_words: ClassVar[tuple[str, ...]] = ()
+    #: Every phrase the game says, each a key the server translates: its refusals (the shared
+    #: ones first) and its board's words; and its vocabulary, the words their parameters may
+    #: hold (sizes, directions, colours …), translated too.
+    phrases: ClassVar[tuple[Phrase, ...]] = REFUSALS
+    vocabulary: ClassVar[tuple[str, ...]] = ()
     #: The codes of :data:`END_REASONS` the game can end with.
     end_reasons: ClassVar[tuple[str, ...]] = ()
+
+    @property
+    def refusals(self) -> tuple[Refusal, ...]:
+        """The phrases that are refusals: every key an ``IllegalMove`` of this game may carry
+        (an API client looks its sentence up among them)."""
+        return tuple(phrase for phrase in self.phrases if isinstance(phrase, Refusal))
 
     # ----- options -------------------------------------------------------------------------
 
@@ -239,6 +251,19 @@ class Rules:
 
     def from_dict(self, data: dict):
         raise NotImplementedError
+
+    def to_stored(self, state, since: dict | None = None) -> tuple[dict, str]:
+        """``state`` as a game's record keeps it: a snapshot of a size that does not grow
+        with the game, and the text to append to the record's grown part (which stands at
+        the snapshot ``since``; None: empty), where a game keeps what does grow (its history,
+        its superko keys). Appending, a move writes what it adds, not the whole game. A game
+        whose state does not grow keeps all of it in the snapshot."""
+        return self.to_dict(state), ""
+
+    def from_stored(self, snapshot: dict, read: Callable[[], str]):
+        """The state ``to_stored`` wrote; ``read`` returns the record's grown part, and is
+        called only when a question needs it, so loading a game reads the snapshot alone."""
+        return self.from_dict(snapshot)
 
     # ----- helpers built on the protocol ----------------------------------------------------
 

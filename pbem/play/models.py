@@ -1,11 +1,11 @@
 """Games, their seats and their moves.
 
 The move history is the truth: a game is its setup (slug, options, seed, seats) plus its moves.
-``Game.snapshot`` caches the current state (``rules.to_dict``) for speed and always equals a
-replay of the moves (``service.replay`` and a test check it). Each seat's outcome (``won``,
-``lost``, ``drawn``) mirrors ``Game.result``, and its ``started_at`` the game's, through
-attribute events, so the archive filters and orders a player's games on an index of seats
-instead of every game's JSON, whoever sets them (the play service, an import).
+``Game.snapshot`` (and ``Game.grown``) cache the current state (``rules.to_stored``) for speed
+and always equal a replay of the moves (``service.replay`` and a test check it). Each seat's
+outcome (``won``, ``lost``, ``drawn``) mirrors ``Game.result``, and its ``started_at`` the
+game's, through attribute events, so the archive filters and orders a player's games on an
+index of seats instead of every game's JSON, whoever sets them (the play service, an import).
 ``Game.version`` makes every change to a game a compare-and-set, so two racing submissions
 cannot both land, whichever process they reach; ``uq_moves_game_id_ply`` backs it up in the schema.
 """
@@ -20,6 +20,7 @@ from sqlalchemy import (
     Index,
     Integer,
     String,
+    Text,
     UniqueConstraint,
     event,
     false,
@@ -75,6 +76,10 @@ class Game(db.Model):
     #: Number of plies played (``moves`` rows); the next move is ply ``ply + 1``.
     ply: Mapped[int] = mapped_column(Integer, default=0)
     snapshot: Mapped[dict | None] = mapped_column(JSON)
+    #: The part of the state that grows with the game (``rules.to_stored``: Stax's history
+    #: and superko keys), which each move appends to; read only when the rules ask for it,
+    #: so loading a game costs the same however long it is. ``None`` for the other games.
+    grown: Mapped[str | None] = mapped_column(Text, deferred=True)
     #: The seat to move and its player while the game is active (``None`` otherwise), kept by
     #: the play service in the statement that stores each change of the position, so lists
     #: of games know whose turn it is without loading snapshots.
@@ -136,8 +141,28 @@ class Game(db.Model):
         return get_renderer(self.slug)
 
     def load_state(self):
-        """The current state, from the snapshot (``None`` before the game starts)."""
-        return None if self.snapshot is None else self.rules.from_dict(self.snapshot)
+        """The current state, from the snapshot (``None`` before the game starts); the grown
+        part is read only if the rules need it."""
+        if self.snapshot is None:
+            return None
+        return self.rules.from_stored(self.snapshot, self._read_grown)
+
+    def _read_grown(self) -> str:
+        return self.grown or ""
+
+    def load_whole_state(self):
+        """The current state with its grown part read now: for a state used once this
+        transaction is over (a bot thinks with none open)."""
+        if self.snapshot is None:
+            return None
+        grown = self.grown or ""
+        return self.rules.from_stored(self.snapshot, lambda: grown)
+
+    def store_state(self, state) -> None:
+        """Keep ``state`` whole as the current one (a game written at once, as an import is;
+        a move appends instead, ``pbem.play.service``)."""
+        self.snapshot, grown = self.rules.to_stored(state)
+        self.grown = grown or None
 
     @property
     def end_proposal(self) -> dict | None:

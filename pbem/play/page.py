@@ -15,8 +15,8 @@ from . import agreement, events, thread
 from .forms import BotsResignForm, ConfirmMoveForm, EndForm, MessageForm, MoveForm, ResignForm
 from .models import ACTIVE, FINISHED
 from .move_picker import composer, mark_turn, move_groups
+from .phrases import rules_word
 from .queries import history
-from .refusals import rules_word
 from .rematch import REMATCH_STATES, rematch_of
 from .service import RESIGN, replay
 from .termination import ended_words, termination

@@ -16,7 +16,7 @@ import secrets
 from dataclasses import dataclass
 from functools import cache
 
-from sqlalchemy import bindparam, insert, update
+from sqlalchemy import bindparam, func, insert, update
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -270,9 +270,9 @@ def _check_actor(game: Game, seat: int, expected_ply: int):
 
 
 #: A typed turn that stops before its end: the server's refusal (the rules accept each ply),
-#: translated with the games' own (``refusals.MESSAGES``).
-UNFINISHED = Refusal("play.turn-incomplete", "turn-incomplete",
-                     "the turn is not finished: continue it with one of {moves}")
+#: translated with the games' own (``phrases.MESSAGES``).
+UNFINISHED = Refusal("play.turn-incomplete", "the turn is not finished: continue it with one of "
+                     "{moves}", code="turn-incomplete")
 
 
 def _unfinished(rules, state) -> IllegalMove:
@@ -346,15 +346,21 @@ _INSERT_PLIES = insert(Move.__table__)
 _UPDATE_GAME = update(Game.__table__).where(
     Game.__table__.c.id == bindparam("game_id"),
     Game.__table__.c.version == bindparam("read_version"))
+#: The parameter of the text a move appends to the game's grown part (``rules.to_stored``).
+_GROWN = "grown_added"
+#: :data:`_UPDATE_GAME` appending to the grown part in the database, which is not read.
+_UPDATE_GAME_GROWING = _UPDATE_GAME.values(
+    grown=func.coalesce(Game.__table__.c.grown, "") + bindparam(_GROWN))
 
 
 @cache
-def _update_game_inserting(count: int):
-    """:data:`_UPDATE_GAME` with the INSERTs of ``count`` plies riding along as CTEs (for
-    PostgreSQL), their values bound as ``<column>_<n>``: built once per count, and one
-    single-row INSERT per ply, so its SQL is compiled once too (SQLAlchemy caches no
-    multi-row VALUES: the plies given as values compiled the statement on every move)."""
-    return _UPDATE_GAME.add_cte(*(
+def _update_game_inserting(count: int, growing: bool):
+    """:data:`_UPDATE_GAME` (or :data:`_UPDATE_GAME_GROWING`) with the INSERTs of ``count``
+    plies riding along as CTEs (for PostgreSQL), their values bound as ``<column>_<n>``:
+    built once per count, and one single-row INSERT per ply, so its SQL is compiled once too
+    (SQLAlchemy caches no multi-row VALUES: the plies given as values compiled the statement
+    on every move)."""
+    return (_UPDATE_GAME_GROWING if growing else _UPDATE_GAME).add_cte(*(
         _INSERT_PLIES.values({column: bindparam(f"{column}_{n}") for column in _PLY_COLUMNS})
         .cte(f"ply_{n}") for n in range(count)))
 
@@ -365,10 +371,10 @@ _PLY_COLUMNS = ("game_id", "ply", "seat", "move", "text", "auto", "created_at")
 
 def _write(writes: list[tuple[Game, list[Played], object, dict | None]]) -> None:
     """For each ``(game, moves, state, result)``: insert the plies and move the game on to
-    ``state`` (its snapshot and whose turn it is; given the ``result`` the moves led to, the
-    end), past the ORM's unit of work, which cost more than all the rest of a move. One game
-    takes one statement on
-    PostgreSQL (the plies' INSERT rides along the UPDATE), two elsewhere; many take one
+    ``state`` (its snapshot, what the moves add to its grown part appended in the database,
+    and whose turn it is; given the ``result`` the moves led to, the end), past the ORM's
+    unit of work, which cost more than all the rest of a move. One game takes one statement
+    on PostgreSQL (the plies' INSERT rides along the UPDATE), two elsewhere; many take one
     INSERT and an UPDATE per kind of change, each for all of them.
 
     Each UPDATE is the same compare-and-set on ``Game.version`` that the ORM makes, and each
@@ -381,24 +387,29 @@ def _write(writes: list[tuple[Game, list[Played], object, dict | None]]) -> None
     plies, updates = [], {}
     for game, moves, state, result in writes:
         seat = game.rules.to_move(state)
-        changes = {"ply": game.ply + len(moves), "snapshot": game.rules.to_dict(state),
-                   "to_move_seat": seat,
+        snapshot, grown = game.rules.to_stored(state, game.snapshot)
+        changes = {"ply": game.ply + len(moves), "snapshot": snapshot, "to_move_seat": seat,
                    "to_move_player_id": None if seat is None else game.seats[seat].player_id,
                    "version": game.version + 1, "updated_at": now}
+        if grown:
+            changes[_GROWN] = grown
         if result is not None:  # a standing proposal to end the game goes with it
             changes.update(status=FINISHED, finished_at=now, result=result, end_offer=None)
         plies += [{"game_id": game.id, "ply": game.ply + n, "seat": move.seat,
                    "move": move.move, "text": move.text, "auto": move.auto, "created_at": now}
                   for n, move in enumerate(moves, start=1)]
         updates.setdefault(tuple(changes), []).append((game, changes))
-    update_game, ply_params = _UPDATE_GAME, {}
+    inserting, ply_params = False, {}
     if len(writes) == 1 and plies and connection.dialect.name == "postgresql":
-        update_game = _update_game_inserting(len(plies))
+        inserting = True
         ply_params = {f"{name}_{n}": value
                       for n, ply in enumerate(plies) for name, value in ply.items()}
     elif plies:
         connection.execute(_INSERT_PLIES, plies)
-    for group in updates.values():
+    for names, group in updates.items():
+        growing = _GROWN in names
+        update_game = (_update_game_inserting(len(plies), growing) if inserting
+                       else _UPDATE_GAME_GROWING if growing else _UPDATE_GAME)
         params = [{**changes, **ply_params, "game_id": game.id, "read_version": game.version}
                   for game, changes in group]
         written = connection.execute(update_game, params if len(params) > 1 else params[0])
@@ -407,7 +418,10 @@ def _write(writes: list[tuple[Game, list[Played], object, dict | None]]) -> None
                                  f"{[game.id for game, _ in group]} changed since they were read")
     for game, changes in (write for group in updates.values() for write in group):
         for name, value in changes.items():
-            set_committed_value(game, name, value)
+            if name == _GROWN:  # appended in the database: read again if asked for
+                db.session.expire(game, ["grown"])
+            else:
+                set_committed_value(game, name, value)
         if "result" in changes:
             set_outcomes(game, changes["result"])
 

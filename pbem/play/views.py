@@ -32,8 +32,8 @@ from .forms import (
 )
 from .limits import RateLimited
 from .options import changed_options
+from .phrases import refusal, rules_word
 from .queries import get_game, players_to_offer
-from .refusals import refusal, rules_word
 from .rematch import REMATCH_STATES, RematchOffered
 from .thread import MessageRefused
 

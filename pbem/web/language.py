@@ -16,8 +16,8 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ..core import i18n
+from ..core.i18n import N_
 from ..notifications.settings import zone_of
-from ..play.refusals import N_
 from .views import bp
 
 

@@ -52,6 +52,12 @@ def json_round_trip(rules, state):
     return rules.from_dict(json.loads(json.dumps(rules.to_dict(state))))
 
 
+def stored_round_trip(rules, state):
+    """``state`` through a game's record: its snapshot through JSON, its grown part read."""
+    snapshot, grown = rules.to_stored(state)
+    return rules.from_stored(json.loads(json.dumps(snapshot)), lambda: grown)
+
+
 def near_misses(move: str, rng: random.Random, count: int = 4):
     """Strings one edit away from a legal move: a character changed, dropped or doubled."""
     alphabet = "abcdefgh12345678-/:@,>=+~xXSMLNESWKQ0 "

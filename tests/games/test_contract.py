@@ -8,7 +8,7 @@ import pytest
 
 from pbem.games import END_REASONS, IllegalMove
 
-from .contract import cases, check_refusal, json_round_trip, near_misses
+from .contract import cases, check_refusal, json_round_trip, near_misses, stored_round_trip
 
 MAX_PLIES = 600  # games that may not end (Stax, Triumvirate with quiet_limit=0) stop here
 FULL_CHECK_EVERY = 20  # plies between checks that every listed move is accepted
@@ -36,6 +36,7 @@ def check_position(rules, state, rng, previous_moves, stored):
     assert seat is not None or rules.end_reason(state) in END_REASONS
     assert (seat is None) == (not moves), "to_move is None exactly when no move is listed"
     assert json_round_trip(rules, state) == state
+    assert stored_round_trip(rules, state) == state
     if seat is None:
         return moves
     legal = set(moves)
@@ -74,7 +75,10 @@ def test_random_playouts_keep_the_contract(rules, players, options):
                 assert rules.play(state, f"  {move.swapcase()} ") == after, "any case, spaces"
             move = rng.choice(moves)
             previous = moves
+            stored, grown = rules.to_stored(state)
             state = rules.play(state, move)
+            added = rules.to_stored(state, stored)[1]
+            assert grown + added == rules.to_stored(state)[1], "a move appends to the record"
         scores = rules.scores(state)
         assert len(scores) == players
         if rules.is_over(state):

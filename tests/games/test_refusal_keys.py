@@ -1,5 +1,6 @@
 """Every refusal names its stable key and parameters (for the server to translate), and each
-game's declarations hold together: unique keys, one per sentence, the shared ones included."""
+game's declarations hold together: unique keys among all its phrases, one per refusal's
+sentence, the shared refusals included."""
 
 from __future__ import annotations
 
@@ -62,11 +63,11 @@ def test_a_finished_game_refuses_with_the_shared_key():
 
 
 @pytest.mark.parametrize("rules", all_rules(), ids=lambda rules: rules.slug)
-def test_each_game_declares_its_refusals_once(rules):
-    keys = [refusal.key for refusal in rules.refusals]
-    assert len(keys) == len(set(keys)), "a key declared twice"
+def test_each_game_declares_its_phrases_once(rules):
+    keys = [phrase.key for phrase in rules.phrases]
+    assert len(keys) == len(set(keys)), "a key declared twice (a refusal's and a board's alike)"
     texts = [refusal.text for refusal in rules.refusals]
-    assert len(texts) == len(set(texts)), "two keys for one sentence"
+    assert len(texts) == len(set(texts)), "two keys for one refusal's sentence"
     assert all(key.startswith((f"{rules.slug}.", "rules.")) for key in keys)
     assert {refusal.key for refusal in all_rules()[0].refusals if refusal.key.startswith(
         "rules.")} <= set(keys), "the shared refusals belong to every game"

@@ -35,7 +35,7 @@ def test_snapshot_always_equals_a_replay_of_the_history(make_game, slug):
     game = make_game(slug, seed=3)
     for _ in range(4):
         game = play_turns(game, 6, rng)
-        assert game.rules.to_dict(service.replay(game)) == game.snapshot
+        assert game.rules.to_stored(service.replay(game)) == (game.snapshot, game.grown or "")
     plies = game.ply
     assert [m.ply for m in game.moves] == list(range(1, plies + 1))
     assert db.session.scalar(select(db.func.count()).select_from(Move)) == plies

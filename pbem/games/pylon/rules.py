@@ -21,10 +21,11 @@ from dataclasses import replace
 from ..base import Rules, check_seat
 from ..options import InvalidOptions, Option
 from . import state as encoding
+from . import words
 from .explain import explain
 from .movegen import legal, legal_set
 from .notation import PLACEMENTS, STEPS, parse, parse_layout
-from .refusals import REFUSALS, WORDS
+from .refusals import REFUSALS, VOCABULARY
 from .state import CELLS, OWNERS, PER_SIZE, PylonState, board_layout, layout_board, parse_stack
 
 #: A layout a doctest (and a curious reader) can start from.
@@ -34,8 +35,8 @@ LAYOUT_EXAMPLE = "A1B1A2B2A3B3/B1A1B2A2B3A3/A1B1A2B2A3B3/B1A1B2A2B3A3/A1B1A2B2A3
 class PylonRules(Rules):
     """Pylon: a placement phase (unless ``start=quick``), then stacking until no move is left."""
 
-    refusals = REFUSALS
-    refusal_words = WORDS
+    phrases = REFUSALS + words.PHRASES
+    vocabulary = VOCABULARY
     end_reasons = ("no-moves", "last-in")
 
     slug = "pylon"

@@ -1,9 +1,9 @@
-"""Every sentence Pylon's board shows (see ``..words.Phrase``); the server says them again in
+"""Every sentence Pylon's board shows (see ``..phrases.Phrase``); the server says them again in
 the reader's language."""
 
 from __future__ import annotations
 
-from ..words import Phrase
+from ..phrases import Phrase
 
 TO_PLACE = Phrase("pylon.to-place", "P{seat} ({owner}) to place a pyramid; score {score}")
 TO_MOVE = Phrase("pylon.to-move", "P{seat} ({owner}) to move a stack; score {score}")
@@ -23,7 +23,7 @@ PIECE = (None, Phrase("pylon.piece-small", "small {owner}"),
 PLACEMENT_PHASE = Phrase("pylon.placement-phase", "Pylon, placement phase.")
 STACKING_PHASE = Phrase("pylon.stacking-phase", "Pylon, stacking phase.")
 STACK = Phrase("pylon.stack", "{square} {count} pyramids, bottom to top {pieces}")
-OCCUPIED = Phrase("pylon.occupied", "Occupied: {squares}.")
+OCCUPIED = Phrase("pylon.occupied-squares", "Occupied: {squares}.")
 EMPTY = Phrase("pylon.empty", "Empty: {squares}.")
 ALL_EMPTY = Phrase("pylon.all-empty", "All empty.")
 IN_HAND = Phrase("pylon.in-hand", "In hand: {hands}.")

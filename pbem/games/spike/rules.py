@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from ..base import Rules, check_seat, replaced
 from . import state as encoding
+from . import words
 from .board import DECODE, EXIT, LAUNCH, MOVE, piece_code
 from .explain import explain
 from .movegen import launches, legal, legal_set
 from .notation import parse, split_plies
-from .refusals import REFUSALS, WORDS
+from .refusals import REFUSALS, VOCABULARY
 from .state import OPTIONS, SpikeState, begin_turn, position
 
 
@@ -38,8 +39,8 @@ class SpikeRules(Rules):
     (1, ['L@a6:E', 'L@a6:N'])
     """
 
-    refusals = REFUSALS
-    refusal_words = WORDS
+    phrases = REFUSALS + words.PHRASES
+    vocabulary = VOCABULARY
     end_reasons = ("goal-five", "goal-trio", "no-moves", "last-in")
 
     slug = "spike"

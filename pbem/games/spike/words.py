@@ -1,10 +1,10 @@
-"""Every sentence Spike's board shows (see ``..words.Phrase``); the server says them again in
+"""Every sentence Spike's board shows (see ``..phrases.Phrase``); the server says them again in
 the reader's language. Sizes (``small``) and directions (``north``) are parameters, rules words
 the server translates too."""
 
 from __future__ import annotations
 
-from ..words import Phrase
+from ..phrases import Phrase
 
 TO_MOVE = Phrase("spike.to-move", "{seat} to move")
 TO_LAUNCH = Phrase("spike.to-launch", "{seat} to move (mid-turn: launch now)")

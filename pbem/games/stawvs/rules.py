@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from ..base import Rules, check_seat, replaced
 from ..options import InvalidOptions, Option
 from . import state as encoding
+from . import words
 from .explain import explain
 from .movegen import legal, legal_set
 from .notation import parse, parse_layout
@@ -54,7 +55,7 @@ def score(codes: Iterable[int]) -> int:
 class StawvsRules(Rules):
     """Stawvs: move a cap like a queen over open pyramids, then claim one it can see."""
 
-    refusals = REFUSALS
+    phrases = REFUSALS + words.PHRASES
     end_reasons = ("all-out", "last-in")
 
     slug = "stawvs"

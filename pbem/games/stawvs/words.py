@@ -1,9 +1,9 @@
-"""Every sentence Stawvs's board shows (see ``..words.Phrase``); the server says them again in
+"""Every sentence Stawvs's board shows (see ``..phrases.Phrase``); the server says them again in
 the reader's language."""
 
 from __future__ import annotations
 
-from ..words import Phrase
+from ..phrases import Phrase
 
 AND = Phrase("stawvs.and", "{items} and {last}")
 WINS = Phrase("stawvs.wins", "game over, {seats} wins")
@@ -44,7 +44,7 @@ NO_CAPS_ON_BOARD = Phrase("stawvs.no-caps-on-board", "has no caps on the board")
 OWNS = Phrase("stawvs.owns", "owns {pyramids}")
 OWNS_NOTHING = Phrase("stawvs.owns-nothing", "owns nothing yet")
 SEAT_SENTENCE = Phrase("stawvs.seat-sentence", "P{seat} {facts}; score {score}.")
-GAP = Phrase("stawvs.gap", "{square} gap")
+GAP = Phrase("stawvs.gap-square", "{square} gap")
 WITH_CAP = Phrase("stawvs.with-cap", "{square} with P{seat}'s cap")
 RANK = Phrase("stawvs.rank", "Rank {rank}: {squares}.")
 MAIL_LAST_MOVE = Phrase("stawvs.mail-last-move", "Last move: {move}")

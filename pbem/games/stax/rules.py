@@ -20,11 +20,12 @@ import dataclasses
 
 from ..base import Rules, check_seat
 from . import stored as encoding
+from . import words
 from .explain import explain
 from .hashing import P, cell_factor, normalise, tile_term
 from .movegen import legal, legal_set, settle, sure
 from .notation import parse
-from .refusals import REFUSALS, WORDS
+from .refusals import REFUSALS, VOCABULARY
 from .state import (
     RESIGN,
     Line,
@@ -43,8 +44,8 @@ from .tiles import ALL_TYPES, KING, TYPE_OF
 class StaxRules(Rules):
     """Stax for two or three players (rules/stax.md)."""
 
-    refusals = REFUSALS
-    refusal_words = WORDS
+    phrases = REFUSALS + words.PHRASES
+    vocabulary = VOCABULARY
     end_reasons = ("king-captured", "no-moves", "last-in")
 
     slug = "stax"
@@ -150,6 +151,8 @@ class StaxRules(Rules):
 
     to_dict = staticmethod(encoding.to_dict)
     from_dict = staticmethod(encoding.from_dict)
+    to_stored = staticmethod(encoding.to_stored)
+    from_stored = staticmethod(encoding.from_stored)
 
 
 def _placed_or_moved(state: StaxState, ply: str) -> StaxState:

@@ -336,7 +336,7 @@ def is_repeat(state: StaxState, key: int, board_after: Board) -> bool:
 
     A key match is confirmed against the exact earlier positions with that key, so a collision
     costs time, never a legal move. A line built by play holds every board; a loaded game's
-    stored positions are replayed from its record once, on the first match.
+    stored positions are replayed from the record's mark before them.
     """
     exact = snapshot(board_after)
     for line, _, count in state.line.segments(state.n_history, state.n_keys):
@@ -345,8 +345,7 @@ def is_repeat(state: StaxState, key: int, board_after: Board) -> bool:
             if index < limit and snapshot(line.boards[index - line.start_keys]) == exact:
                 return True
     stored = state.line.stored
-    return stored is not None and any(
-        snapshot(stored.board(index)) == exact for index in stored.indices(key))
+    return stored is not None and any(snapshot(board) == exact for board in stored.boards(key))
 
 
 def mask_is_fixed(mask: int) -> bool:

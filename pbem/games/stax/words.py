@@ -1,10 +1,10 @@
-"""Every sentence Stax's board shows (see ``..words.Phrase``); the server says them again in
+"""Every sentence Stax's board shows (see ``..phrases.Phrase``); the server says them again in
 the reader's language. Seats (``Light``) and tiles (``king``, ``3h tile``) are parameters,
 rules words the server translates too."""
 
 from __future__ import annotations
 
-from ..words import Phrase
+from ..phrases import Phrase
 
 WON = Phrase("stax.won", "{seat} won.")
 TO_MOVE = Phrase("stax.to-move", "{seat} to move.")

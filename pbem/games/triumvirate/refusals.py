@@ -1,5 +1,5 @@
-"""Every refusal Triumvirate gives, each a stable key, a code and its English sentence (see
-``..refusals.Refusal``), and the words their parameters hold; the server says them again in the
+"""Every refusal Triumvirate gives, each a phrase with a code (see ``..refusals.Refusal``), and its
+vocabulary, the words the parameters of its phrases hold; the server says them again in the
 reader's language."""
 
 from __future__ import annotations
@@ -11,65 +11,65 @@ from .board import BIT, MANNER_WORD, SIZE_NAME
 FORMS = "T:3f/2f/1f, h1-h3, d4xb4, +2g1, P:2 or H:2Du<3Df"
 
 # ----- notation -----------------------------------------------------------------------------
-NO_MOVE = Refusal("triumvirate.no-move", "syntax", f"no move was given; a ply looks like {FORMS}")
-NO_PASS = Refusal("triumvirate.no-pass", "syntax",
-                  "Triumvirate has no pass: a turn ends by itself")
-UNREADABLE = Refusal("triumvirate.unreadable", "syntax",
-                     f"cannot read {{text!r}}; a ply looks like {FORMS}")
+NO_MOVE = Refusal("triumvirate.no-move",
+                  f"no move was given; a ply looks like {FORMS}", code="syntax")
+NO_PASS = Refusal("triumvirate.no-pass",
+                  "Triumvirate has no pass: a turn ends by itself", code="syntax")
+UNREADABLE = Refusal("triumvirate.unreadable",
+                     f"cannot read {{text!r}}; a ply looks like {FORMS}", code="syntax")
 # ----- the stages of a turn -----------------------------------------------------------------
-ARRANGE_FIRST = Refusal("triumvirate.arrange-first", "wrong-stage",
-                        "arrange your card first (T:…; {ply} keeps it as it is)")
-ARRANGED = Refusal("triumvirate.arranged", "wrong-stage",
-                   "your card is already arranged for this turn; {count} action(s) remain "
-                   "(a move, a capture or a placement)")
-DECIDE_LATER = Refusal("triumvirate.decide-later", "wrong-stage",
-                       "prisoners are decided after the last action; {count} action(s) remain "
-                       "(a move, a capture or a placement)")
-DECIDE_FIRST = Refusal("triumvirate.decide-first", "wrong-stage", "decide first what becomes "
-                       "of the {size} prisoner (P:{z} or H:{z}…)")
-ARRANGEMENT = Refusal("triumvirate.arrangement", "arrangement", "an arrangement puts each size "
-                      "on the card once; {ply} leaves out {missing}")
+ARRANGE_FIRST = Refusal("triumvirate.arrange-first", "arrange your card first (T:…; {ply} keeps "
+                        "it as it is)", code="wrong-stage")
+ARRANGED = Refusal("triumvirate.arranged", "your card is already arranged for this turn; {count} "
+                   "action(s) remain (a move, a capture or a placement)", code="wrong-stage")
+DECIDE_LATER = Refusal("triumvirate.decide-later", "prisoners are decided after the last action; "
+                       "{count} action(s) remain (a move, a capture or a placement)",
+                       code="wrong-stage")
+DECIDE_FIRST = Refusal("triumvirate.decide-first", "decide first what becomes of the {size} "
+                       "prisoner (P:{z} or H:{z}…)", code="wrong-stage")
+ARRANGEMENT = Refusal("triumvirate.arrangement", "an arrangement puts each size on the card once; "
+                      "{ply} leaves out {missing}", code="arrangement")
 # ----- placements ---------------------------------------------------------------------------
-NOT_START = Refusal("triumvirate.not-start", "not-start",
-                    "{square} is not one of your starting squares ({starts})")
-NO_RESERVE = Refusal("triumvirate.no-reserve", "no-reserve",
-                     "you have no {size} piece in reserve")
-OCCUPIED_OWN = Refusal("triumvirate.occupied-own", "occupied",
-                       "{square} is occupied by your own piece")
-OCCUPIED_FOE = Refusal("triumvirate.occupied-foe", "occupied",
-                       "{square} is occupied by {seat}'s piece: capture it first")
-ENTRY = Refusal("triumvirate.entry", "entry", "with sized entry {square} takes only {sizes}")
-ALL_POINTS = Refusal("triumvirate.all-points", "points", "you must use all {total} movement "
-                     "points; {ply} leaves {count} that no move can use")
-POINTS_LEFT = Refusal("triumvirate.points-left", "points", "you must use all {total} remaining "
-                      "movement points; {ply} leaves {count} that no move can use")
+NOT_START = Refusal("triumvirate.not-start",
+                    "{square} is not one of your starting squares ({starts})", code="not-start")
+NO_RESERVE = Refusal("triumvirate.no-reserve",
+                     "you have no {size} piece in reserve", code="no-reserve")
+OCCUPIED_OWN = Refusal("triumvirate.occupied-own",
+                       "{square} is occupied by your own piece", code="occupied")
+OCCUPIED_FOE = Refusal("triumvirate.occupied-foe",
+                       "{square} is occupied by {seat}'s piece: capture it first", code="occupied")
+ENTRY = Refusal("triumvirate.entry", "with sized entry {square} takes only {sizes}", code="entry")
+ALL_POINTS = Refusal("triumvirate.all-points", "you must use all {total} movement points; {ply} "
+                     "leaves {count} that no move can use", code="points")
+POINTS_LEFT = Refusal("triumvirate.points-left", "you must use all {total} remaining movement "
+                      "points; {ply} leaves {count} that no move can use", code="points")
 # ----- moves and captures -------------------------------------------------------------------
-NO_PIECE = Refusal("triumvirate.no-piece", "no-piece", "there is no piece on {square}")
-NOT_YOURS = Refusal("triumvirate.not-yours", "not-yours",
-                    "{square} holds {seat}'s piece, not yours")
-GEOMETRY = Refusal("triumvirate.geometry", "geometry", "{start} to {end} is no move: pieces go "
-                   "one or two squares orthogonally or diagonally, or jump like a chess knight")
-CANNOT_MOVE = Refusal("triumvirate.cannot-move", "cannot-move",
-                      "your {size} pieces cannot move: no flat {size} on your card")
-MANNER = Refusal("triumvirate.manner", "manner",
-                 "your {sizes} move only {manners} (flat in {sections}), not {manner}")
-OWN_PIECE = Refusal("triumvirate.own-piece", "own-piece", "{square} holds your own piece")
-NOTHING_TO_CAPTURE = Refusal("triumvirate.nothing-to-capture", "nothing-to-capture",
-                             "there is nothing to capture on {square}")
-SLIDE_BLOCKED = Refusal("triumvirate.slide-blocked", "blocked",
-                        "the slide from {start} to {end} is blocked on {square}")
-PROTECTED = Refusal("triumvirate.protected", "protected", "{seat}'s {sizes} are upright in "
-                    "{sections}: they can only be captured {manners}")
+NO_PIECE = Refusal("triumvirate.no-piece", "there is no piece on {square}", code="no-piece")
+NOT_YOURS = Refusal("triumvirate.not-yours",
+                    "{square} holds {seat}'s piece, not yours", code="not-yours")
+GEOMETRY = Refusal("triumvirate.geometry", "{start} to {end} is no move: pieces go one or two "
+                   "squares orthogonally or diagonally, or jump like a chess knight",
+                   code="geometry")
+CANNOT_MOVE = Refusal("triumvirate.cannot-move", "your {size} pieces cannot move: no flat {size} "
+                      "on your card", code="cannot-move")
+MANNER = Refusal("triumvirate.manner", "your {sizes} move only {manners} (flat in {sections}), "
+                 "not {manner}", code="manner")
+OWN_PIECE = Refusal("triumvirate.own-piece", "{square} holds your own piece", code="own-piece")
+NOTHING_TO_CAPTURE = Refusal("triumvirate.nothing-to-capture",
+                             "there is nothing to capture on {square}", code="nothing-to-capture")
+SLIDE_BLOCKED = Refusal("triumvirate.slide-blocked",
+                        "the slide from {start} to {end} is blocked on {square}", code="blocked")
+PROTECTED = Refusal("triumvirate.protected", "{seat}'s {sizes} are upright in {sections}: they "
+                    "can only be captured {manners}", code="protected")
 # ----- prisoners and hostages ---------------------------------------------------------------
-WRONG_PRISONER = Refusal("triumvirate.wrong-prisoner", "wrong-prisoner",
-                         "the prisoner to decide now is a {size}: write P:{z} or H:{z}…")
-SECTION = Refusal("triumvirate.section", "section", "a new hostage takes the section of the "
-                  "one it replaces: {expected}, not {ply}")
-FRESH_HOSTAGE = Refusal("triumvirate.fresh-hostage", "no-hostage",
-                        "the hostage {hostage} came onto your card this turn and cannot be "
-                        "replaced yet")
-NO_HOSTAGE = Refusal("triumvirate.no-hostage", "no-hostage",
-                     "your card has no hostage {hostage} to replace")
+WRONG_PRISONER = Refusal("triumvirate.wrong-prisoner", "the prisoner to decide now is a {size}: "
+                         "write P:{z} or H:{z}…", code="wrong-prisoner")
+SECTION = Refusal("triumvirate.section", "a new hostage takes the section of the one it replaces: "
+                  "{expected}, not {ply}", code="section")
+FRESH_HOSTAGE = Refusal("triumvirate.fresh-hostage", "the hostage {hostage} came onto your card "
+                        "this turn and cannot be replaced yet", code="no-hostage")
+NO_HOSTAGE = Refusal("triumvirate.no-hostage",
+                     "your card has no hostage {hostage} to replace", code="no-hostage")
 
 REFUSALS = SHARED + (
     NO_MOVE, NO_PASS, UNREADABLE, ARRANGE_FIRST, ARRANGED, DECIDE_LATER, DECIDE_FIRST,
@@ -104,7 +104,7 @@ def missing(sizes: str) -> str:
 
 #: Every word ``size``, ``sizes``, ``missing``, ``manner``, ``manners`` and ``sections`` hold
 #: (``seat`` is P1 or P2; a single section letter is notation).
-WORDS = tuple(dict.fromkeys(
+VOCABULARY = tuple(dict.fromkeys(
     [*SIZE_NAME.values(), *map(plural, SIZE_NAME), *(manners(m) for m in range(1, 8)),
      *(s for s in map(sections, range(1, 8)) if len(s) > 1),
      *(missing(sizes) for sizes in ("1", "2", "3", "12", "13", "23", ""))]))

@@ -19,11 +19,12 @@ from __future__ import annotations
 from ..base import Rules, check_seat, replaced
 from ..options import Option
 from . import state as encoding
+from . import words
 from .board import INDEX, has_board_move, size
 from .explain import explain
 from .movegen import legal, legal_set, max_actions
 from .notation import parse, split
-from .refusals import REFUSALS, WORDS
+from .refusals import REFUSALS, VOCABULARY
 from .state import ACT, ARRANGE, DECIDE, OVER, State, move_tables, position
 
 
@@ -34,8 +35,8 @@ def _bump(counts: tuple[int, int, int], z: int, by: int) -> tuple[int, int, int]
 class TriumvirateRules(Rules):
     """The Triumvirate rules object (``pbem.games.get_rules("triumvirate")``)."""
 
-    refusals = REFUSALS
-    refusal_words = WORDS
+    phrases = REFUSALS + words.PHRASES
+    vocabulary = VOCABULARY
     end_reasons = ("two-of-each", "quiet-limit", "last-in")
 
     slug = "triumvirate"

@@ -1,10 +1,10 @@
-"""Every sentence Triumvirate's board shows (see ``..words.Phrase``); the server says them
+"""Every sentence Triumvirate's board shows (see ``..phrases.Phrase``); the server says them
 again in the reader's language. Sizes (``small``) are parameters, rules words the server
 translates too; sections and orientations are phrases of their own."""
 
 from __future__ import annotations
 
-from ..words import Phrase
+from ..phrases import Phrase
 
 RESIGNED = Phrase("triumvirate.resigned", "P{loser} resigned; P{seat} wins")
 DRAWN = Phrase("triumvirate.drawn", "drawn: {count} turns in a row without a capture")
@@ -19,7 +19,7 @@ TO_MOVE = Phrase("triumvirate.to-move", "P{seat} — to move")
 SECTION_NAMES = {"O": Phrase("triumvirate.orthogonal", "orthogonal"),
                  "D": Phrase("triumvirate.diagonal", "diagonal"),
                  "L": Phrase("triumvirate.l-shaped", "L-shaped")}
-SECTION = Phrase("triumvirate.section", "{section} section")
+SECTION = Phrase("triumvirate.section-name", "{section} section")
 FLAT = Phrase("triumvirate.flat", "flat")
 UPRIGHT = Phrase("triumvirate.upright", "upright")
 CARD_PIECE = Phrase("triumvirate.card-piece", "Triumvirate: {size} {orient} in {section}")
