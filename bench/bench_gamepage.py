@@ -1,5 +1,6 @@
 """The game page of a long game: server time (in-process, SQLite) of ``/games/<id>`` for a
-reader and for the player to move (the move form), target under 20 ms at 300 plies.
+reader and for the player to move (the move form), target under 20 ms at 300 plies; and the
+page of the position a ply before the last (``?ply=``), which is rebuilt from the history.
 
 Wall time and the process's CPU time are both given (on a loaded machine the CPU time is the
 steadier figure), with ``/health`` measured alike as the floor of any request.
@@ -50,6 +51,8 @@ def run() -> dict:
                         session["player_id"], session["generation"] = player_id, 0
                 for key, value in _timed(client, f"/games/{game_id}").items():
                     figures[f"{rules.slug}_{who}_{key}"] = value
+            for key, value in _timed(client, f"/games/{game_id}?ply={plies - 1}").items():
+                figures[f"{rules.slug}_replay_{key}"] = value
     return figures
 
 

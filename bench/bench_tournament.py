@@ -71,7 +71,7 @@ def _swiss() -> int:
     from pbem.accounts.models import Player
     from pbem.core.extensions import db
     from pbem.play.commands import locked
-    from pbem.play.service import resign
+    from pbem.play.endings import resign
     from pbem.tick import run_tick
     from pbem.tournaments import service
     from pbem.tournaments.models import Entrant, TournamentTable

@@ -14,7 +14,7 @@ from pbem.accounts.models import Player
 from pbem.core.extensions import db
 from pbem.games import all_rules
 from pbem.play.models import Game, Seat
-from pbem.play.service import replay
+from pbem.play.positions import replay
 
 
 def test_init_db_then_demo_loads_every_game_and_one_finished(make_app):

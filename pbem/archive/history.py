@@ -13,7 +13,7 @@ from datetime import datetime
 from ..core.errors import PbemError
 from ..games import IllegalMove, InvalidOptions, Refusal, UnknownGame, get_rules
 from ..games.refusals import ALREADY_OVER
-from ..play.service import RESIGN
+from ..play.models import RESIGN
 
 #: The refusals of a replayed history beside the rules' own (``rules.already-over`` is shared):
 #: a record's plies name their seats, which the rules never see.

@@ -22,7 +22,7 @@ from ..core.db import row_id, utcnow
 from ..core.extensions import db
 from ..core.urls import external_url
 from ..play.models import ACTIVE, FINISHED, RESIGN, Game, Move, Seat
-from ..play.service import PASS
+from ..play.storing import PASS
 from ..play.termination import AUTOMATIC, termination
 from . import counters
 from .history import BadRecord, label, replay, result_of, setup

@@ -21,9 +21,9 @@ from ..core.db import utcnow
 from ..core.errors import PbemError
 from ..core.extensions import db
 from ..core.work import discard, unit_of_work
-from ..play.models import FINISHED
+from ..play.models import FINISHED, RESIGN
+from ..play.positions import apply_ply
 from ..play.queries import get_game, history
-from ..play.service import RESIGN, apply_ply
 from .models import GameReview
 
 log = logging.getLogger(__name__)

@@ -15,7 +15,7 @@ seat.
 A chunk reads what its seats need (games, seats, players, vacations, notices already given,
 notification settings) in a handful of queries, writes its notices in one statement before
 any mail is queued and its mail in one statement at the end; its timeouts go through the
-play service's ``resign_many`` (a pair of statements for the chunk), and what the receivers of
+play's ``endings.resign_many`` (a pair of statements for the chunk), and what the receivers of
 the games' end read or write (ratings, tournaments, the archive's counters, standing
 challenges, the clocks' own deadlines on the games rows) is done once for the chunk
 (:mod:`pbem.play.batch`).
@@ -39,10 +39,11 @@ from sqlalchemy.orm import selectinload
 from ..core.extensions import db
 from ..core.urls import external_url
 from ..core.work import savepoint, unit_of_work
+from ..mail.composers import Moot
 from ..mail.outbox import batched, bodies, unsubscribe_headers
 from ..notifications.delivery import game_subject, message, unsubscribe_url
 from ..notifications.settings import auto_vacation_on, preload, remembered, zone_of
-from ..play import service as play
+from ..play import endings
 from ..play.batch import acting_on
 from ..play.links import move_url, reply_address
 from ..play.models import ACTIVE, TIMED_OUT, Game
@@ -290,7 +291,7 @@ def _timeouts(seats: list[tuple[Game, StoredClock]]) -> None:
     """Resign the seats (two-player games end, bigger ones play on; the claim locked the
     games), all in one go, and tell everyone in each game; a game that ended meanwhile, or
     a seat already out, is left alone."""
-    resigned = {game.id for game in play.resign_many(
+    resigned = {game.id for game in endings.resign_many(
         [(game, row.seat) for game, row in seats], reason=TIMED_OUT)}
     for game, row in seats:
         if game.id not in resigned:
@@ -315,9 +316,15 @@ def _remind(game: Game, row: StoredClock, reminder: Reminder, vacations, now) ->
 
 
 def compose_reminder(outbox_message) -> None:
-    """Write a reminder queued as facts (registered with :mod:`pbem.mail.composers`)."""
+    """Write a reminder queued as facts (registered with :mod:`pbem.mail.composers`).
+
+    :raises Moot: the turn was played while the recipient's settings held the reminder back
+        (``deferred``: the quiet hours).
+    """
     facts = outbox_message.facts
     game, index, ply = get_game(outbox_message.game_id), facts["seat"], facts["ply"]
+    if facts.get("deferred") and game.ply != ply:
+        raise Moot("the turn it reminds of was played")
     _compose(outbox_message, game, {
         "seat": game.seats[index], "reminder": facts["reminder"],
         "deadline": facts["deadline"], "link": move_url(game, index, ply)},

@@ -7,12 +7,11 @@ analysis board's "keep this line" are handed over by the app factory.)"""
 from __future__ import annotations
 
 from ..mail import composers
-from ..play import events
-from ..play import service as play
+from ..play import events, storing
 from . import answered, service
 
 
 def subscribe() -> None:
-    play.answer_turns_with(service.answer)
+    storing.answer_turns_with(service.answer)
     events.turn_played.connect(service.advance)
     composers.register(answered.KIND, answered.compose)

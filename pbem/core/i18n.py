@@ -16,8 +16,10 @@ import os
 from collections.abc import Mapping
 from contextlib import contextmanager
 from datetime import tzinfo
+from functools import cache
 
 import pytz  # Flask-Babel's time zones (it converts with their normalize())
+from babel import Locale
 from flask import current_app, g, has_app_context
 from flask_babel import Babel, LazyString, force_locale, get_locale
 
@@ -71,11 +73,17 @@ def current() -> str:
     return locale.language if locale is not None else DEFAULT
 
 
+@cache
+def _locale(code: str) -> Locale:
+    """The locale of a language code, parsed once (every message queued speaks one)."""
+    return Locale.parse(code)
+
+
 @contextmanager
 def speaking(language: str | None, zone: tzinfo | None = None):
     """Within the block, translations, dates and numbers are those of ``language`` (the
     default when unknown) and times are shown in ``zone`` (when given)."""
-    with force_locale(supported(language) or DEFAULT):
+    with force_locale(_locale(supported(language) or DEFAULT)):
         state = getattr(g, "_flask_babel", None)
         if zone is None or state is None:
             yield

@@ -26,8 +26,8 @@ from ..notifications.delivery import game_subject, message
 from ..play.links import move_url, reply_address
 from ..play.models import RESIGN
 from ..play.move_picker import move_groups
+from ..play.positions import replay
 from ..play.queries import get_game
-from ..play.service import replay
 from . import words
 from .board_image import board as drawn_board
 from .board_image import board_png

@@ -26,11 +26,11 @@ from ..mail.composers import Image
 from ..notifications.settings import zone_of
 from ..play.links import move_url
 from ..play.models import Game, GameMessage, Move, Seat
+from ..play.positions import replay
 from ..play.queries import get_game
-from ..play.service import replay
 from .board_image import board, board_png
 from .digest_reply import digest_address
-from .messages import ply_of
+from .messages import TURN_PLAYED, ply_of
 
 #: Held mail of these kinds is about a turn: the waiting list says all of it there is to say.
 _TURN_KINDS = {"turn", "reminder"}
@@ -44,12 +44,27 @@ SINCE = timedelta(days=1)
 def contents(_sender, *, player, held, now) -> dict:
     """The digest of ``player`` at ``now``, folding the ``held`` messages: ``waiting`` (nearest
     deadline first), ``news`` (lines), ``reply_to`` and the ``facts`` its boards are drawn
-    from. The waiting games are read in a few queries whatever their number."""
+    from, and the ``moot`` turn mail to give up. The waiting games are read in a few queries
+    whatever their number."""
     waiting = entries(player, clocks.waiting_games(player.id), now)
     waiting_ids = {entry["game"].id for entry in waiting}
     return {"waiting": waiting, "news": news(player, held, now, waiting_ids),
             "reply_to": digest_address(player.id, now),
-            "facts": {"boards": [entry["board"] for entry in waiting]}}
+            "facts": {"boards": [entry["board"] for entry in waiting]},
+            "moot": moot(held)}
+
+
+def moot(held) -> dict[int, str]:
+    """The held turn emails and reminders whose turn was played since they were queued, each
+    with why it is given up rather than folded (a turn still waiting has its entry; one played
+    has nothing to say): one query for any number of them."""
+    turns = [folded for folded in held if folded.kind in _TURN_KINDS and folded.game_id]
+    if not turns:
+        return {}
+    plies = dict(db.session.execute(select(Game.id, Game.ply).where(
+        Game.id.in_({folded.game_id for folded in turns}))).all())
+    return {folded.id: TURN_PLAYED for folded in turns
+            if plies.get(folded.game_id) != folded.facts.get("ply")}
 
 
 def entries(player, games: list[tuple[Game, int]], now) -> list[dict]:

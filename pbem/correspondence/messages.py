@@ -15,14 +15,14 @@ from ..core.db import utcnow
 from ..core.extensions import db
 from ..core.i18n import lazy_format
 from ..core.urls import external_url
-from ..mail.composers import Image
+from ..mail.composers import Image, Moot
 from ..mail.outbox import bodies, unsubscribe_headers
 from ..notifications.delivery import game_subject, message, unsubscribe_url
 from ..play import thread
 from ..play.links import invitation_url, move_url, reply_address
 from ..play.models import FORFEITED, RESIGN, RESIGNED, TIMED_OUT
+from ..play.positions import replay
 from ..play.queries import get_game, moves_since_turn, resigned_seats
-from ..play.service import replay
 from ..play.termination import ended_words, terminations
 from .board_image import board, board_png
 
@@ -117,9 +117,19 @@ def ply_of(row, comment: str | None = None) -> _Ply:
                 _OUT.get(row.text, _OUT[RESIGNED]) if row.move == RESIGN else None, comment)
 
 
+#: Why a turn email or reminder is given up when it would go (``mail.composers.Moot``).
+TURN_PLAYED = "the turn it announced was played"
+
+
 def compose_turn(outbox_message) -> None:
-    """Write a turn email queued as facts, from the game as it stood at their ply."""
+    """Write a turn email queued as facts, from the game as it stood at their ply.
+
+    :raises Moot: the turn was played while the recipient's settings held the email back
+        (``deferred``: the quiet hours): its link is dead, and the player has moved on.
+    """
     turn = _turn(outbox_message)
+    if outbox_message.facts.get("deferred") and turn.game.ply != turn.ply:
+        raise Moot(TURN_PLAYED)
     context, reply_to = turn_context(turn)
     context.update(game=turn.game, subject=outbox_message.subject)
     link = unsubscribe_url(outbox_message.facts.get("unsubscribe"))

@@ -1,7 +1,7 @@
 """What correspondence does when something happens in play, connected once when the
 application is built (``pbem.app``): the mail players get about their games
-(:mod:`.messages`), composed when it goes out; mail held back that became moot before it went
-(:mod:`.moot`); what the daily digest says (:mod:`.digest`); and the moves held for
+(:mod:`.messages`), composed when it goes out; invitations held back that became moot before
+they went (:mod:`.moot`); what the daily digest says (:mod:`.digest`); and the moves held for
 confirmation by email forgotten when their game ends."""
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from . import answers, digest, held, messages, moot
 def subscribe() -> None:
     events.turn_begins.connect(messages.turn_begins)
     events.turn_played.connect(messages.seat_out)
-    events.turn_played.connect(moot.turn_played)
     events.accepted.connect(moot.invitation_accepted)
     events.game_started.connect(moot.invitation_settled)
     events.declined.connect(moot.invitation_settled)

@@ -20,6 +20,12 @@ from ..core.i18n import speaking
 from .models import OutboxMessage
 
 
+class Moot(Exception):
+    """Raised by a composer: the message is not worth sending any more, because what it
+    announces was answered since it was queued (a turn email whose turn was played while it
+    waited for the recipient's quiet hours). The sender gives it up, saying why (the text)."""
+
+
 class Image(NamedTuple):
     """An image shown inside the HTML part, which names it as ``cid:<content_id>``."""
 
@@ -35,7 +41,8 @@ _images: dict[str, Callable[[OutboxMessage], list[Image]]] = {}
 def register(kind: str, composer: Callable[[OutboxMessage], None] | None = None,
              images: Callable[[OutboxMessage], list[Image]] | None = None) -> None:
     """``composer(message)`` writes the bodies and headers of a ``kind`` message queued as
-    facts; ``images(message)`` draws the PNG images its HTML shows, if it shows any."""
+    facts, or raises :class:`Moot`; ``images(message)`` draws the PNG images its HTML shows,
+    if it shows any."""
     if composer is not None:
         _composers[kind] = composer
     if images is not None:
@@ -44,7 +51,10 @@ def register(kind: str, composer: Callable[[OutboxMessage], None] | None = None,
 
 def compose(message: OutboxMessage) -> None:
     """Write the bodies (and headers) of a message queued as facts; nothing for one rendered
-    when it was queued. The caller commits (or, to show the message, need not)."""
+    when it was queued. The caller commits (or, to show the message, need not).
+
+    :raises Moot: the message's composer found it not worth sending any more.
+    """
     if message.body_text is None:
         facts = message.facts or {}
         zone = facts.get("zone")

@@ -9,7 +9,7 @@ settings); a message they can switch off carries its one-click unsubscribe link.
 
 from __future__ import annotations
 
-import uuid
+import secrets
 from collections.abc import Callable
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -73,7 +73,7 @@ def queue(kind: str, recipient: str, subject: str, *, game=None, reply_to: str |
     if recipient.endswith(".invalid"):  # RFC 2606 placeholders: imported players, deleted accounts
         return
     now = utcnow()
-    headers = {"Message-ID": f"<{uuid.uuid4().hex}@{current_app.config['MAIL_DOMAIN']}>"}
+    headers = {"Message-ID": f"<{secrets.token_hex(16)}@{current_app.config['MAIL_DOMAIN']}>"}
     if game is not None:
         headers["In-Reply-To"] = headers["References"] = thread_root(game.id)
     if reply_to:

@@ -32,7 +32,7 @@ from ..core.db import utcnow
 from ..core.extensions import db
 from ..core.work import unit_of_work
 from . import dkim_signature, events, smtp, suppression, verp
-from .composers import Image, compose, images
+from .composers import Image, Moot, compose, images
 from .models import OutboxMessage
 
 log = logging.getLogger(__name__)
@@ -72,7 +72,7 @@ def _attempt(session: smtp.Session, message_id: int) -> bool:
     """Try to deliver a claimed message and record the outcome; whether it went."""
     try:
         _send(session, message_id, _prepare(message_id))
-    except _Suppressed as exc:
+    except (_Suppressed, Moot) as exc:
         _abandon(message_id, f"not sent: {exc}")
     except smtp.Refused as exc:
         _abandon(message_id, f"refused: {exc}", suppress=True)
@@ -132,6 +132,8 @@ def _prepare(message_id: int) -> Message:
 
     :raises _Suppressed: the recipient's address is suppressed and the message can wait for
         no action of theirs.
+    :raises Moot: what the message announces was answered while it waited (its composer
+        says so at its first attempt, the one that composes it).
     """
     row = db.session.get(OutboxMessage, message_id)
     why = None if row.kind in suppression.ALWAYS_SENT else suppression.reason(row.recipient)

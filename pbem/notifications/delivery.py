@@ -111,18 +111,23 @@ def message(kind: str, to, subject: str, *, game=None, reply_to: str | None = No
     goes out by the composer its domain registered (``pbem.mail.composers``); facts given with a
     context are what its images are drawn from. It speaks the recipient's language (and shows
     times in their zone), or ``language`` when given (an answer to a command written in it).
+    Facts record it when the settings hold the message back (``deferred``: till the quiet hours
+    end, or for the digest), so that its composer may give it up if it became moot meanwhile
+    (``pbem.mail.composers.Moot``): one that went at once goes whatever happened since.
     """
-    decision = decide(kind, to, utcnow())
+    player_id, settings = stored_settings.recipient(to)  # as loaded with the player, if so
+    decision = decide(kind, player_id, settings, utcnow())
     if not decision.send:
         return
     language = language or stored_settings.language_of(to)
-    _, settings = stored_settings.recipient(to)  # as loaded with the player, if they were
     zone = settings.zone
     link = None
     if context is not None or facts is None:
         link = unsubscribe_url(decision.unsubscribe)
     else:
         facts = {**facts, "unsubscribe": decision.unsubscribe}
+        if decision.held or decision.not_before:
+            facts["deferred"] = True
         if language:  # composed later, in the recipient's language and zone
             facts["language"] = language
         if zone.key != "UTC":
@@ -134,13 +139,13 @@ def message(kind: str, to, subject: str, *, game=None, reply_to: str | None = No
               not_before=decision.not_before)
 
 
-def decide(template: str, recipient, now: datetime) -> Decision:
-    """What the recipient's settings say about a message rendered from ``template``."""
+def decide(template: str, player_id: int | None, settings, now: datetime) -> Decision:
+    """What the recipient's ``settings`` say about a message rendered from ``template`` (the
+    player ``player_id``; ``None``: an address that is no player's)."""
     kind = kind_of(template)
     is_digest = template == stored_settings.DIGEST
     if kind is None and not is_digest:
         return Decision()
-    player_id, settings = stored_settings.recipient(recipient)
     if player_id is None:
         return Decision(kind)
     if is_digest:

@@ -31,7 +31,8 @@ log = logging.getLogger(__name__)
 #: What the digest of ``player`` at ``now`` says, folding the ``held`` messages:
 #: ``answer(None, player=, held=, now=)`` returns a dict with ``waiting`` (one entry per game
 #: waiting for the player, nearest deadline first), ``news`` (lines: what else happened),
-#: ``reply_to`` (the digest's reply address) and ``facts`` (what its images are drawn from).
+#: ``reply_to`` (the digest's reply address), ``facts`` (what its images are drawn from) and
+#: ``moot`` (the held messages to give up rather than fold, by id, each with why).
 #: Handed over at start-up by the domain that knows the games (:func:`say_with`).
 _contents: Callable[..., dict] | None = None
 
@@ -77,12 +78,16 @@ def _send(player_id: int, seen: datetime, now: datetime) -> int:
                OutboxMessage.abandoned_at.is_(None), OutboxMessage.recipient == player.email)
         .order_by(OutboxMessage.id)
     ).all()
-    said = {"waiting": [], "news": [], "reply_to": None, "facts": None}
+    said = {"waiting": [], "news": [], "reply_to": None, "facts": None, "moot": {}}
     if _contents is not None:  # its words (deadlines, news) in the player's language and zone
         with speaking(language_of(player), zone_of(player.id)):
             said.update(_contents(None, player=player, held=held, now=now))
     for folded in held:
-        folded.sent_at = now  # folded into this digest (or moot: a turn played, a game over)
+        why = said["moot"].get(folded.id)
+        if why is None:
+            folded.sent_at = now  # folded into this digest
+        else:
+            folded.abandoned_at, folded.last_error = now, f"not sent: {why}"
     waiting = said["waiting"]
     if not waiting and not said["news"]:
         return 0

@@ -16,10 +16,11 @@ from __future__ import annotations
 from ..core.errors import PbemError
 from ..core.extensions import db
 from . import events
+from .endings import end_by_decision
 from .errors import NotYourTurn
+from .guards import check_active, position_changed
 from .models import Game
 from .queries import resigned_seats
-from .service import check_active, end_by_decision, position_changed
 
 
 def players_in(game: Game) -> list[int]:

@@ -16,10 +16,10 @@ from contextlib import contextmanager
 
 from ..core import work
 from ..core.db import utcnow
-from . import agreement, rematch, service, setup, thread
+from . import agreement, endings, rematch, service, setup, thread
+from .guards import race_guard
 from .models import RESIGNED, Game
 from .queries import get_game
-from .service import race_guard
 
 
 @contextmanager
@@ -55,9 +55,9 @@ def post_message(game: Game, seat: int | None, text: str) -> None:
 
 def resign(game: Game, seat: int, expected_ply: int | None = None, *,
            reason: str = RESIGNED) -> Game:
-    """Resign ``seat`` and commit (see ``service.resign``)."""
+    """Resign ``seat`` and commit (see ``endings.resign``)."""
     with unit_of_work():
-        service.resign(game, seat, expected_ply, reason=reason)
+        endings.resign(game, seat, expected_ply, reason=reason)
     return game
 
 
@@ -82,9 +82,9 @@ def set_bots_resign(game: Game, allowed: bool) -> Game:
 
 
 def adjudicate(game: Game, winners: list[int], *, automatic: bool = False) -> Game:
-    """End the game by a decision, and commit (see ``service.adjudicate``)."""
+    """End the game by a decision, and commit (see ``endings.adjudicate``)."""
     with unit_of_work():
-        service.adjudicate(game, winners, automatic=automatic)
+        endings.adjudicate(game, winners, automatic=automatic)
     return game
 
 

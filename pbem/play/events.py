@@ -25,7 +25,7 @@ game_started = _signals.signal("game-started", doc="""\
 The game has started (``state``: its position, forced passes of the start applied).""")
 
 turn_played = _signals.signal("turn-played", doc="""\
-Plies were stored: ``moves`` (``service.Played``, forced passes included) took the game to
+Plies were stored: ``moves`` (``storing.Played``, forced passes included) took the game to
 ``state``. Sent at the start too, with the start's forced passes, if any.""")
 
 turn_begins = _signals.signal("turn-begins", doc="""\

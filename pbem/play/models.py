@@ -2,7 +2,7 @@
 
 The move history is the truth: a game is its setup (slug, options, seed, seats) plus its moves.
 ``Game.snapshot`` (and ``Game.grown``) cache the current state (``rules.to_stored``) for speed
-and always equal a replay of the moves (``service.replay`` and a test check it). Each seat's
+and always equal a replay of the moves (``positions.replay`` and a test check it). Each seat's
 outcome (``won``, ``lost``, ``drawn``) mirrors ``Game.result``, and its ``started_at`` the
 game's, through attribute events, so the archive filters and orders a player's games on an
 index of seats instead of every game's JSON, whoever sets them (the play service, an import).

@@ -13,12 +13,12 @@ from ..core.db import utcnow
 from ..core.errors import PbemError
 from . import agreement, events, thread
 from .forms import BotsResignForm, ConfirmMoveForm, EndForm, MessageForm, MoveForm, ResignForm
-from .models import ACTIVE, FINISHED
+from .models import ACTIVE, FINISHED, RESIGN
 from .move_picker import composer, mark_turn, move_groups
 from .phrases import rules_word
+from .positions import replay
 from .queries import history
 from .rematch import REMATCH_STATES, rematch_of
-from .service import RESIGN, replay
 from .termination import ended_words, termination
 
 

@@ -17,7 +17,7 @@ from ..core.db import utcnow
 from ..core.extensions import db
 from ..core.signing import LinkError, unsign
 from ..games import IllegalMove, InvalidOptions, UnknownGame, get_rules
-from . import events, limits, service
+from . import endings, events, limits, service
 from .errors import BadSetup, GameNotActive
 from .models import ACTIVE, DECLINED, INVITED, Game, Seat
 from .queries import get_game
@@ -134,7 +134,7 @@ def leave_all(player) -> None:
         seat = game.seat_of(player)
         if game.status == ACTIVE:
             with suppress(IllegalMove):  # already out of a game that plays on
-                service.resign(game, seat.index)
+                endings.resign(game, seat.index)
         else:
             _withdraw(game, seat)
     db.session.flush()

@@ -16,10 +16,10 @@ from ..accounts import blocks
 from ..core.errors import PbemError
 from ..core.extensions import db
 from ..games import IllegalMove
-from ..play import service as play
+from ..play import endings
+from ..play.guards import race_guard
 from ..play.models import ACTIVE, FORFEITED, RESIGN, Move
 from ..play.queries import get_game, resigned_seats
-from ..play.service import race_guard
 from ..play.setup import create_game
 from . import bracket, formats, notify, results, seeding
 from .logic.scoring import finishing_places
@@ -176,7 +176,7 @@ def _forfeit(game, seat: int) -> str:
     """Resign ``seat`` as a forfeit (the game's row locked); the player's name."""
     name = game.seats[seat].player.name
     with race_guard():
-        play.resign(get_game(game.id, lock=True), seat, game.ply, reason=FORFEITED)
+        endings.resign(get_game(game.id, lock=True), seat, game.ply, reason=FORFEITED)
         db.session.flush()
     return name
 
@@ -185,7 +185,7 @@ def _decide(game, winners: list[int], *, automatic: bool) -> None:
     """End the game by the tournament's decision (its row locked, a lost race turned into
     ``PositionChanged``)."""
     with race_guard():
-        play.adjudicate(get_game(game.id, lock=True), winners, automatic=automatic)
+        endings.adjudicate(get_game(game.id, lock=True), winners, automatic=automatic)
 
 
 def _adjudicate(t: Tournament, tb: TournamentTable, now: datetime, *, automatic: bool) -> str:
@@ -221,7 +221,7 @@ def _forfeit_seat(tb: TournamentTable, seat: int, name: str) -> None:
         return
     try:
         with race_guard():
-            play.resign(get_game(tb.game.id, lock=True), seat, reason=FORFEITED)
+            endings.resign(get_game(tb.game.id, lock=True), seat, reason=FORFEITED)
             db.session.flush()
     except IllegalMove:  # already out of a game that plays on
         return

@@ -1,12 +1,13 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, g, render_template, request
+from markupsafe import escape
 from sqlalchemy import select
 
 from ..core.db import utcnow
 from ..core.extensions import db
 from ..core.headers import content_security_policy
-from ..mail.composers import compose
+from ..mail.composers import Moot, compose
 from ..mail.models import OutboxMessage
 from ..notifications import settings as notification_settings
 from ..play.queries import recent_games
@@ -53,7 +54,10 @@ def mailbox():
         select(OutboxMessage).order_by(OutboxMessage.id.desc()).limit(200)
     ).all()
     for message in messages:  # composed to be shown, not stored (the sender does that)
-        compose(message)
+        try:
+            compose(message)
+        except Moot as exc:  # the sender will not send it: say why instead
+            message.body_html = escape(f"not sent: {exc}")
     policy = content_security_policy("'self' 'unsafe-inline'")
     return render_template("web/mailbox.html", messages=messages), {
         "Content-Security-Policy": policy}

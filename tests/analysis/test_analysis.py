@@ -91,7 +91,7 @@ def test_no_such_game_and_unstarted_game(client, make_game):
 @pytest.mark.parametrize("slug", SLUGS)
 def test_every_earlier_position_equals_a_replay(client, make_game, slug):
     from pbem.analysis.service import position_at
-    from pbem.play.service import replay
+    from pbem.play.positions import replay
 
     game = play_random(make_game(slug), 12)
     for at in range(game.ply + 1):

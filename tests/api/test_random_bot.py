@@ -16,7 +16,7 @@ from pbem.api import bots
 from pbem.botplay import worker
 from pbem.botplay.accounts import ensure_bots
 from pbem.core.extensions import db
-from pbem.play import service
+from pbem.play import positions
 from pbem.play.commands import create_game
 from pbem.play.models import Move
 from pbem.play.queries import get_game
@@ -55,7 +55,7 @@ def test_the_example_bot_plays_a_whole_game_against_pbems_level_1_bot(
     assert game.status == "finished" and game.result["winners"]
     seats = {move.seat for move in game.moves}
     assert seats == {0, 1}
-    assert game.rules.to_dict(service.replay(game)) == game.snapshot
+    assert game.rules.to_dict(positions.replay(game)) == game.snapshot
 
 
 @pytest.mark.parametrize("database", DATABASES)

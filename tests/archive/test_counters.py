@@ -9,7 +9,7 @@ import pytest
 
 from pbem.archive import counters
 from pbem.core.extensions import db
-from pbem.play import commands, service
+from pbem.play import commands, endings
 from pbem.play.models import TIMED_OUT
 from pbem.play.queries import get_game
 from pbem.web.account import delete_everywhere
@@ -85,7 +85,7 @@ def test_the_counters_follow_games_to_every_ending(app, backend, make_player, ma
 def test_the_counters_change_with_the_game_or_not_at_all(app, backend, make_game):
     game = make_game("pylon", seed=2)
     before = counters.stored_counts()
-    service.adjudicate(commands.locked(game.id), [0])
+    endings.adjudicate(commands.locked(game.id), [0])
     assert counters.stored_counts()["pylon", "finished"] == (1, 1, 0)  # in its transaction
     db.session.rollback()
     assert counters.stored_counts() == before

@@ -8,7 +8,7 @@ import re
 
 from helpers import play_turns, sign_in
 
-from pbem.play import service
+from pbem.play import positions
 
 
 def test_each_position_shows_its_move_scores_links_and_description(client, make_game):
@@ -16,7 +16,7 @@ def test_each_position_shows_its_move_scores_links_and_description(client, make_
     rules = game.rules
     for ply in (0, 1, 31, game.ply):
         html = client.get(f"/games/{game.id}?ply={ply}").get_data(as_text=True)
-        state = service.replay(game, ply)
+        state = positions.replay(game, ply)
         assert f"Position after ply {ply} of {game.ply}" in html
         if ply:
             move = game.moves[ply - 1]

@@ -17,7 +17,7 @@ from pbem.clocks.models import ClockNotice, StoredVacation
 from pbem.core.extensions import db
 from pbem.notifications import settings
 from pbem.notifications.logic.schedule import NotificationSettings
-from pbem.play import commands, service
+from pbem.play import commands, positions
 from pbem.play.queries import get_game
 from pbem.ratings.models import Rating, RatingChange
 from pbem.ratings.skill import Skill, rate
@@ -72,7 +72,7 @@ def test_a_three_player_game_goes_on_after_a_timeout(app, make_player):
     assert tick(T0 + D) == "1 timeout"
     game = get_game(game.id)
     assert game.status == "active" and resignations(game.id) == 1
-    assert game.snapshot == game.rules.to_dict(service.replay(game))
+    assert game.snapshot == game.rules.to_dict(positions.replay(game))
     following = game.rules.to_move(game.load_state())
     assert following != first and clock(game, following).turn_started == T0 + D
     told = outbox("timeout")
@@ -182,7 +182,7 @@ def _concurrent_ticks(app, make_player, games):
     for game_id in made:
         assert resignations(game_id) == (1 if game_id in timeouts else 0)
         game = get_game(game_id)
-        assert game.snapshot == game.rules.to_dict(service.replay(game))
+        assert game.snapshot == game.rules.to_dict(positions.replay(game))
     assert len(outbox("timeout")) == 2 * len(timeouts)
     assert len(outbox("reminder")) == games - len(timeouts)
     notices = db.session.execute(
@@ -314,4 +314,4 @@ def test_games_that_end_and_games_that_go_on_time_out_in_one_chunk(app, make_pla
     assert pair.status == "finished" and [s.outcome for s in pair.seats] == ["lost", "won"]
     assert three.status == "active" and resignations(three.id) == 1
     for game in (pair, three):
-        assert game.snapshot == game.rules.to_dict(service.replay(game))
+        assert game.snapshot == game.rules.to_dict(positions.replay(game))

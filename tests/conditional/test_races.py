@@ -11,8 +11,7 @@ from sqlalchemy import func, select
 from pbem.conditional import service
 from pbem.conditional.service import ConditionalRefused
 from pbem.core.extensions import db
-from pbem.play import commands
-from pbem.play import service as play
+from pbem.play import commands, positions
 from pbem.play.errors import PositionChanged
 from pbem.play.models import Move
 from pbem.play.queries import get_game
@@ -60,7 +59,7 @@ def _edit(game_id, seat, text, ply):
 def _check_consistent(app, game_id):
     game = get_game(game_id)
     assert db.session.scalar(select(func.count()).where(Move.game_id == game_id)) == game.ply
-    assert game.rules.to_dict(play.replay(game)) == game.snapshot
+    assert game.rules.to_dict(positions.replay(game)) == game.snapshot
 
 
 def _move_races_edit(app, make_game):

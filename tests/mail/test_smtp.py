@@ -18,7 +18,7 @@ from sqlalchemy import select
 from pbem.core.extensions import db
 from pbem.mail.models import OutboxMessage
 from pbem.mail.sender import deliver_due
-from pbem.play import commands, service
+from pbem.play import commands, positions
 from pbem.play.links import move_url
 from pbem.play.queries import get_game
 
@@ -116,7 +116,7 @@ def test_a_turn_email_is_composed_when_first_tried_from_its_ply_and_kept(app, cl
     assert deliver_due() == (0, 2)  # composed at this attempt, and kept for the retry
     db.session.expire_all()
     composed = db.session.get(OutboxMessage, row.id).body_text
-    board = game.renderer.text(service.replay(get_game(game.id), 1), last_move="Mc3")
+    board = game.renderer.text(positions.replay(get_game(game.id), 1), last_move="Mc3")
     assert board in composed and "played: Mc3" in composed
     # the game moves on before the mail goes
     commands.play_turn(commands.locked(game.id), 1, "Sa1", 1)

@@ -10,7 +10,7 @@ import re
 import pytest
 from helpers import outbox
 
-from pbem.play import commands, service
+from pbem.play import commands, positions
 from pbem.play.queries import get_game
 
 
@@ -56,7 +56,7 @@ def test_stawvs_r2_the_server_applies_a_forced_pass_and_emails_the_seat_to_move(
     assert (played.ply, played.seat, played.move, played.auto) == (at + 1, mover, ply, False)
     assert (forced.ply, forced.seat, forced.move, forced.auto) == (at + 2, passer, "pass", True)
     assert game.ply == at + 2 and game.status == "active"
-    assert game.rules.to_dict(service.replay(game)) == game.snapshot
+    assert game.rules.to_dict(positions.replay(game)) == game.snapshot
     # One turn email, to the seat to move after the pass; it reports the pass as forced.
     [mail] = outbox("turn")[mails_before:]
     to_move = rules.to_move(game.load_state())

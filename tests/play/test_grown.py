@@ -10,7 +10,7 @@ import pytest
 from helpers import StatementCounter
 
 from pbem.core.extensions import db
-from pbem.play import commands, service
+from pbem.play import commands, endings, positions
 from pbem.play.queries import get_game
 
 
@@ -27,7 +27,7 @@ def _lasting_turns(game, turns: int, rng):
 
 def _same_as_a_replay(game) -> bool:
     game = get_game(game.id)
-    return game.rules.to_stored(service.replay(game)) == (game.snapshot, game.grown)
+    return game.rules.to_stored(positions.replay(game)) == (game.snapshot, game.grown)
 
 
 def _check(make_game):
@@ -44,7 +44,7 @@ def _check(make_game):
     # a batch of resignations (the clocks' tick) appends to each game its own entry
     other = _lasting_turns(make_game("stax", seed=4), 3, rng)
     games = [commands.locked(game.id), commands.locked(other.id)]
-    assert service.resign_many([(games[0], 0), (games[1], 1)], reason="timeout") == games
+    assert endings.resign_many([(games[0], 0), (games[1], 1)], reason="timeout") == games
     db.session.commit()
     assert all(_same_as_a_replay(resigned) for resigned in games)
     assert [get_game(one.id).grown.endswith(f"{seat}resign ") for seat, one in

@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 
 from pbem.core.extensions import db
 from pbem.games import IllegalMove
-from pbem.play import commands, service
+from pbem.play import commands, positions
 from pbem.play.errors import NotYourTurn, PositionChanged
 from pbem.play.models import Move
 from pbem.play.queries import get_game
@@ -50,7 +50,7 @@ def check_exactly_one(app, game_id, outcomes, ply):
         game = get_game(game_id)
         assert game.ply == ply + 1
         assert db.session.scalar(select(func.count()).where(Move.game_id == game_id)) == ply + 1
-        assert game.rules.to_dict(service.replay(game)) == game.snapshot
+        assert game.rules.to_dict(positions.replay(game)) == game.snapshot
         db.session.remove()
 
 

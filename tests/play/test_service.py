@@ -12,7 +12,7 @@ from sqlalchemy import select
 
 from pbem.core.extensions import db
 from pbem.games import IllegalMove, all_rules, get_rules
-from pbem.play import commands, service
+from pbem.play import commands, positions, service
 from pbem.play.errors import GameNotActive, NotYourTurn, PositionChanged
 from pbem.play.models import FINISHED, Game, Move
 from pbem.play.queries import get_game
@@ -35,7 +35,7 @@ def test_snapshot_always_equals_a_replay_of_the_history(make_game, slug):
     game = make_game(slug, seed=3)
     for _ in range(4):
         game = play_turns(game, 6, rng)
-        assert game.rules.to_stored(service.replay(game)) == (game.snapshot, game.grown or "")
+        assert game.rules.to_stored(positions.replay(game)) == (game.snapshot, game.grown or "")
     plies = game.ply
     assert [m.ply for m in game.moves] == list(range(1, plies + 1))
     assert db.session.scalar(select(db.func.count()).select_from(Move)) == plies
@@ -149,7 +149,7 @@ def test_resignation_ends_a_two_player_game_and_emails_everyone(make_game):
     assert game.result["winners"] == [1]
     assert game.moves[-1].move == "resign" and game.moves[-1].seat == 0
     assert {m.recipient for m in outbox("game_over")} == {s.player.email for s in game.seats}
-    assert game.rules.to_dict(service.replay(game)) == game.snapshot
+    assert game.rules.to_dict(positions.replay(game)) == game.snapshot
     with pytest.raises(GameNotActive):
         commands.play_turn(commands.locked(game.id), 1, "Sa1", game.ply)
     with pytest.raises(GameNotActive):
@@ -168,7 +168,7 @@ def test_in_a_three_player_game_a_resigned_seat_leaves_and_play_goes_on(make_gam
     commands.resign(commands.locked(game.id), 0)  # on its turn: the next seat in is told
     game = get_game(game.id)
     assert game.status == FINISHED and game.result["winners"] == [2]
-    assert game.rules.to_dict(service.replay(game)) == game.snapshot
+    assert game.rules.to_dict(positions.replay(game)) == game.snapshot
 
 
 def test_a_game_played_to_the_end_is_finished_with_its_result(make_game):
@@ -177,7 +177,7 @@ def test_a_game_played_to_the_end_is_finished_with_its_result(make_game):
     game = play_turns(game, 200, rng)
     assert game.status == FINISHED
     rules = get_rules("pylon")
-    final = service.replay(game)
+    final = positions.replay(game)
     assert game.result == {"winners": rules.winners(final), "scores": rules.scores(final),
                            "reason": rules.end_reason(final)}
     assert len(outbox("game_over")) == 2
