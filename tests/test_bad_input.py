@@ -242,6 +242,16 @@ class World:
     errors: list = field(default_factory=list)  # what the app logged as unexpected
     watcher: sqlite3.Connection | None = None
     finished: int | None = None  # a finished game's id (its record is imported back)
+    cookies: dict = field(default_factory=dict)  # "player"/"admin" -> a signed session cookie
+    forms: dict = field(default_factory=dict)  # endpoint -> the post forms its page shows
+
+    def client(self, who: str):
+        """A test client signed in as ``who`` (none for the visitor): the session cookie is
+        signed once for the world, not once a request as a session transaction would."""
+        client = self.app.test_client()
+        if who in self.cookies:
+            client.set_cookie(self.app.config["SESSION_COOKIE_NAME"], self.cookies[who])
+        return client
 
     def version(self) -> int:
         """SQLite's count of the commits other connections made (any write to any table)."""
@@ -350,6 +360,9 @@ def world(tmp_path_factory):
             "calendar": me.id,
         }
         w.tokens = {purpose: sign(purpose, payload) for purpose, payload in w.payloads.items()}
+        serializer = app.session_interface.get_signing_serializer(app)
+        w.cookies = {who: serializer.dumps({"player_id": player_id})
+                     for who, player_id in w.who.items() if player_id is not None}
         db.session.remove()
         db.engine.dispose()
     shutil.copyfile(path, w.pristine)
@@ -424,10 +437,7 @@ def _url(w: World, case: Case) -> tuple[str, str]:
 
 def _send(w: World, case: Case, who: str):
     path, query = _url(w, case)
-    client = w.app.test_client()
-    if w.who[who] is not None:
-        with client.session_transaction() as session:
-            session["player_id"] = w.who[who]
+    client = w.client(who)
     kind, _, junk = case.what.partition(":")
     url = f"{path}?{query}" if query else path
     if case.method == "GET":
@@ -591,13 +601,17 @@ class _Forms(HTMLParser):
 
 def _forms_of(w: World, endpoint: str) -> list[tuple[str, dict, set]]:
     """``(who, values, names)`` of each post form on ``endpoint``'s page that posts back to it,
-    for the first kind of visitor who sees it."""
+    for the first kind of visitor who sees it. Read once per page: the world is put back after
+    every accepted request, so the page shows the same forms to each kind of junk."""
+    if endpoint not in w.forms:
+        w.forms[endpoint] = _shown_forms(w, endpoint)
+    return w.forms[endpoint]
+
+
+def _shown_forms(w: World, endpoint: str) -> list[tuple[str, dict, set]]:
     path, _ = _url(w, Case(endpoint, "GET", "field"))
     for who in ("player", "admin"):
-        client = w.app.test_client()
-        with client.session_transaction() as session:
-            session["player_id"] = w.who[who]
-        page = client.get(path)
+        page = w.client(who).get(path)
         if page.status_code == 200:
             parser = _Forms()
             parser.feed(page.get_data(as_text=True))
@@ -629,10 +643,7 @@ def test_junk_in_one_field_is_refused_cleanly(world, endpoint, junk):
                 data = {**values, **base, name: FIELD_JUNK[junk]}
 
                 def send(data=data, who=who):
-                    client = world.app.test_client()
-                    with client.session_transaction() as session:
-                        session["player_id"] = world.who[who]
-                    return client.post(path, data=data)
+                    return world.client(who).post(path, data=data)
 
                 problems += [f"{name}={junk} {base}: {p}" for p in _judge(world, who, send)]
     assert not problems, "\n".join(problems)
@@ -652,9 +663,7 @@ IMPORTED_NAMES = {
 @pytest.mark.parametrize("form", ["json", "text"])
 @pytest.mark.parametrize("name", IMPORTED_NAMES)
 def test_an_imported_name_that_would_break_a_line_is_refused(world, form, name):
-    client = world.app.test_client()
-    with client.session_transaction() as session:
-        session["player_id"] = world.who["admin"]
+    client = world.client("admin")
     suffix = ".json" if form == "json" else ".txt"
     record = client.get(f"/games/{world.finished}{suffix}").get_data(as_text=True)
     if form == "json":

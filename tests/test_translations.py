@@ -22,6 +22,9 @@ from pbem.core.i18n import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUES = ROOT / "pbem" / "translations"
+# One worker runs the module under `make test` (--dist loadgroup): the code is searched for
+# its messages once, not once in each worker.
+pytestmark = pytest.mark.xdist_group("translations")
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "lazy_gettext": None,
             "_l": None, "N_": None, "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3)}
 

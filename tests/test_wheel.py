@@ -26,6 +26,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 KEY = "a-production-key-of-at-least-32-bytes"
+# One worker runs the module under `make test` (--dist loadgroup): the wheel is built, installed
+# and served once, not once in each worker that happens to draw one of its tests.
+pytestmark = pytest.mark.xdist_group("wheel")
 
 
 def build_wheel(tmp_path: Path) -> Path:

@@ -15,8 +15,8 @@ FULL_CHECK_EVERY = 20  # plies between checks that every listed move is accepted
 SEEDS = (1, 2)
 
 
-def assert_refused(rules, state, text):
-    before = rules.to_dict(state)
+def assert_refused(rules, state, text, before):
+    """``text`` is refused with a reason and leaves ``state`` as stored in ``before``."""
     with pytest.raises(IllegalMove) as info:
         rules.play(state, text)
     assert info.value.reason.strip(), f"{text!r} refused without a reason"
@@ -25,7 +25,9 @@ def assert_refused(rules, state, text):
     assert rules.to_dict(state) == before
 
 
-def check_position(rules, state, rng, previous_moves):
+def check_position(rules, state, rng, previous_moves, stored):
+    """The contract at one position; ``stored`` is ``rules.to_dict(state)``, taken once for
+    every check that the position is left unchanged (a game's stored form can be costly)."""
     seat = rules.to_move(state)
     moves = rules.legal_moves(state)
     assert moves == sorted(set(moves)), "legal moves must be sorted and unique"
@@ -43,11 +45,11 @@ def check_position(rules, state, rng, previous_moves):
             ply = rules.canonical(state, text)
         except IllegalMove as exc:
             assert exc.reason.strip()
-            assert_refused(rules, state, text)
+            assert_refused(rules, state, text, stored)
         else:
             assert ply in legal, f"{text!r} accepted as {ply!r}, which is not listed"
     for stale in sorted(set(previous_moves) - legal)[:5]:
-        assert_refused(rules, state, stale)
+        assert_refused(rules, state, stale, stored)
     return moves
 
 
@@ -61,10 +63,10 @@ def test_random_playouts_keep_the_contract(rules, players, options):
         rng = random.Random(seed)
         previous: list[str] = []
         for ply in range(MAX_PLIES):
-            moves = check_position(rules, state, rng, previous)
+            snapshot = rules.to_dict(state)
+            moves = check_position(rules, state, rng, previous, snapshot)
             if not moves:
                 break
-            snapshot = rules.to_dict(state)
             candidates = moves if ply % FULL_CHECK_EVERY == 0 else [rng.choice(moves)]
             for move in candidates:
                 after = rules.play(state, move)
