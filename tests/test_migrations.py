@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from datetime import UTC, datetime
 
 import pytest
 import sqlalchemy as sa
@@ -134,3 +135,43 @@ def test_stax_games_of_the_previous_head_load_and_play_the_same_on_sqlite(make_a
 def test_stax_games_of_the_previous_head_load_and_play_the_same_on_postgresql(
         make_app, pg_database):
     _check_grown_part(make_app(pg_database, migrate=True))
+
+
+def _check_waiting_turn_mail(app):
+    """Turn emails and reminders queued as facts before ``deferred`` existed, and not sent,
+    come out of the upgrade marked deferred (their composer gives them up once their turn is
+    played); mail already sent, given up, rendered when queued, or of another kind is left
+    as it was."""
+    with app.app_context():
+        upgrade(revision="c4e8a2f6b1d9")
+        outbox = sa.Table("outbox", sa.MetaData(), autoload_with=db.engine)
+        now = datetime.now(UTC).replace(tzinfo=None)
+        rows = {
+            "held turn": {"kind": "turn", "facts": {"seat": 0, "ply": 4}},
+            "waiting reminder": {"kind": "reminder", "facts": {"seat": 1, "ply": 9}},
+            "sent turn": {"kind": "turn", "facts": {"seat": 0, "ply": 2}, "sent_at": now},
+            "given-up turn": {"kind": "turn", "facts": {"ply": 3}, "abandoned_at": now},
+            "rendered turn": {"kind": "turn", "facts": None, "body_text": "Your move"},
+            "invitation": {"kind": "invitation", "facts": {"game": 5}},
+        }
+        with db.engine.begin() as connection:
+            for name, row in rows.items():
+                connection.execute(outbox.insert().values(
+                    recipient=f"{name.replace(' ', '-')}@example.org", subject=name, headers={},
+                    created_at=now, next_attempt_at=now, attempts=0, held=False, **row))
+        upgrade()
+        with db.engine.connect() as connection:
+            facts = dict(connection.execute(sa.select(outbox.c.subject, outbox.c.facts)).all())
+    assert facts == {name: row["facts"] for name, row in rows.items()} | {
+        "held turn": {"seat": 0, "ply": 4, "deferred": True},
+        "waiting reminder": {"seat": 1, "ply": 9, "deferred": True}}
+
+
+def test_turn_mail_waiting_at_the_upgrade_is_marked_deferred_on_sqlite(make_app):
+    _check_waiting_turn_mail(make_app(migrate=True))
+
+
+@pytest.mark.postgres
+def test_turn_mail_waiting_at_the_upgrade_is_marked_deferred_on_postgresql(make_app,
+                                                                          pg_database):
+    _check_waiting_turn_mail(make_app(pg_database, migrate=True))
