@@ -82,12 +82,7 @@ def _send(player_id: int, seen: datetime, now: datetime) -> int:
     if _contents is not None:  # its words (deadlines, news) in the player's language and zone
         with speaking(language_of(player), zone_of(player.id)):
             said.update(_contents(None, player=player, held=held, now=now))
-    for folded in held:
-        why = said["moot"].get(folded.id)
-        if why is None:
-            folded.sent_at = now  # folded into this digest
-        else:
-            folded.abandoned_at, folded.last_error = now, f"not sent: {why}"
+    _settle_held(held, said["moot"], now)
     waiting = said["waiting"]
     if not waiting and not said["news"]:
         return 0
@@ -98,3 +93,17 @@ def _send(player_id: int, seen: datetime, now: datetime) -> int:
     message(DIGEST, player, subject, reply_to=said["reply_to"], facts=said["facts"],
             context={"player": player, "waiting": waiting, "news": said["news"]})
     return 1
+
+
+def _settle_held(held, moot: dict[int, str], now: datetime) -> None:
+    """Mark the ``held`` messages folded into the digest sent, and give up the ``moot`` ones
+    with why: a statement for the folded and one per reason, however many games the player
+    has (the ORM would update them one row at a time). The rows are not read again."""
+    reasons: dict[str | None, list[int]] = {}
+    for folded in held:
+        reasons.setdefault(moot.get(folded.id), []).append(folded.id)
+    for why, ids in reasons.items():
+        values = ({"sent_at": now} if why is None
+                  else {"abandoned_at": now, "last_error": f"not sent: {why}"})
+        db.session.execute(update(OutboxMessage).where(OutboxMessage.id.in_(ids))
+                           .values(**values).execution_options(synchronize_session=False))
