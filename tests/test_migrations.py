@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 import sqlalchemy as sa
@@ -138,33 +138,44 @@ def test_stax_games_of_the_previous_head_load_and_play_the_same_on_postgresql(
 
 
 def _check_waiting_turn_mail(app):
-    """Turn emails and reminders queued as facts before ``deferred`` existed, and not sent,
-    come out of the upgrade marked deferred (their composer gives them up once their turn is
-    played); mail already sent, given up, rendered when queued, or of another kind is left
-    as it was."""
+    """Turn emails and reminders queued as facts before ``deferred`` existed and held back by
+    their recipient's settings (for the digest, or till the quiet hours end) come out of the
+    upgrade marked deferred (their composer gives them up once their turn is played); mail
+    waiting only for the sender, sent, given up, rendered when queued, or of another kind is
+    left as it was."""
     with app.app_context():
         upgrade(revision="c4e8a2f6b1d9")
         outbox = sa.Table("outbox", sa.MetaData(), autoload_with=db.engine)
         now = datetime.now(UTC).replace(tzinfo=None)
+        later = now + timedelta(hours=6)  # the end of the quiet hours
         rows = {
-            "held turn": {"kind": "turn", "facts": {"seat": 0, "ply": 4}},
-            "waiting reminder": {"kind": "reminder", "facts": {"seat": 1, "ply": 9}},
-            "sent turn": {"kind": "turn", "facts": {"seat": 0, "ply": 2}, "sent_at": now},
-            "given-up turn": {"kind": "turn", "facts": {"ply": 3}, "abandoned_at": now},
-            "rendered turn": {"kind": "turn", "facts": None, "body_text": "Your move"},
-            "invitation": {"kind": "invitation", "facts": {"game": 5}},
+            "turn for the digest": {"kind": "turn", "facts": {"seat": 0, "ply": 4},
+                                    "held": True},
+            "reminder in quiet hours": {"kind": "reminder", "facts": {"seat": 1, "ply": 9},
+                                        "next_attempt_at": later},
+            "turn for the sender": {"kind": "turn", "facts": {"seat": 1, "ply": 5}},
+            "turn to retry": {"kind": "turn", "facts": {"seat": 1, "ply": 6}, "attempts": 1,
+                              "next_attempt_at": later},
+            "sent turn": {"kind": "turn", "facts": {"seat": 0, "ply": 2}, "sent_at": now,
+                          "held": True},
+            "given-up turn": {"kind": "turn", "facts": {"ply": 3}, "abandoned_at": now,
+                              "held": True},
+            "rendered turn": {"kind": "turn", "facts": None, "body_text": "Your move",
+                              "held": True},
+            "invitation": {"kind": "invitation", "facts": {"game": 5}, "held": True},
         }
         with db.engine.begin() as connection:
             for name, row in rows.items():
-                connection.execute(outbox.insert().values(
-                    recipient=f"{name.replace(' ', '-')}@example.org", subject=name, headers={},
-                    created_at=now, next_attempt_at=now, attempts=0, held=False, **row))
+                connection.execute(outbox.insert().values(**{
+                    "recipient": f"{name.replace(' ', '-')}@example.org", "subject": name,
+                    "headers": {}, "created_at": now, "next_attempt_at": now, "attempts": 0,
+                    "held": False, **row}))
         upgrade()
         with db.engine.connect() as connection:
             facts = dict(connection.execute(sa.select(outbox.c.subject, outbox.c.facts)).all())
     assert facts == {name: row["facts"] for name, row in rows.items()} | {
-        "held turn": {"seat": 0, "ply": 4, "deferred": True},
-        "waiting reminder": {"seat": 1, "ply": 9, "deferred": True}}
+        "turn for the digest": {"seat": 0, "ply": 4, "deferred": True},
+        "reminder in quiet hours": {"seat": 1, "ply": 9, "deferred": True}}
 
 
 def test_turn_mail_waiting_at_the_upgrade_is_marked_deferred_on_sqlite(make_app):
