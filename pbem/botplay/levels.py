@@ -40,7 +40,7 @@ class Measured:
 
 #: When and how the table was measured: the host's load (1-minute average) over its games.
 MEASURED_ON = "2026-11-27"
-MEASURED_LOAD = "2–27 on 2 cores"
+MEASURED_LOAD = "1–27 on 2 cores"
 MEASURED = (
     Measured("pylon", 2, 1, None, 0.995, 0.954, 0.999, 99, 1, 0),
     Measured("pylon", 2, 2, 1, 0.92, 0.85, 0.959, 88, 8, 4),
@@ -48,10 +48,13 @@ MEASURED = (
     Measured("spike", 2, 2, 1, 0.667, 0.516, 0.79, 17, 22, 3),
     Measured("spike", 2, 3, 2, 0.607, 0.356, 0.812, 4, 9, 1),
     Measured("stawvs", 2, 1, None, 0.99, 0.946, 0.998, 99, 0, 1),
-    Measured("stawvs", 2, 2, 1, 0.7, 0.521, 0.833, 21, 0, 9),
+    Measured("stawvs", 2, 2, 1, 0.735, 0.569, 0.854, 25, 0, 9),
     Measured("stawvs", 2, 3, 2, 1.0, 0.51, 1.0, 4, 0, 0),
-    Measured("stawvs", 3, 1, None, 1.0, 0.438, 1.0, 3, 0, 0),
+    Measured("stawvs", 3, 1, None, 0.923, 0.854, 0.961, 90, 5, 5),
+    Measured("stawvs", 4, 1, None, 0.86, 0.779, 0.915, 84, 4, 12),
     Measured("stax", 2, 1, None, 1.0, 0.963, 1.0, 100, 0, 0),
+    Measured("stax", 2, 2, 1, 0.786, 0.641, 0.883, 33, 0, 9),
+    Measured("stax", 3, 1, None, 0.96, 0.902, 0.984, 96, 0, 4),
     Measured("triumvirate", 2, 1, None, 1.0, 0.963, 1.0, 100, 0, 0),
 )
 
