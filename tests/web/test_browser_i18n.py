@@ -11,6 +11,7 @@ import pytest
 from helpers import english_left
 from playwright.sync_api import expect
 
+from pbem.botplay.accounts import ensure_bots
 from pbem.core.extensions import db
 
 from .test_browser_home import PHONE, SHOTS, WIDE, games_of_ada, sign_in_browser
@@ -85,7 +86,7 @@ def game_link_url(base: str, player) -> str:
 @pytest.mark.browser
 def test_the_newly_translated_german_pages_fit_a_phone_and_show_no_english(
         app, live_server, chromium, make_player):
-    """The tournament, director, admin, rating, analysis and conditional pages in German, the
+    """The tournament, director, admin, rating, analysis, conditional and bot pages in German, the
     longest-worded language: no English left, nothing wider than the screen at 1280x800 or
     390x844; screenshots of each go to test-screenshots/ for a person to look at."""
     from test_i18n import german_tournament
@@ -109,6 +110,17 @@ def test_the_newly_translated_german_pages_fit_a_phone_and_show_no_english(
             assert english_left(visible(page), "de") == [], name
             width = page.evaluate("document.documentElement.scrollWidth")
             assert width <= size["width"], (name, size_name, width)
+    # A bot's page holds the levels' table, whose rows are the widest; the bot comes now, as
+    # its name ("pbem bot, level 2") would read as the English word on the pages above.
+    bot = ensure_bots()[1]
+    db.session.commit()
+    for size_name, size in (("1280x800", WIDE), ("390x844", PHONE)):
+        page.set_viewport_size(size)
+        page.goto(f"{live_server}/players/{bot.id}")
+        page.screenshot(path=str(SHOTS / f"de-bot-{size_name}.png"), full_page=True)
+        assert set(english_left(visible(page), "de")) <= {"bot"}  # its name, not a message
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= size["width"], ("bot", size_name, width)
     sign_in_browser(app, page, live_server, waiting)
     for size_name, size in (("1280x800", WIDE), ("390x844", PHONE)):
         page.set_viewport_size(size)
