@@ -3,7 +3,9 @@ sentence (named placeholders) for the catalogue, and every game's vocabulary."""
 
 from __future__ import annotations
 
-from flask_babel import pgettext
+from functools import cache
+
+from flask_babel import get_locale, pgettext
 
 from ...core.i18n import N_
 
@@ -34,7 +36,18 @@ MESSAGES = {
 def vocabulary() -> dict[str, str]:
     """Every game's vocabulary (``rules.vocabulary``: the words the parameters of its phrases
     hold), each in the language spoken now, with the context "rules word" that sets it apart
-    from the same word elsewhere on the site."""
+    from the same word elsewhere on the site.
+
+    Made once per language: a board says a phrase for every piece it draws (a hundred on a
+    Stax board), and translating the whole vocabulary for each cost nine tenths of drawing
+    the board. The catalogues do not change while the server runs."""
+    return _vocabulary_in(str(get_locale()))
+
+
+@cache
+def _vocabulary_in(_language: str) -> dict[str, str]:
+    """:func:`vocabulary` in ``_language``, which is the language spoken now (the cache's key;
+    the lookups below read it themselves)."""
     return {
         "small": pgettext("rules word", "small"),
         "medium": pgettext("rules word", "medium"),
