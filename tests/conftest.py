@@ -13,6 +13,7 @@ import uuid
 
 import compiled_sql
 import pytest
+import samples
 import sqlalchemy as sa
 import url_builders
 from helpers import app_settings, new_player
@@ -26,11 +27,18 @@ os.environ.setdefault("PBEM_INSTANCE_PATH", tempfile.mkdtemp(prefix="pbem-tests-
 # The commands speak English in the tests whatever the machine's locale (LANG=de_DE.UTF-8 would
 # make them German); tests/test_cli_language.py chooses other languages.
 os.environ["PBEM_CLI_LANGUAGE"] = "en"
+# The long sweeps' sample is fixed here, before xdist starts the workers that inherit it: a run
+# that crosses midnight still collects the same cases in each (tests/samples.py).
+os.environ.setdefault("PBEM_SAMPLE_SEED", samples.default_seed())
 
 url_builders.install()
 
 PG_URL = os.environ.get("PBEM_TEST_DATABASE_URL")
 PG_SKIP = "PostgreSQL tests need PBEM_TEST_DATABASE_URL (.ci/run sets it)"
+
+
+def pytest_report_header(config):
+    return f"long sweeps sampled with PBEM_SAMPLE_SEED={samples.seed()} (-m '' runs them whole)"
 
 
 @pytest.hookimpl(trylast=True)
