@@ -7,6 +7,7 @@ from __future__ import annotations
 import gc
 import os
 import shutil
+import sqlite3
 import tempfile
 import threading
 import uuid
@@ -19,6 +20,7 @@ import url_builders
 from helpers import app_settings, new_player
 
 from pbem import create_app
+from pbem.accounts.models import Player
 from pbem.core.extensions import db
 
 # The tests never read the checkout's own instance folder (a developer's config.py, or the
@@ -141,6 +143,47 @@ def app(request, make_app):
     app = make_app(url)
     with app.app_context():
         yield app
+
+
+@pytest.fixture(scope="session")
+def world_templates():
+    """The worlds :func:`shared_world` has built this session: name -> (SQLite file, ids)."""
+    return {}
+
+
+@pytest.fixture
+def shared_world(app, world_templates, tmp_path_factory):
+    """``shared_world(name, build)``: the players ``build()`` returns, in a world it builds
+    (games, players) that many tests read.
+
+    On SQLite the world is built once a session, in a database of its own, and copied into
+    each test's database with SQLite's backup (a few milliseconds), so every test still has
+    a world of its own and may write to it. On PostgreSQL it is built in the test's database.
+    """
+
+    def world(name, build):
+        if db.engine.dialect.name != "sqlite":
+            return build()
+        if name not in world_templates:
+            folder = tmp_path_factory.mktemp(name)
+            template = create_app(app_settings(folder))
+            with template.app_context():
+                db.create_all()
+                ids = [player.id for player in build()]
+                db.session.remove()
+                db.engine.dispose()
+            world_templates[name] = (folder / "test.sqlite", ids)
+        path, ids = world_templates[name]
+        db.session.remove()
+        source = sqlite3.connect(path)
+        try:
+            with db.engine.connect() as connection:
+                source.backup(connection.connection.driver_connection)
+        finally:
+            source.close()
+        return [db.session.get(Player, player_id) for player_id in ids]
+
+    return world
 
 
 @pytest.fixture
