@@ -10,7 +10,9 @@ import shutil
 import sqlite3
 import tempfile
 import threading
+import time
 import uuid
+import warnings
 
 import compiled_sql
 import pytest
@@ -131,7 +133,36 @@ def make_app(tmp_path, sqlite_schema):
     for app in built:
         with app.app_context():
             db.session.remove()
-            db.engine.dispose()
+            _closed_when_returned(db.engine)
+
+
+#: How long a test's app waits at the end for the threads and connections it left.
+RETURN_WAIT = 10.0
+
+
+def _closed_when_returned(engine) -> None:
+    """Close the engine's connections once the threads the test left have given theirs back.
+
+    The delivery a request starts after its commit (``MAIL_DELIVER_AFTER_COMMIT``, as
+    ``live_server`` sets) runs in a thread of its own, and a server's request may still be
+    running. Disposed under them, the engine either took back a connection into the pool it
+    had discarded, or opened one in its new pool that nothing closed: the connection stayed
+    open until the garbage collector found it, in whatever later test, whose ResourceWarning
+    (an error here) named neither the test nor the thread. One still out after
+    :data:`RETURN_WAIT` seconds is reported now, against the test that left it.
+    """
+    deadline = time.monotonic() + RETURN_WAIT
+    for thread in threading.enumerate():
+        if thread.name == "pbem-deliver":
+            thread.join(max(0.0, deadline - time.monotonic()))
+    checked_out = getattr(engine.pool, "checkedout", lambda: 0)
+    while checked_out() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    left = checked_out()
+    engine.dispose()
+    if left:
+        warnings.warn(ResourceWarning(f"{left} database connection(s) still in use by a thread "
+                                      f"{RETURN_WAIT:.0f} s after the test ended"), stacklevel=2)
 
 
 @pytest.fixture
