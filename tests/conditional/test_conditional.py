@@ -208,3 +208,23 @@ def test_a_game_says_whether_its_moves_read_conditional_moves(make_game):
     assert [m.move for m in game.moves] == ["Mc3", "Md4", "Me5"]
     assert game.conditional_kept is False
     assert service.read(game_id, game.seats[0].player_id).lines == []
+
+
+def test_a_tree_read_earlier_in_the_transaction_follows_the_move(make_game):
+    """The move prunes the lines past the ORM; a tree the transaction had already loaded
+    (an edit read it, say) shows the lines as they now stand, as an edit after the move
+    reads them."""
+    game = make_game("pylon")
+    game_id = game.id
+    keep(game_id, 1, "Mc3 ; Md4 ; Me5 ; Mf1\nMa1 ; Mb2")
+    player_id = game.seats[1].player_id
+    game = commands.locked(game_id)
+    with commands.unit_of_work():
+        before = service.read(game_id, player_id)
+        assert len(before.lines) == 2
+        commands.play_turn(game, 0, "Mc3", 0)
+        assert service.read(game_id, player_id) is before
+        assert before.lines == [[[0, "Me5"], [1, "Mf1"]]]
+        service.add_line(game, 1, ["Ma1", "Mb2"])
+    assert service.read(game_id, player_id).lines == [
+        [[0, "Me5"], [1, "Mf1"]], [[0, "Ma1"], [1, "Mb2"]]]
