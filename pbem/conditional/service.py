@@ -254,12 +254,27 @@ def advance(game, *, state, moves) -> None:
         return
     trees = [tree for tree in _trees(game) if tree.lines]
     if trees:
-        _prune(game, trees, played)
+        _prune(game, trees, played, _asked_next(game.rules, state, played))
     if game.conditional_kept and not any(tree.lines for tree in _trees(game)):
         _note_none_kept(game)
 
 
-def _prune(game, trees: list[_KeptTree], played) -> None:
+def _asked_next(rules, state, played) -> int | None:
+    """The seat whose turn begins in ``state`` after the turn ``played``, which play asks
+    for its reply (:func:`answer`) right after this turn's events (``play.storing``:
+    ``turn_begins``); ``None`` if no turn begins, or if play may not ask (a resignation whose
+    seat was not to move begins no new turn)."""
+    if any(move.move == RESIGN for move in played):
+        return None
+    seat = rules.to_move(state)
+    return None if seat is None or rules.turn_plies(state) else seat
+
+
+def _prune(game, trees: list[_KeptTree], played, asked: int | None) -> None:
+    """Keep what follows ``played`` in each tree. The lines of the seat ``asked`` for its
+    reply next are written by whatever :func:`answer` does with them (answer, and write the
+    lines after the reply, or clear them), not here as well: a move answered at once writes
+    its tree once."""
     seat = played[0].seat
     turn = " ".join(move.move for move in played)
     for tree in trees:
@@ -267,7 +282,7 @@ def _prune(game, trees: list[_KeptTree], played) -> None:
                      if line and line[0][0] == seat and line[0][1] == turn]
         following = [line for line in following if line]
         if following:
-            _save(tree, lines=following)
+            _save(tree, lines=following, write=tree.seat != asked)
             continue
         matched = any(line and line[0][0] == seat and line[0][1] == turn for line in tree.lines)
         if not matched and seat != tree.seat:
@@ -290,12 +305,16 @@ _GAME_TREES = select(_TREES.c.id, _TREES.c.seat, _TREES.c.lines).where(
 _UPDATE_TREE = update(_TREES).where(_TREES.c.id == bindparam("tree_id"))
 
 
-def _save(tree: _KeptTree, *, lines: list, **changes) -> None:
+def _save(tree: _KeptTree, *, lines: list, write: bool = True, **changes) -> None:
     """Write ``lines`` and any other ``changes`` to a tree at once, past the ORM's unit of
     work (flushing one pruned tree at the commit cost a move answered by a conditional reply
     more than the reply's own ply), and keep it in step, and the tree's ``ConditionalTree``
-    too if this session holds one, unchanged in the session's eyes."""
+    too if this session holds one, unchanged in the session's eyes. Not ``write``: only in
+    step, the lines left for the next write of the tree, which follows in this transaction
+    (:func:`_prune`)."""
     tree.lines = lines
+    if not write:
+        return
     changes.update(lines=lines, updated_at=utcnow())
     session = db.session()
     session.connection().execute(_UPDATE_TREE, {"tree_id": tree.id, **changes})

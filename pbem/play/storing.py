@@ -84,7 +84,9 @@ def turn_begins(game: Game, state, moves: list[Played]) -> None:
 #: Answers a turn that begins, ``(game, seat, state, moves) -> None or (the whole turn's
 #: text, its canonical plies, the state after them)``, before it is published: handed over at
 #: start-up by the package that keeps players' conditional moves (play does not import it);
-#: the turn it answers has been played by the rules, and is complete.
+#: the turn it answers has been played by the rules, and is complete. It is asked right
+#: after the events of the turn that led there, whenever a turn begins (which it may count
+#: on: the conditional moves leave writing their lines to it).
 _answerer = None
 
 

@@ -210,6 +210,31 @@ def test_a_game_says_whether_its_moves_read_conditional_moves(make_game):
     assert service.read(game_id, game.seats[0].player_id).lines == []
 
 
+def test_a_move_answered_at_once_writes_its_tree_once(make_game):
+    """The turn answered and the reply both prune the replying player's lines, in one
+    transaction: the tree is written once, with what follows the reply."""
+    from sqlalchemy import event
+
+    game = make_game("pylon")
+    game_id = game.id
+    keep(game_id, 1, "Mc3 ; Md4 ; Me5 ; Mf1")
+    statements = []
+
+    def seen(*args):
+        statements.append(args[2])
+
+    event.listen(db.engine, "before_cursor_execute", seen)
+    try:
+        commands.play_turn(commands.locked(game_id), 0, "Mc3", 0)
+    finally:
+        event.remove(db.engine, "before_cursor_execute", seen)
+    assert len([s for s in statements if s.startswith("UPDATE conditional_moves")]) == 1
+    db.session.expire_all()
+    game = get_game(game_id)
+    assert [m.move for m in game.moves] == ["Mc3", "Md4"]
+    assert service.read(game_id, game.seats[1].player_id).lines == [[[0, "Me5"], [1, "Mf1"]]]
+
+
 def test_a_tree_read_earlier_in_the_transaction_follows_the_move(make_game):
     """The move prunes the lines past the ORM; a tree the transaction had already loaded
     (an edit read it, say) shows the lines as they now stand, as an edit after the move
