@@ -326,9 +326,10 @@ def _save(tree: _KeptTree, *, lines: list, write: bool = True, **changes) -> Non
 
 def answer(game, seat: int, state, moves=()):
     """The reply ``seat`` keeps for ``state``, the turn that begins for it after ``moves``
-    (play's answerer, handed over at start-up): ``(text, plies, state after)``, played by
-    the rules here, so what play is given is legal; a reply that has become illegal is dropped
-    with the lines. Queues the player's mail saying what answered what."""
+    (play's answerer, handed over at start-up): ``(text, plies, state after, telling)``,
+    played by the rules here, so what play is given is legal; a reply that has become illegal
+    is dropped with the lines. ``telling`` queues the player's mail saying what answered what,
+    around play storing the reply (:func:`.answered.telling`)."""
     tree = next((tree for tree in _trees(game) if tree.seat == seat and tree.lines), None)
     if tree is None:
         return None
@@ -349,8 +350,7 @@ def answer(game, seat: int, state, moves=()):
         _clear(tree, game, f"Your conditional reply {reply} no longer completed a turn; your "
                "conditional moves were cleared.")
         return None
-    answered.tell(game, seat, reply, moves)
-    return reply, plies, after
+    return reply, plies, after, answered.telling(game, seat, reply, moves)
 
 
 def turn_mail_remark(game, seat: int, ply: int) -> str | None:

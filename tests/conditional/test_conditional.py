@@ -210,9 +210,10 @@ def test_a_game_says_whether_its_moves_read_conditional_moves(make_game):
     assert service.read(game_id, game.seats[0].player_id).lines == []
 
 
-def test_a_move_answered_at_once_writes_its_tree_once(make_game):
+def test_a_move_answered_at_once_writes_its_tree_and_its_mail_once(make_game):
     """The turn answered and the reply both prune the replying player's lines, in one
-    transaction: the tree is written once, with what follows the reply."""
+    transaction: the tree is written once, with what follows the reply; the reply's mail and
+    the next turn's go in one statement, in that order."""
     from sqlalchemy import event
 
     game = make_game("pylon")
@@ -229,6 +230,8 @@ def test_a_move_answered_at_once_writes_its_tree_once(make_game):
     finally:
         event.remove(db.engine, "before_cursor_execute", seen)
     assert len([s for s in statements if s.startswith("UPDATE conditional_moves")]) == 1
+    assert len([s for s in statements if s.startswith("INSERT INTO outbox")]) == 1
+    assert [m.kind for m in mails()][-2:] == ["conditional_answered", "turn"]
     db.session.expire_all()
     game = get_game(game_id)
     assert [m.move for m in game.moves] == ["Mc3", "Md4"]
