@@ -262,8 +262,8 @@ def advance(game, *, state, moves) -> None:
 def _asked_next(rules, state, played) -> int | None:
     """The seat whose turn begins in ``state`` after the turn ``played``, which play asks
     for its reply (:func:`answer`) right after this turn's events (``play.storing``:
-    ``turn_begins``); ``None`` if no turn begins, or if play may not ask (a resignation whose
-    seat was not to move begins no new turn)."""
+    ``turn_begins``); ``None`` if no turn begins, or after a resignation (play asks only if
+    it changed whose turn it is)."""
     if any(move.move == RESIGN for move in played):
         return None
     seat = rules.to_move(state)
