@@ -51,7 +51,7 @@ STAGES = [
     ("the view", 1, "flask.app:Flask.dispatch_request"),
     ("verify the link's signature", 2, "pbem.play.links:unsign"),
     ("load the game, its seats, players and settings, locked", 2, "pbem.play.links:get_game"),
-    ("read the form", 2, "pbem.play.views:ConfirmMoveForm"),
+    ("read the form", 2, "pbem.play.forms:ConfirmedMove.read"),
     ("play the turn, commit", 2, "pbem.play.commands:play_turn"),
     ("check the seat and ply, read the position", 3, "pbem.play.service:check_actor"),
     ("store the plies and the game row", 3, "pbem.play.storing:write"),
