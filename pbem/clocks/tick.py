@@ -39,7 +39,7 @@ from sqlalchemy.orm import selectinload
 from ..core.extensions import db
 from ..core.urls import external_url
 from ..core.work import savepoint, unit_of_work
-from ..mail.composers import Moot
+from ..mail.composers import moot_if_played
 from ..mail.outbox import batched, bodies, unsubscribe_headers
 from ..notifications.delivery import game_subject, message, unsubscribe_url
 from ..notifications.settings import auto_vacation_on, preload, remembered, zone_of
@@ -323,8 +323,7 @@ def compose_reminder(outbox_message) -> None:
     """
     facts = outbox_message.facts
     game, index, ply = get_game(outbox_message.game_id), facts["seat"], facts["ply"]
-    if facts.get("deferred") and game.ply != ply:
-        raise Moot("the turn it reminds of was played")
+    moot_if_played(facts, game.ply, "the turn it reminds of was played")
     _compose(outbox_message, game, {
         "seat": game.seats[index], "reminder": facts["reminder"],
         "deadline": facts["deadline"], "link": move_url(game, index, ply)},

@@ -15,7 +15,7 @@ from ..core.db import utcnow
 from ..core.extensions import db
 from ..core.i18n import lazy_format
 from ..core.urls import external_url
-from ..mail.composers import Image, Moot
+from ..mail.composers import Image, moot_if_played
 from ..mail.outbox import bodies, unsubscribe_headers
 from ..notifications.delivery import game_subject, message, unsubscribe_url
 from ..play import thread
@@ -128,8 +128,7 @@ def compose_turn(outbox_message) -> None:
         (``deferred``: the quiet hours): its link is dead, and the player has moved on.
     """
     turn = _turn(outbox_message)
-    if outbox_message.facts.get("deferred") and turn.game.ply != turn.ply:
-        raise Moot(TURN_PLAYED)
+    moot_if_played(outbox_message.facts, turn.game.ply, TURN_PLAYED)
     context, reply_to = turn_context(turn)
     context.update(game=turn.game, subject=outbox_message.subject)
     link = unsubscribe_url(outbox_message.facts.get("unsubscribe"))

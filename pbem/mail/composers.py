@@ -26,6 +26,17 @@ class Moot(Exception):
     waited for the recipient's quiet hours). The sender gives it up, saying why (the text)."""
 
 
+def moot_if_played(facts: dict, ply_now: int, why: str) -> None:
+    """Give up a message about the turn at ``facts["ply"]`` that the recipient's settings held
+    back (``deferred``) when the game has moved past it since (``ply_now``): its links are
+    dead, and the player has moved on. One that went at once goes whatever happened since.
+
+    :raises Moot: with ``why``.
+    """
+    if facts.get("deferred") and ply_now != facts["ply"]:
+        raise Moot(why)
+
+
 class Image(NamedTuple):
     """An image shown inside the HTML part, which names it as ``cid:<content_id>``."""
 

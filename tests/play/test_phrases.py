@@ -19,7 +19,8 @@ from pbem.api import present
 from pbem.archive import history
 from pbem.core.i18n import LANGUAGES
 from pbem.games import IllegalMove, Refusal, all_rules, get_renderer, get_rules
-from pbem.play.phrases import MESSAGES, refusal, vocabulary
+from pbem.games.spike import words as spike_words
+from pbem.play.phrases import MESSAGES, refusal, say, vocabulary
 from pbem.play.service import UNFINISHED
 from pbem.play.termination import REASONS, RULES, ended_words
 
@@ -114,6 +115,19 @@ def test_a_refused_step_and_a_word_are_translated_too(app):
         assert refusal("a sentence of the server") == "a sentence of the server"
         assert ended_words(RULES, {"winners": [0], "reason": "king-captured"}) == (
             "nach den Regeln: ein König wurde geschlagen")
+
+
+@pytest.mark.parametrize("direction", ["north", "east", "south", "west"])
+def test_a_spike_piece_faces_every_direction_in_good_french(app, direction):
+    """French elides the article before a vowel ("vers l'ouest"), which a sentence with the
+    direction as a parameter cannot do: the sentences put the bare word after "orientée"."""
+    with app.test_request_context(), force_locale("fr"):
+        word = vocabulary()[direction]
+        said = [say(phrase, {"seat": "P1", "size": "petite", "square": "c3",
+                             "direction": direction})
+                for phrase in (spike_words.PIECE, spike_words.OWN_PIECE, spike_words.FACE)]
+    assert not any(re.search(r"\ble (ouest|est)\b", text) for text in said), said
+    assert all(word in text for text in said), said
 
 
 # ----- the boards' words ----------------------------------------------------------------------

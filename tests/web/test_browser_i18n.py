@@ -121,6 +121,13 @@ def test_the_newly_translated_german_pages_fit_a_phone_and_show_no_english(
         assert set(english_left(visible(page), "de")) <= {"bot"}  # its name, not a message
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= size["width"], ("bot", size_name, width)
+        # On a phone each row of the measured table is a block: its game as the heading, its
+        # other cells labelled in German; on a wide screen it is a plain table.
+        labels = page.evaluate("""[...document.querySelector('table.bot-measured tbody tr')
+            .cells].map(cell => getComputedStyle(cell, '::before').content)""")
+        assert labels == (["none", '"Begegnung: "', '"Punktzahl: "',
+                           '"Partien (gewonnen, remis, verloren): "'] if size is PHONE
+                          else ["none"] * 4), labels
     sign_in_browser(app, page, live_server, waiting)
     for size_name, size in (("1280x800", WIDE), ("390x844", PHONE)):
         page.set_viewport_size(size)
