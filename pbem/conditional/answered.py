@@ -7,12 +7,14 @@ filling its two templates while the move waited cost more than the reply itself.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from flask_babel import LazyString
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ..core.urls import external_url
-from ..mail.outbox import bodies, unsubscribe_headers
+from ..mail.outbox import batched, bodies, unsubscribe_headers
 from ..notifications.delivery import game_subject, message, unsubscribe_url
 from ..play.links import reply_address
 from ..play.queries import get_game
@@ -28,6 +30,16 @@ def tell(game, seat: int, reply: str, moves) -> None:
             game_subject(game, _l("your conditional move %(reply)s answered %(what)s",
                                   reply=reply, what=what)),
             game=game, facts={"seat": seat, "reply": reply, "answered": turns, "ply": game.ply})
+
+
+@contextmanager
+def telling(game, seat: int, reply: str, moves):
+    """Around the reply being played and the turn that follows beginning: the mail
+    (:func:`tell`), written in one statement with the mail they queue (the next player's
+    turn email), not in one of its own."""
+    with batched():
+        tell(game, seat, reply, moves)
+        yield
 
 
 def answered_turns(game, moves) -> list[list]:

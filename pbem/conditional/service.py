@@ -19,9 +19,12 @@ made for a position the game has left (``expected_ply``).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from flask_babel import lazy_gettext as _l
 from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.util import identity_key
 
 from ..core.db import utcnow
 from ..core.errors import PbemError
@@ -195,7 +198,17 @@ def delete_for_player(player_id: int) -> None:
 # ----- play's side: answering a turn, pruning the lines ------------------------------------
 
 
-def _trees(game) -> list[ConditionalTree]:
+@dataclass
+class _KeptTree:
+    """A tree as a move reads and prunes it: its row's columns, read past the ORM (loading a
+    ``ConditionalTree`` cost a move answered by a conditional reply more than a statement)."""
+
+    id: int
+    seat: int
+    lines: list
+
+
+def _trees(game) -> list[_KeptTree]:
     """The game's trees: none, without a query, when the game says no seat keeps lines
     (``Game.conditional_kept``, so a move in a game without them pays nothing for them);
     else read once per transaction (a move's turn played and the turn that begins both ask;
@@ -208,7 +221,8 @@ def _trees(game) -> list[ConditionalTree]:
     if kept is None or kept[0] is not transaction:
         kept = info["conditional_trees"] = (transaction, {})
     if game.id not in kept[1]:
-        kept[1][game.id] = db.session.scalars(_GAME_TREES, {"game_id": game.id}).all()
+        rows = session.connection().execute(_GAME_TREES, {"game_id": game.id})
+        kept[1][game.id] = [_KeptTree(*row) for row in rows]
     return kept[1][game.id]
 
 
@@ -240,12 +254,27 @@ def advance(game, *, state, moves) -> None:
         return
     trees = [tree for tree in _trees(game) if tree.lines]
     if trees:
-        _prune(game, trees, played)
+        _prune(game, trees, played, _asked_next(game.rules, state, played))
     if game.conditional_kept and not any(tree.lines for tree in _trees(game)):
         _note_none_kept(game)
 
 
-def _prune(game, trees: list[ConditionalTree], played) -> None:
+def _asked_next(rules, state, played) -> int | None:
+    """The seat whose turn begins in ``state`` after the turn ``played``, which play asks
+    for its reply (:func:`answer`) right after this turn's events (``play.storing``:
+    ``turn_begins``); ``None`` if no turn begins, or after a resignation (play asks only if
+    it changed whose turn it is)."""
+    if any(move.move == RESIGN for move in played):
+        return None
+    seat = rules.to_move(state)
+    return None if seat is None or rules.turn_plies(state) else seat
+
+
+def _prune(game, trees: list[_KeptTree], played, asked: int | None) -> None:
+    """Keep what follows ``played`` in each tree. The lines of the seat ``asked`` for its
+    reply next are written by whatever :func:`answer` does with them (answer, and write the
+    lines after the reply, or clear them), not here as well: a move answered at once writes
+    its tree once."""
     seat = played[0].seat
     turn = " ".join(move.move for move in played)
     for tree in trees:
@@ -253,7 +282,7 @@ def _prune(game, trees: list[ConditionalTree], played) -> None:
                      if line and line[0][0] == seat and line[0][1] == turn]
         following = [line for line in following if line]
         if following:
-            _save(tree, lines=following)
+            _save(tree, lines=following, write=tree.seat != asked)
             continue
         matched = any(line and line[0][0] == seat and line[0][1] == turn for line in tree.lines)
         if not matched and seat != tree.seat:
@@ -269,27 +298,38 @@ def _clear(tree, game, reason: str) -> None:
     _save(tree, lines=[], cleared_ply=game.ply, cleared_reason=reason[:300])
 
 
+_TREES = ConditionalTree.__table__
 #: A game's trees, for :func:`_trees` (built once: a move asks for them).
-_GAME_TREES = select(ConditionalTree).where(ConditionalTree.game_id == bindparam("game_id"))
-_UPDATE_TREE = update(ConditionalTree.__table__).where(
-    ConditionalTree.__table__.c.id == bindparam("tree_id"))
+_GAME_TREES = select(_TREES.c.id, _TREES.c.seat, _TREES.c.lines).where(
+    _TREES.c.game_id == bindparam("game_id"))
+_UPDATE_TREE = update(_TREES).where(_TREES.c.id == bindparam("tree_id"))
 
 
-def _save(tree, **changes) -> None:
-    """Write ``changes`` to a loaded tree at once, past the ORM's unit of work, and keep the
-    object in step, unchanged in the session's eyes: flushing one pruned tree at the commit
-    cost a move answered by a conditional reply more than the reply's own ply."""
-    changes["updated_at"] = utcnow()
-    db.session.connection().execute(_UPDATE_TREE, {"tree_id": tree.id, **changes})
-    for name, value in changes.items():
-        set_committed_value(tree, name, value)
+def _save(tree: _KeptTree, *, lines: list, write: bool = True, **changes) -> None:
+    """Write ``lines`` and any other ``changes`` to a tree at once, past the ORM's unit of
+    work (flushing one pruned tree at the commit cost a move answered by a conditional reply
+    more than the reply's own ply), and keep it in step, and the tree's ``ConditionalTree``
+    too if this session holds one, unchanged in the session's eyes. Not ``write``: only in
+    step, the lines left for the next write of the tree, which follows in this transaction
+    (:func:`_prune`)."""
+    tree.lines = lines
+    if not write:
+        return
+    changes.update(lines=lines, updated_at=utcnow())
+    session = db.session()
+    session.connection().execute(_UPDATE_TREE, {"tree_id": tree.id, **changes})
+    loaded = session.identity_map.get(identity_key(ConditionalTree, tree.id))
+    if loaded is not None:
+        for name, value in changes.items():
+            set_committed_value(loaded, name, value)
 
 
 def answer(game, seat: int, state, moves=()):
     """The reply ``seat`` keeps for ``state``, the turn that begins for it after ``moves``
-    (play's answerer, handed over at start-up): ``(text, plies, state after)``, played by
-    the rules here, so what play is given is legal; a reply that has become illegal is dropped
-    with the lines. Queues the player's mail saying what answered what."""
+    (play's answerer, handed over at start-up): ``(text, plies, state after, telling)``,
+    played by the rules here, so what play is given is legal; a reply that has become illegal
+    is dropped with the lines. ``telling`` queues the player's mail saying what answered what,
+    around play storing the reply (:func:`.answered.telling`)."""
     tree = next((tree for tree in _trees(game) if tree.seat == seat and tree.lines), None)
     if tree is None:
         return None
@@ -310,8 +350,7 @@ def answer(game, seat: int, state, moves=()):
         _clear(tree, game, f"Your conditional reply {reply} no longer completed a turn; your "
                "conditional moves were cleared.")
         return None
-    answered.tell(game, seat, reply, moves)
-    return reply, plies, after
+    return reply, plies, after, answered.telling(game, seat, reply, moves)
 
 
 def turn_mail_remark(game, seat: int, ply: int) -> str | None:

@@ -39,7 +39,11 @@ _INSERT = insert(OutboxMessage.__table__)
 def batched():
     """Within the block, messages are gathered and written in one multi-row INSERT at its end
     (the ORM writes them one statement each on SQLite, where it wants every new id back). The
-    block must end inside the transaction of their cause; if it raises, nothing is written."""
+    block must end inside the transaction of their cause; if it raises, nothing is written.
+    A block inside another joins it, so the messages are written in the order queued."""
+    if _batch.get() is not None:
+        yield
+        return
     rows = []
     token = _batch.set(rows)
     try:

@@ -75,16 +75,20 @@ def turn_begins(game: Game, state, moves: list[Played]) -> None:
     if answer is None:
         events.turn_begins.send(game, seat=seat, state=state, moves=moves)
         return
-    reply, plies, state = answer
+    reply, plies, state, around = answer
     answered = [Played(seat, ply, reply[:500], answer=True) for ply in plies]
-    state = store(game, state, answered)
-    turn_begins(game, state, answered)
+    with around:
+        state = store(game, state, answered)
+        turn_begins(game, state, answered)
 
 
 #: Answers a turn that begins, ``(game, seat, state, moves) -> None or (the whole turn's
-#: text, its canonical plies, the state after them)``, before it is published: handed over at
+#: text, its canonical plies, the state after them, a context manager that play stores them
+#: and begins the next turn in)``, before it is published: handed over at
 #: start-up by the package that keeps players' conditional moves (play does not import it);
-#: the turn it answers has been played by the rules, and is complete.
+#: the turn it answers has been played by the rules, and is complete. It is asked right
+#: after the events of the turn that led there, whenever a turn begins (which it may count
+#: on: the conditional moves leave writing their lines to it).
 _answerer = None
 
 

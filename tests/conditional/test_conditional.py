@@ -208,3 +208,51 @@ def test_a_game_says_whether_its_moves_read_conditional_moves(make_game):
     assert [m.move for m in game.moves] == ["Mc3", "Md4", "Me5"]
     assert game.conditional_kept is False
     assert service.read(game_id, game.seats[0].player_id).lines == []
+
+
+def test_a_move_answered_at_once_writes_its_tree_and_its_mail_once(make_game):
+    """The turn answered and the reply both prune the replying player's lines, in one
+    transaction: the tree is written once, with what follows the reply; the reply's mail and
+    the next turn's go in one statement, in that order."""
+    from sqlalchemy import event
+
+    game = make_game("pylon")
+    game_id = game.id
+    keep(game_id, 1, "Mc3 ; Md4 ; Me5 ; Mf1")
+    statements = []
+
+    def seen(*args):
+        statements.append(args[2])
+
+    event.listen(db.engine, "before_cursor_execute", seen)
+    try:
+        commands.play_turn(commands.locked(game_id), 0, "Mc3", 0)
+    finally:
+        event.remove(db.engine, "before_cursor_execute", seen)
+    assert len([s for s in statements if s.startswith("UPDATE conditional_moves")]) == 1
+    assert len([s for s in statements if s.startswith("INSERT INTO outbox")]) == 1
+    assert [m.kind for m in mails()][-2:] == ["conditional_answered", "turn"]
+    db.session.expire_all()
+    game = get_game(game_id)
+    assert [m.move for m in game.moves] == ["Mc3", "Md4"]
+    assert service.read(game_id, game.seats[1].player_id).lines == [[[0, "Me5"], [1, "Mf1"]]]
+
+
+def test_a_tree_read_earlier_in_the_transaction_follows_the_move(make_game):
+    """The move prunes the lines past the ORM; a tree the transaction had already loaded
+    (an edit read it, say) shows the lines as they now stand, as an edit after the move
+    reads them."""
+    game = make_game("pylon")
+    game_id = game.id
+    keep(game_id, 1, "Mc3 ; Md4 ; Me5 ; Mf1\nMa1 ; Mb2")
+    player_id = game.seats[1].player_id
+    game = commands.locked(game_id)
+    with commands.unit_of_work():
+        before = service.read(game_id, player_id)
+        assert len(before.lines) == 2
+        commands.play_turn(game, 0, "Mc3", 0)
+        assert service.read(game_id, player_id) is before
+        assert before.lines == [[[0, "Me5"], [1, "Mf1"]]]
+        service.add_line(game, 1, ["Ma1", "Mb2"])
+    assert service.read(game_id, player_id).lines == [
+        [[0, "Me5"], [1, "Mf1"]], [[0, "Ma1"], [1, "Mb2"]]]
