@@ -39,7 +39,7 @@ class Measured:
 
 
 #: When and how the table was measured: the host's load (1-minute average) over its games.
-MEASURED_ON = "2026-11-27"
+MEASURED_ON = "2026-11-28"
 MEASURED_LOAD = "1–27 on 2 cores"
 MEASURED = (
     Measured("pylon", 2, 1, None, 0.995, 0.954, 0.999, 99, 1, 0),
@@ -53,9 +53,10 @@ MEASURED = (
     Measured("stawvs", 3, 1, None, 0.923, 0.854, 0.961, 90, 5, 5),
     Measured("stawvs", 4, 1, None, 0.86, 0.779, 0.915, 84, 4, 12),
     Measured("stax", 2, 1, None, 1.0, 0.963, 1.0, 100, 0, 0),
-    Measured("stax", 2, 2, 1, 0.786, 0.641, 0.883, 33, 0, 9),
+    Measured("stax", 2, 2, 1, 0.74, 0.646, 0.816, 74, 0, 26),
     Measured("stax", 3, 1, None, 0.96, 0.902, 0.984, 96, 0, 4),
     Measured("triumvirate", 2, 1, None, 1.0, 0.963, 1.0, 100, 0, 0),
+    Measured("triumvirate", 2, 2, 1, 0.89, 0.814, 0.937, 89, 0, 11),
 )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from sqlalchemy import bindparam, func, select
-from sqlalchemy.orm import joinedload, selectinload
+from sqlalchemy.orm import contains_eager, selectinload
 from sqlalchemy.orm.util import identity_key
 
 from ..accounts.blocks import blocked_ids
@@ -18,15 +18,20 @@ from .models import FORFEITED, RESIGN, Game, Move, Seat
 
 @cache
 def _game_query(lock: bool, refresh: bool):
-    """The game by id, with its seats, their players and the players' notification settings
-    in the same statement (a move mails the next player; a second round trip cost more than
-    the joined rows); ``refresh``: over the objects the session holds already. Built once per
-    kind, on first use (when every model is known): building it took longer than running it."""
+    """The game by id, with its seats (in order), their players and the players' notification
+    settings in the same statement (a move mails the next player; a second round trip cost
+    more than the joined rows); ``refresh``: over the objects the session holds already.
+    Built once per kind, on first use (when every model is known): building it took longer
+    than running it. The joins are written out and their rows read into the relationships
+    (``contains_eager``): loading them through ``joinedload``'s aliases cost a sixth more,
+    a twentieth of a move's request."""
     query = (
         select(Game)
+        .outerjoin(Game.seats).outerjoin(Seat.player).outerjoin(Player.notification_settings)
         .where(Game.id == bindparam("game_id"))
-        .options(joinedload(Game.seats).joinedload(Seat.player)
-                 .joinedload(Player.notification_settings))
+        .order_by(Seat.index)
+        .options(contains_eager(Game.seats).contains_eager(Seat.player)
+                 .contains_eager(Player.notification_settings))
     )
     if refresh:
         query = query.execution_options(populate_existing=True)

@@ -22,7 +22,7 @@ from .errors import NotYourTurn, PositionChanged
 from .forms import (
     READ_ONLY,
     BotsResignForm,
-    ConfirmMoveForm,
+    ConfirmedMove,
     EndForm,
     MessageForm,
     MoveForm,
@@ -104,13 +104,13 @@ def preview(game_id=None, token=None):
     if not form.validate_on_submit():
         error = (form.move.errors or form.turn.errors or form.comment.errors
                  or ["The move form was incomplete; reload the game page and try again."])[0]
-        return page.render_game(game, seat, token=token, form=_shown_again(form), error=error,
-                                status=422)
+        return page.render_game(game, seat, token=token, form=_shown_again(form.data),
+                                error=error, status=422)
     text = form.typed_turn()
     try:
         preview = service.preview_turn(game, seat, text, form.ply.data)
     except IllegalMove as exc:
-        return page.render_game(game, seat, token=token, form=_shown_again(form),
+        return page.render_game(game, seat, token=token, form=_shown_again(form.data),
                                 error=exc, status=422)
     except PositionChanged as exc:
         return page.render_game(game, seat, token=token, error=exc.message, status=409)
@@ -152,25 +152,34 @@ def link_turn_json(token):
     return turn_json(token=token)
 
 
-def _shown_again(form) -> MoveForm:
-    """The move form refilled with what a post (read with ``READ_ONLY``) sent, to show with
-    its error: a fresh form, so that it carries the session's CSRF token for a signed-in
-    player to post again (a move link needs none)."""
-    return MoveForm(formdata=None, data=form.data)
+def _shown_again(data: dict) -> MoveForm:
+    """The move form refilled with what a post sent (its fields' ``data``), to show with its
+    error: a fresh form, so that it carries the session's CSRF token for a signed-in player
+    to post again (a move link needs none)."""
+    return MoveForm(formdata=None, data=data)
 
 
-def _act(game_id, token, form_class, incomplete: str, act):
+def _checked(form_class):
+    """A reader of the post for :func:`_act`: the ``form_class`` form, read with
+    ``READ_ONLY``, or ``None`` when it does not check."""
+    def read():
+        form = form_class(meta=READ_ONLY)
+        return form if form.validate_on_submit() else None
+    return read
+
+
+def _act(game_id, token, read, incomplete: str, act):
     """What every acting handler shares: the game is read once, locked, and ``act(game, seat,
-    form)`` applied to that load once the post's read-only form checks; a lost race shows the
-    board as it now stands. ``act`` answers with a response of its own (a page, a redirect), or
-    with what it did, which is flashed on the game page. ``act`` runs a command
-    (:mod:`.commands`) in the request's unit of work, which commits once the view answered.
-    (The game's id is kept aside: a lost race's rollback expires the object, and reading it
-    again would cost two queries.)"""
+    posted)`` applied to that load once ``read()`` found the post complete (``None``: it is
+    not); a lost race shows the board as it now stands. ``act`` answers with a response of its
+    own (a page, a redirect), or with what it did, which is flashed on the game page. ``act``
+    runs a command (:mod:`.commands`) in the request's unit of work, which commits once the
+    view answered. (The game's id is kept aside: a lost race's rollback expires the object,
+    and reading it again would cost two queries.)"""
     game, seat = _actor(game_id, token, lock=True)
     game_id = game.id
-    form = form_class(meta=READ_ONLY)
-    if not form.validate_on_submit():
+    form = read()
+    if form is None:
         return page.render_game(game, seat, token=token, error=incomplete, status=422)
     try:
         done = act(game, seat, form)
@@ -186,19 +195,21 @@ def _act(game_id, token, form_class, incomplete: str, act):
 @bp.post("/games/<int:game_id>/move", endpoint="move")
 def move(game_id=None, token=None):
     """Confirm a move: the same command as a move sent by email."""
-    def play(game, seat, form):
+    def play(game, seat, confirmed: ConfirmedMove):
         game_id = game.id  # read before the commit expires it
         try:
-            commands.play_turn(game, seat, form.move.data, form.ply.data, form.comment.data)
+            commands.play_turn(game, seat, confirmed.move, confirmed.ply, confirmed.comment)
         except (IllegalMove, MessageRefused, Blocked) as exc:
             error = exc if isinstance(exc, IllegalMove) else exc.message
-            return page.render_game(game, seat, token=token, form=_shown_again(form), error=error,
+            return page.render_game(game, seat, token=token, error=error,
+                                    form=_shown_again(confirmed._asdict()),
                                     status=403 if isinstance(exc, Blocked) else 422)
         # The game page confirms it from the address (``_played_notice``): a flash would
         # re-sign the session cookie, a tenth of a move's request.
-        return redirect(url_for("play.game", game_id=game_id, played=form.ply.data + 1), 303)
+        return redirect(url_for("play.game", game_id=game_id, played=confirmed.ply + 1), 303)
 
-    return _act(game_id, token, ConfirmMoveForm, "The move form was incomplete.", play)
+    return _act(game_id, token, lambda: ConfirmedMove.read(request.form),
+                "The move form was incomplete.", play)
 
 
 @bp.post("/games/<int:game_id>/resign", endpoint="resign")
@@ -210,7 +221,7 @@ def resign(game_id=None, token=None):
             raise PbemError(refusal(exc), exc.code, 409) from None
         return _("You resigned.")
 
-    return _act(game_id, token, ResignForm, "Tick the box to confirm that you resign.",
+    return _act(game_id, token, _checked(ResignForm), "Tick the box to confirm that you resign.",
                 give_up)
 
 
@@ -230,7 +241,7 @@ def end(game_id=None, token=None):
         flash(done)  # back to the link, which works until the next ply
         return redirect(url_for("play.link", token=token), 303)
 
-    return _act(game_id, token, EndForm, "The form was incomplete.", answer)
+    return _act(game_id, token, _checked(EndForm), "The form was incomplete.", answer)
 
 
 @bp.post("/games/<int:game_id>/bots-resign")

@@ -81,7 +81,9 @@ def test_a_bots_page_shows_how_the_levels_stand_as_measured(client):
                  else f"level {cell.level} against random moves")
         sample = " <small>a sample</small>" if cell.games < cell.FULL else ""
         row = (f"<tr><td>{get_rules(cell.slug).name}, {cell.players} players</td> "
-               f"<td>{match}</td> <td>{100 * cell.score:.0f}% "
+               f'<td data-label="Match">{match}</td> '
+               f'<td data-label="Score">{100 * cell.score:.0f}% '
                f"<small>[{100 * cell.low:.0f}–{100 * cell.high:.0f}%]</small></td> "
-               f"<td>{cell.games} ({cell.won}, {cell.drawn}, {cell.lost}){sample}</td></tr>")
+               f'<td data-label="Games (won, drawn, lost)">{cell.games} '
+               f"({cell.won}, {cell.drawn}, {cell.lost}){sample}</td></tr>")
         assert row in page
