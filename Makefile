@@ -41,8 +41,9 @@ run: $(STAMP)
 test: $(STAMP) $(CHROMIUM) $(DOVECOT) $(NGINX)
 	$(BIN)/python -m pytest -n 2 --dist loadgroup
 
-# Everything, with the long versions: the bots' strength runs (slow) and the full random-game
-# stress runs (2,000 games each) that `make test` samples.
+# Everything, with the long versions: the bots' strength runs (slow), the whole bad-input sweep
+# and the full random-game stress runs (2,000 games each) that `make test` samples (a sample
+# that moves from day to day: tests/samples.py).
 test-all: $(STAMP) $(CHROMIUM) $(DOVECOT) $(NGINX)
 	PBEM_STAX_GAMES=2000 PBEM_TRIUMVIRATE_GAMES=2000 $(BIN)/python -m pytest -n 2 --dist loadgroup -m ''
 

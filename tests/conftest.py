@@ -7,17 +7,22 @@ from __future__ import annotations
 import gc
 import os
 import shutil
+import sqlite3
 import tempfile
 import threading
+import time
 import uuid
+import warnings
 
 import compiled_sql
 import pytest
+import samples
 import sqlalchemy as sa
 import url_builders
 from helpers import app_settings, new_player
 
 from pbem import create_app
+from pbem.accounts.models import Player
 from pbem.core.extensions import db
 
 # The tests never read the checkout's own instance folder (a developer's config.py, or the
@@ -26,11 +31,18 @@ os.environ.setdefault("PBEM_INSTANCE_PATH", tempfile.mkdtemp(prefix="pbem-tests-
 # The commands speak English in the tests whatever the machine's locale (LANG=de_DE.UTF-8 would
 # make them German); tests/test_cli_language.py chooses other languages.
 os.environ["PBEM_CLI_LANGUAGE"] = "en"
+# The long sweeps' sample is fixed here, before xdist starts the workers that inherit it: a run
+# that crosses midnight still collects the same cases in each (tests/samples.py).
+os.environ.setdefault("PBEM_SAMPLE_SEED", samples.default_seed())
 
 url_builders.install()
 
 PG_URL = os.environ.get("PBEM_TEST_DATABASE_URL")
 PG_SKIP = "PostgreSQL tests need PBEM_TEST_DATABASE_URL (.ci/run sets it)"
+
+
+def pytest_report_header(config):
+    return f"long sweeps sampled with PBEM_SAMPLE_SEED={samples.seed()} (-m '' runs them whole)"
 
 
 @pytest.hookimpl(trylast=True)
@@ -121,7 +133,36 @@ def make_app(tmp_path, sqlite_schema):
     for app in built:
         with app.app_context():
             db.session.remove()
-            db.engine.dispose()
+            _closed_when_returned(db.engine)
+
+
+#: How long a test's app waits at the end for the threads and connections it left.
+RETURN_WAIT = 10.0
+
+
+def _closed_when_returned(engine) -> None:
+    """Close the engine's connections once the threads the test left have given theirs back.
+
+    The delivery a request starts after its commit (``MAIL_DELIVER_AFTER_COMMIT``, as
+    ``live_server`` sets) runs in a thread of its own, and a server's request may still be
+    running. Disposed under them, the engine either took back a connection into the pool it
+    had discarded, or opened one in its new pool that nothing closed: the connection stayed
+    open until the garbage collector found it, in whatever later test, whose ResourceWarning
+    (an error here) named neither the test nor the thread. One still out after
+    :data:`RETURN_WAIT` seconds is reported now, against the test that left it.
+    """
+    deadline = time.monotonic() + RETURN_WAIT
+    for thread in threading.enumerate():
+        if thread.name == "pbem-deliver":
+            thread.join(max(0.0, deadline - time.monotonic()))
+    checked_out = getattr(engine.pool, "checkedout", lambda: 0)
+    while checked_out() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    left = checked_out()
+    engine.dispose()
+    if left:
+        warnings.warn(ResourceWarning(f"{left} database connection(s) still in use by a thread "
+                                      f"{RETURN_WAIT:.0f} s after the test ended"), stacklevel=2)
 
 
 @pytest.fixture
@@ -133,6 +174,47 @@ def app(request, make_app):
     app = make_app(url)
     with app.app_context():
         yield app
+
+
+@pytest.fixture(scope="session")
+def world_templates():
+    """The worlds :func:`shared_world` has built this session: name -> (SQLite file, ids)."""
+    return {}
+
+
+@pytest.fixture
+def shared_world(app, world_templates, tmp_path_factory):
+    """``shared_world(name, build)``: the players ``build()`` returns, in a world it builds
+    (games, players) that many tests read.
+
+    On SQLite the world is built once a session, in a database of its own, and copied into
+    each test's database with SQLite's backup (a few milliseconds), so every test still has
+    a world of its own and may write to it. On PostgreSQL it is built in the test's database.
+    """
+
+    def world(name, build):
+        if db.engine.dialect.name != "sqlite":
+            return build()
+        if name not in world_templates:
+            folder = tmp_path_factory.mktemp(name)
+            template = create_app(app_settings(folder))
+            with template.app_context():
+                db.create_all()
+                ids = [player.id for player in build()]
+                db.session.remove()
+                db.engine.dispose()
+            world_templates[name] = (folder / "test.sqlite", ids)
+        path, ids = world_templates[name]
+        db.session.remove()
+        source = sqlite3.connect(path)
+        try:
+            with db.engine.connect() as connection:
+                source.backup(connection.connection.driver_connection)
+        finally:
+            source.close()
+        return [db.session.get(Player, player_id) for player_id in ids]
+
+    return world
 
 
 @pytest.fixture

@@ -28,6 +28,7 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
+import samples
 from werkzeug.routing import IntegerConverter
 
 from pbem import create_app
@@ -223,8 +224,23 @@ def _cases() -> list[Case]:
     return cases
 
 
+def _input(case: Case) -> str:
+    """What a case's junk goes into: ``url:<variable>``, ``query``, ``form`` or ``csrf``."""
+    kind, _, rest = case.what.partition(":")
+    return f"url:{rest.partition(':')[0]}" if kind == "url" else kind
+
+
 def _params():
-    return [pytest.param(case, id=case.id) for case in _cases()]
+    """Every case. The default run sweeps one case of each input of each route (each URL
+    variable, the query string, the form, the CSRF token), every kind of junk at least once,
+    and a slice of the rest that changes from day to day (tests/samples.py); ``-m slow`` sweeps
+    the others, ``make test-all`` all."""
+    cases = _cases()
+    sample = samples.sampled(cases, name=lambda c: c.id,
+                             group=lambda c: (c.endpoint, c.method, _input(c)),
+                             kind=lambda c: c.what)
+    return [pytest.param(case, id=case.id, marks=() if case in sample else pytest.mark.slow)
+            for case in cases]
 
 
 # ----- the world --------------------------------------------------------------------------------
@@ -632,8 +648,17 @@ def test_the_field_sweep_reaches_the_forms(world):
             "tournament_admin.new", "tournament_admin.edit", "archive.import_game"} <= shown
 
 
-@pytest.mark.parametrize("junk", FIELD_JUNK)
-@pytest.mark.parametrize("endpoint", FORM_PAGES)
+def _field_params():
+    """Each form page with each junk. The default run fills in every page, with every junk
+    somewhere, and a slice of the rest that changes from day to day (as :func:`_params`)."""
+    pairs = [(endpoint, junk) for endpoint in FORM_PAGES for junk in FIELD_JUNK]
+    sample = samples.sampled(pairs, name="-".join, group=lambda pair: pair[0],
+                             kind=lambda pair: pair[1])
+    return [pytest.param(*pair, id="-".join(pair),
+                         marks=() if pair in sample else pytest.mark.slow) for pair in pairs]
+
+
+@pytest.mark.parametrize(("endpoint", "junk"), _field_params())
 def test_junk_in_one_field_is_refused_cleanly(world, endpoint, junk):
     path, _ = _url(world, Case(endpoint, "POST", "field"))
     problems = []

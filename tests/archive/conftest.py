@@ -1,21 +1,17 @@
 """Fixtures for the archive: games from random playouts, stored through the importer, and a
-database with many of them."""
+database with many of them (a world shared as tests/conftest.py's ``shared_world``)."""
 
 from __future__ import annotations
 
 import random
-import sqlite3
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from helpers import app_settings, new_player
+from helpers import new_player
 
-from pbem import create_app
-from pbem.accounts.models import Player
 from pbem.archive.history import Ply
 from pbem.archive.importer import import_record
 from pbem.archive.records import Record, RecordPlayer
-from pbem.core.extensions import db
 from pbem.games import get_rules
 
 START = datetime(2024, 1, 1, 12, tzinfo=UTC)
@@ -45,47 +41,6 @@ def store_game(slug="pylon", seed=1, max_plies=None, players=None, day=0):
 def stored_game(make_player):
     """``stored_game(slug="pylon", seed=1, max_plies=None)``: a game stored via the importer."""
     return store_game
-
-
-@pytest.fixture(scope="session")
-def world_templates():
-    """The worlds :func:`shared_world` has built this session: name -> (SQLite file, ids)."""
-    return {}
-
-
-@pytest.fixture
-def shared_world(app, world_templates, tmp_path_factory):
-    """``shared_world(name, build)``: the players ``build()`` returns, in a world it builds
-    (games, players) that many tests read.
-
-    On SQLite the world is built once a session, in a database of its own, and copied into
-    each test's database with SQLite's backup (a few milliseconds), so every test still has
-    a world of its own and may write to it. On PostgreSQL it is built in the test's database.
-    """
-
-    def world(name, build):
-        if db.engine.dialect.name != "sqlite":
-            return build()
-        if name not in world_templates:
-            folder = tmp_path_factory.mktemp(name)
-            template = create_app(app_settings(folder))
-            with template.app_context():
-                db.create_all()
-                ids = [player.id for player in build()]
-                db.session.remove()
-                db.engine.dispose()
-            world_templates[name] = (folder / "test.sqlite", ids)
-        path, ids = world_templates[name]
-        db.session.remove()
-        source = sqlite3.connect(path)
-        try:
-            with db.engine.connect() as connection:
-                source.backup(connection.connection.driver_connection)
-        finally:
-            source.close()
-        return [db.session.get(Player, player_id) for player_id in ids]
-
-    return world
 
 
 def four_players_48_games():
