@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from helpers import StatementCounter
 from sqlalchemy import select
 
 from pbem.conditional import service
@@ -185,20 +186,11 @@ def test_three_players_a_line_names_every_other_players_turn(make_game, make_pla
 def test_a_game_says_whether_its_moves_read_conditional_moves(make_game):
     """A move in a game where nobody keeps lines reads no tree; keeping lines raises the
     game's flag, and the move that uses up the last line lowers it."""
-    from sqlalchemy import event
-
     game = make_game("pylon")
     game_id = game.id
-    statements = []
-
-    def seen(*args):
-        statements.append(args[2])
-
-    event.listen(db.engine, "before_cursor_execute", seen)
-    try:
+    with StatementCounter(db.engine) as seen:
         commands.play_turn(commands.locked(game_id), 0, "Mc3", 0)
-    finally:
-        event.remove(db.engine, "before_cursor_execute", seen)
+    statements = seen.statements
     assert statements and not [s for s in statements if "conditional_moves" in s]
     assert get_game(game_id).conditional_kept is False
     keep(game_id, 0, "Md4 ; Me5")
@@ -214,21 +206,12 @@ def test_a_move_answered_at_once_writes_its_tree_and_its_mail_once(make_game):
     """The turn answered and the reply both prune the replying player's lines, in one
     transaction: the tree is written once, with what follows the reply; the reply's mail and
     the next turn's go in one statement, in that order."""
-    from sqlalchemy import event
-
     game = make_game("pylon")
     game_id = game.id
     keep(game_id, 1, "Mc3 ; Md4 ; Me5 ; Mf1")
-    statements = []
-
-    def seen(*args):
-        statements.append(args[2])
-
-    event.listen(db.engine, "before_cursor_execute", seen)
-    try:
+    with StatementCounter(db.engine) as seen:
         commands.play_turn(commands.locked(game_id), 0, "Mc3", 0)
-    finally:
-        event.remove(db.engine, "before_cursor_execute", seen)
+    statements = seen.statements
     assert len([s for s in statements if s.startswith("UPDATE conditional_moves")]) == 1
     assert len([s for s in statements if s.startswith("INSERT INTO outbox")]) == 1
     assert [m.kind for m in mails()][-2:] == ["conditional_answered", "turn"]
