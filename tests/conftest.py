@@ -121,9 +121,12 @@ def make_app(tmp_path, sqlite_schema):
         with app.app_context():
             compiled_sql.share(db.engine)
             if url and url.startswith("postgresql"):  # the worker's database is reused
-                db.drop_all()
-                with db.engine.begin() as connection:
-                    connection.execute(sa.text("DROP TABLE IF EXISTS alembic_version"))
+                if not migrate and _emptied_if_intact():
+                    copied = True  # its tables stand as create_all makes them, now empty
+                else:
+                    db.drop_all()
+                    with db.engine.begin() as connection:
+                        connection.execute(sa.text("DROP TABLE IF EXISTS alembic_version"))
             if not migrate and not copied:
                 db.create_all()
         built.append(app)
@@ -134,6 +137,22 @@ def make_app(tmp_path, sqlite_schema):
         with app.app_context():
             db.session.remove()
             _closed_when_returned(db.engine)
+
+
+def _emptied_if_intact() -> bool:
+    """Empty a reused PostgreSQL database's tables, when they are exactly the ones
+    ``create_all`` makes (no migration ran there: no ``alembic_version``); False, touching
+    nothing, otherwise. One TRUNCATE costs a tenth of dropping and creating the schema, which
+    every PostgreSQL test paid."""
+    tables = db.metadata.sorted_tables
+    with db.engine.begin() as connection:
+        present = set(sa.inspect(connection).get_table_names())
+        if present != {table.name for table in tables}:
+            return False
+        quote = connection.dialect.identifier_preparer.quote
+        names = ", ".join(quote(table.name) for table in tables)
+        connection.execute(sa.text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
+    return True
 
 
 #: How long a test's app waits at the end for the threads and connections it left.
