@@ -49,24 +49,22 @@ def _slugs() -> tuple[str, ...]:
     return tuple(sorted(info.name for info in pkgutil.iter_modules(__path__) if info.ispkg))
 
 
-#: The games imported so far, by slug: a move asks for its game's rules about eight times,
-#: and asking the import system each time cost more than a hundredth of the move.
-_imported: dict[str, ModuleType] = {}
-
-
 def _game(slug: str) -> ModuleType:
     """The package of the game ``slug``, imported on first use.
 
     :raises UnknownGame: naming the known slugs.
     """
-    module = _imported.get(slug) if isinstance(slug, str) else None
-    if module is not None:
-        return module
     if not isinstance(slug, str) or slug not in _slugs():
         known = ", ".join(_slugs())
         raise UnknownGame(f"no game {slug!r}; the games are: {known}")
-    module = _imported[slug] = importlib.import_module(f"{__name__}.{slug}")
-    return module
+    return _imported(slug)
+
+
+@cache
+def _imported(slug: str) -> ModuleType:
+    """The game's package, kept: a move asks for its game's rules about eight times, and
+    asking the import system each time cost more than a hundredth of the move."""
+    return importlib.import_module(f"{__name__}.{slug}")
 
 
 def get_rules(slug: str) -> Rules:
