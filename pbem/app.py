@@ -190,6 +190,10 @@ def _refuse_unreadable_input():
         abort(400, "The request contained a NUL character, which no field here accepts.")
 
 
+#: The name of the thread a request starts to send its mail (tests wait for it to finish).
+DELIVERY_THREAD = "pbem-deliver"
+
+
 def _deliver_after_commit(response):
     """Start sending what this request queued (when configured), in a thread of its own.
 
@@ -200,7 +204,8 @@ def _deliver_after_commit(response):
     """
     if g.get("pbem_mail_queued") and current_app.config["MAIL_DELIVER_AFTER_COMMIT"]:
         app = current_app._get_current_object()
-        threading.Thread(target=_deliver, args=(app,), name="pbem-deliver", daemon=True).start()
+        threading.Thread(target=_deliver, args=(app,), name=DELIVERY_THREAD,
+                         daemon=True).start()
     return response
 
 

@@ -23,6 +23,7 @@ from helpers import app_settings, new_player
 
 from pbem import create_app
 from pbem.accounts.models import Player
+from pbem.app import DELIVERY_THREAD
 from pbem.core.extensions import db
 
 # The tests never read the checkout's own instance folder (a developer's config.py, or the
@@ -113,21 +114,22 @@ def make_app(tmp_path, sqlite_schema):
     def make(url: str | None = None, migrate: bool = False, **config):
         settings = app_settings(tmp_path, url, **config)
         file = tmp_path / "test.sqlite"
-        copied = (not migrate and not file.exists()
-                  and settings["SQLALCHEMY_DATABASE_URI"] == f"sqlite:///{file}")
-        if copied:
+        # Whether the database already holds the schema, empty: a copy of the SQLite one,
+        # or a reused PostgreSQL database emptied.
+        ready = (not migrate and not file.exists()
+                 and settings["SQLALCHEMY_DATABASE_URI"] == f"sqlite:///{file}")
+        if ready:
             shutil.copyfile(sqlite_schema, file)
         app = create_app(settings)
         with app.app_context():
             compiled_sql.share(db.engine)
             if url and url.startswith("postgresql"):  # the worker's database is reused
-                if not migrate and _emptied_if_intact():
-                    copied = True  # its tables stand as create_all makes them, now empty
-                else:
+                ready = not migrate and _emptied_if_intact()
+                if not ready:
                     db.drop_all()
                     with db.engine.begin() as connection:
                         connection.execute(sa.text("DROP TABLE IF EXISTS alembic_version"))
-            if not migrate and not copied:
+            if not migrate and not ready:
                 db.create_all()
         built.append(app)
         return app
@@ -172,7 +174,7 @@ def _closed_when_returned(engine) -> None:
     """
     deadline = time.monotonic() + RETURN_WAIT
     for thread in threading.enumerate():
-        if thread.name == "pbem-deliver":
+        if thread.name == DELIVERY_THREAD:
             thread.join(max(0.0, deadline - time.monotonic()))
     checked_out = getattr(engine.pool, "checkedout", lambda: 0)
     while checked_out() and time.monotonic() < deadline:
