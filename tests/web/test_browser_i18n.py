@@ -128,6 +128,11 @@ def test_the_newly_translated_german_pages_fit_a_phone_and_show_no_english(
         assert labels == (["none", '"Begegnung: "', '"Punktzahl: "',
                            '"Partien (gewonnen, remis, verloren): "'] if size is PHONE
                           else ["none"] * 4), labels
+        levels = page.evaluate("""[...document.querySelector('table.bot-levels tbody tr')
+            .cells].map(cell => getComputedStyle(cell, '::before').content)""")
+        heads = page.locator("table.bot-levels thead th").all_inner_texts()
+        assert levels == (["none"] + [f'"{head}: "' for head in heads[1:]] if size is PHONE
+                          else ["none"] * 4), levels
     sign_in_browser(app, page, live_server, waiting)
     for size_name, size in (("1280x800", WIDE), ("390x844", PHONE)):
         page.set_viewport_size(size)
