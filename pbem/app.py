@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import inspect
 import threading
+import weakref
 from pathlib import Path
 
 from flask import Flask, abort, current_app, g, request
@@ -27,8 +29,32 @@ def shipped(name: str) -> Path:
     return inside if inside.is_dir() else PACKAGE.parent / name
 
 
+class PbemFlask(Flask):
+    """Flask, asking once per function whether it is a coroutine function.
+
+    Flask asks it of every hook and view on every request (``ensure_sync``, which it invites
+    apps to override), through ``inspect``: eight hooks and a view made it a fiftieth of a
+    move's request. The answer cannot change, so it is kept per function, weakly (a function
+    made for one call is not kept alive by it)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._coroutine: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+    def ensure_sync(self, func):
+        try:
+            coroutine = self._coroutine[func]
+        except (KeyError, TypeError):  # not asked yet, or not kept (no weak reference to it)
+            coroutine = inspect.iscoroutinefunction(func)
+            try:
+                self._coroutine[func] = coroutine
+            except TypeError:
+                pass
+        return self.async_to_sync(func) if coroutine else func
+
+
 def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flask:
-    app = Flask(
+    app = PbemFlask(
         "pbem",
         instance_path=config.instance_path(),
         instance_relative_config=True,
