@@ -208,11 +208,13 @@ def _trust_proxies(app: Flask) -> None:
 def _refuse_unreadable_input():
     """Refuse what no page here reads: a JSON body (Flask-WTF would take it for the form, with
     values of any type that the validators do not expect) and NUL characters (nobody types
-    them, and PostgreSQL cannot store them in text)."""
-    if request.method == "POST" and request.is_json and not request.path.startswith("/api/"):
+    them, and PostgreSQL cannot store them in text). Every request passes here, so the request
+    is looked up once and each field's values are read as the list they are kept in."""
+    incoming = request._get_current_object()
+    if incoming.method == "POST" and incoming.is_json and not incoming.path.startswith("/api/"):
         abort(415, "This site takes form posts, not JSON.")
-    if any("\x00" in value for values in (request.args, request.form)
-           for _, value in values.items(multi=True)):
+    if any("\x00" in value for values in (incoming.args, incoming.form)
+           for listed in values.listvalues() for value in listed):
         abort(400, "The request contained a NUL character, which no field here accepts.")
 
 
