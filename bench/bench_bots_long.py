@@ -23,13 +23,18 @@ the bench reads ``PBEM_BENCH_LONG_L4_CPU``, 60 s by default).
 
 A run takes long enough to be stopped before it ends, so every cell's record so far is written
 after each of its games to ``bench/results/bots_long/<cell>.json`` (``complete`` false until
-the cell has all its games, with the load average over its games): a stopped run keeps every
-game it played, and runs of different cells side by side (separate processes) keep their own
-files. ``python -m bench.bench_bots_long`` prints the table from those files.
+the cell has all its games; each game's share, CPU and wall seconds and load average): a
+stopped run keeps every game it played, the next run goes on from the game after (while the
+bots' and rules' code is the same: :func:`fingerprint`; other code starts the cell again),
+and runs of different cells side by side (separate processes) keep their own files. The
+records are kept in the repository, so that the table grows from host to host and its
+figures can be checked game by game. ``python -m bench.bench_bots_long`` prints the table
+from them.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import os
@@ -38,6 +43,7 @@ import sys
 import time
 from pathlib import Path
 
+import pbem
 from pbem.bots import choose_move
 from pbem.bots.arena import uniform_random
 from pbem.bots.search import result
@@ -52,6 +58,7 @@ SEED = int(os.environ.get("PBEM_BENCH_LONG_SEED", "100000"))
 MAX_PLIES = 1500
 #: Where each cell's record is kept as it grows.
 CELLS = Path(__file__).parent / "results" / "bots_long"
+PACKAGE = Path(pbem.__file__).parent
 #: Targets as multiples of the fair share (1 / players).
 ABOVE_LEVEL, ABOVE_RANDOM = 1.2, 1.8
 
@@ -110,49 +117,59 @@ def play(rules, choosers, seed) -> tuple[list[float], int, bool, float]:
     return result(rules, state), plies, True, time.process_time() - started
 
 
+def fingerprint() -> str:
+    """What decides a cell's games: the bots' and the rules' code and the bench's settings
+    (seeds, ply limit, level 4's CPU). A record is continued only by the code that began it."""
+    digest = hashlib.sha256(f"{SEED} {MAX_PLIES} {L4_CPU}".encode())
+    for path in sorted([*PACKAGE.glob("bots/**/*.py"), *PACKAGE.glob("games/**/*.py")]):
+        digest.update(path.relative_to(PACKAGE).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def cell(rules, players: int, level: int, opponent: int | None, games: int,
          label: str = "") -> dict:
     """The tested ``level``'s record against ``opponent`` over ``games`` games, saved after
-    every game under ``label`` (when given) so that a stopped run keeps what it played."""
+    every game under ``label`` (when given), so that a stopped run keeps what it played and
+    the next run with the same code (:func:`fingerprint`) goes on from there."""
     fair = 1 / players
     target = min(0.95, (ABOVE_RANDOM if opponent is None else ABOVE_LEVEL) * fair)
-    total, won, lost, cpu, started = 0.0, 0, 0, 0.0, time.perf_counter()
-    loads, shares_by_game = [], []
-    found = {}
-    for index in range(games):
-        loads.append(os.getloadavg()[0])
+    code = fingerprint()
+    kept = saved().get(label, {}) if label else {}
+    games_so_far = {key: kept.get(key, []) if kept.get("code") == code else []
+                    for key in ("shares", "cpu", "wall", "loads")}
+    for index in range(len(games_so_far["shares"]), games):
+        load, started = os.getloadavg()[0], time.perf_counter()
         seat = index % players
         choosers = [player(opponent)] * players
         choosers[seat] = player(level)
         shares, _, _, seconds = play(rules, choosers, SEED + 1000 * level + index)
-        total += shares[seat]
-        shares_by_game.append(round(shares[seat], 3))
-        won += shares[seat] == 1
-        lost += shares[seat] == 0
-        cpu += seconds
-        found = record(total, index + 1, won, lost, target, cpu, started, loads)
-        found["complete"] = index + 1 == games
-        found["shares"] = shares_by_game  # game by game, to find the games worth replaying
+        for key, value in (("shares", shares[seat]), ("cpu", seconds),
+                           ("wall", time.perf_counter() - started), ("loads", load)):
+            games_so_far[key].append(round(value, 3))
         if label:
-            save(label, found)
-    return found
+            save(label, record(games_so_far, target, games, code))
+    return record(games_so_far, target, games, code)
 
 
-def record(total: float, games: int, won: int, lost: int, target: float, cpu: float,
-           started: float, loads: list[float]) -> dict:
-    """A cell's figures after ``games`` games."""
-    score = total / games
-    low, high = wilson(score, games)
+def record(games_so_far: dict, target: float, games: int, code: str) -> dict:
+    """A cell's figures from its games so far (``shares``, ``cpu`` and ``wall`` seconds and
+    the ``loads`` they were played at, game by game, kept in the record too)."""
+    shares, loads = games_so_far["shares"], games_so_far["loads"]
+    played = len(shares)
+    score = sum(shares) / played
+    low, high = wilson(score, played)
     verdict = ("confirmed" if low >= target else "meets, not confirmed" if score >= target
                else "below")
+    won, lost = shares.count(1), shares.count(0)
     return {
         "score": round(score, 3), "low": round(low, 3), "high": round(high, 3),
-        "games": games, "won": won, "lost": lost, "other": games - won - lost,
+        "games": played, "won": won, "lost": lost, "other": played - won - lost,
         "target": round(target, 3), "verdict": verdict,
-        "cpu_s_per_game": round(cpu / games, 1),
-        "wall_s_per_game": round((time.perf_counter() - started) / games, 1),
+        "cpu_s_per_game": round(sum(games_so_far["cpu"]) / played, 1),
+        "wall_s_per_game": round(sum(games_so_far["wall"]) / played, 1),
         "load_min": round(min(loads), 2), "load_max": round(max(loads), 2),
-        "load_mean": round(sum(loads) / len(loads), 2),
+        "load_mean": round(sum(loads) / played, 2),
+        "complete": played >= games, "code": code, **games_so_far,
     }
 
 
@@ -163,7 +180,7 @@ def save(label: str, found: dict) -> None:
     found = {"label": label, "saved": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
              **found}
     temporary = path.with_suffix(".tmp")
-    temporary.write_text(json.dumps(found, indent=2) + "\n")
+    temporary.write_text(json.dumps(found, indent=1) + "\n")
     temporary.replace(path)
 
 

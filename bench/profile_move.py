@@ -10,7 +10,8 @@ database.
 
 It prints the SQL statements of one move, the CPU time per POST of each (``time.process_time``
 over alternating blocks, the median block: other processes' load inflates it less than wall
-time), and the move's stages: the time spent inside each function named, per POST, and its
+time), the function calls per POST of the move and the fair baseline (which no load moves),
+and the move's stages: the time spent inside each function named, per POST, and its
 share of the whole request. SQLite in a scratch folder by default; a PostgreSQL URL uses a
 scratch database made on that server. With ``PBEM_PROFILE_CPROFILE=1`` (``=answered``: the
 answered moves) it ends with the functions that took most of the moves' CPU under
@@ -140,6 +141,12 @@ def _profile(url: str, folder: Path) -> None:
           f"{bare_ms:.3f} ms (move / fair {move_ms / fair_ms:.2f}; medians of {ROUNDS} blocks "
           f"of {BLOCK}; load average {os.getloadavg()[0]:.2f}); a move answered by a "
           f"conditional reply {answered_ms:.3f} ms ({answered_ms / move_ms:.2f} x the move)")
+    calls = {name: _calls_per_post(post) for name, post in (
+        ("move", move), ("fair baseline", fair_move), ("answered move", answered_move))}
+    print(f"Function calls per POST inside Flask's WSGI app (a measure no other process's load "
+          f"moves): move {calls['move']:.0f}, fair baseline {calls['fair baseline']:.0f} "
+          f"(move / fair {calls['move'] / calls['fair baseline']:.2f}), answered move "
+          f"{calls['answered move']:.0f}")
     if os.environ.get("PBEM_PROFILE_CPROFILE"):
         _cprofile(answered_move if os.environ["PBEM_PROFILE_CPROFILE"] == "answered" else move)
     spent = _timed_stages()
@@ -168,6 +175,39 @@ def _statements_of(config: dict, post) -> list[str]:
     post(counted.test_client(use_cookies=False))
     engine.dispose()
     return statements
+
+
+def _calls_per_post(post) -> float:
+    """The function calls (Python's and C's) made inside Flask's ``wsgi_app`` per ``post()``,
+    over ``BLOCK`` posts: deterministic where CPU time is not (a shared machine's load moves
+    it), so a change to the move shows in it at once, however small. It is a yardstick for
+    changes, not the CPU ratio itself: a move spends more CPU per call than the fair baseline
+    (its ratio of calls, 1.8 to 2.0, stayed a quarter below its ratio of CPU time)."""
+    from flask import Flask
+
+    calls, inside = [0], [0]
+    wsgi_app = Flask.wsgi_app
+
+    def counted(self, environ, start_response):
+        inside[0] += 1
+        try:
+            return wsgi_app(self, environ, start_response)
+        finally:
+            inside[0] -= 1
+
+    def count(_frame, event, _arg):
+        if inside[0] and event in ("call", "c_call"):
+            calls[0] += 1
+
+    Flask.wsgi_app = counted
+    sys.setprofile(count)
+    try:
+        for _ in range(BLOCK):
+            post()
+    finally:
+        sys.setprofile(None)
+        Flask.wsgi_app = wsgi_app
+    return calls[0] / BLOCK
 
 
 def _cprofile(move) -> None:

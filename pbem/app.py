@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import inspect
 import threading
+import weakref
 from pathlib import Path
 
 from flask import Flask, abort, current_app, g, request
@@ -27,8 +29,32 @@ def shipped(name: str) -> Path:
     return inside if inside.is_dir() else PACKAGE.parent / name
 
 
+class PbemFlask(Flask):
+    """Flask, asking once per function whether it is a coroutine function.
+
+    Flask asks it of every hook and view on every request (``ensure_sync``, which it invites
+    apps to override), through ``inspect``: eight hooks and a view made it a fiftieth of a
+    move's request. The answer cannot change, so it is kept per function, weakly (a function
+    made for one call is not kept alive by it)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._coroutine: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+    def ensure_sync(self, func):
+        try:
+            coroutine = self._coroutine[func]
+        except (KeyError, TypeError):  # not asked yet, or not kept (no weak reference to it)
+            coroutine = inspect.iscoroutinefunction(func)
+            try:
+                self._coroutine[func] = coroutine
+            except TypeError:
+                pass
+        return self.async_to_sync(func) if coroutine else func
+
+
 def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flask:
-    app = Flask(
+    app = PbemFlask(
         "pbem",
         instance_path=config.instance_path(),
         instance_relative_config=True,
@@ -182,11 +208,13 @@ def _trust_proxies(app: Flask) -> None:
 def _refuse_unreadable_input():
     """Refuse what no page here reads: a JSON body (Flask-WTF would take it for the form, with
     values of any type that the validators do not expect) and NUL characters (nobody types
-    them, and PostgreSQL cannot store them in text)."""
-    if request.method == "POST" and request.is_json and not request.path.startswith("/api/"):
+    them, and PostgreSQL cannot store them in text). Every request passes here, so the request
+    is looked up once and each field's values are read as the list they are kept in."""
+    incoming = request._get_current_object()
+    if incoming.method == "POST" and incoming.is_json and not incoming.path.startswith("/api/"):
         abort(415, "This site takes form posts, not JSON.")
-    if any("\x00" in value for values in (request.args, request.form)
-           for _, value in values.items(multi=True)):
+    if any("\x00" in value for values in (incoming.args, incoming.form)
+           for listed in values.listvalues() for value in listed):
         abort(400, "The request contained a NUL character, which no field here accepts.")
 
 

@@ -42,18 +42,26 @@ def register(app: Flask) -> None:
     app.after_request(add_security_headers)
 
 
+#: :data:`HEADERS` as (lower-case name, name, value), for plain http and with HSTS.
+_WANTED = tuple((name.lower(), name, value) for name, value in HEADERS.items())
+_WANTED_HTTPS = (*_WANTED, ("strict-transport-security", "Strict-Transport-Security", HSTS))
+_NO_STORE = ("cache-control", "Cache-Control", "no-store")
+
+
 def add_security_headers(response):
-    """Set the headers a view has not set itself (the dev mailbox widens the policy), in one
-    pass over the response's headers: a ``setdefault`` each scanned them all every time, on
-    every request."""
+    """Set the headers a view has not set itself (the dev mailbox widens the policy), added in
+    one ``extend``: a ``setdefault`` each scanned the headers every time, and the private
+    pages' ``Cache-Control`` set on its own cost as much as all the others (an eightieth of
+    a move's request in all, before)."""
     headers = response.headers
-    present = {name.lower() for name in headers.keys()}
-    wanted = list(HEADERS.items())
-    if current_app.config["BASE_URL"].startswith("https://"):
-        wanted.append(("Strict-Transport-Security", HSTS))
-    headers.extend([(name, value) for name, value in wanted if name.lower() not in present])
+    present = {name.lower() for name, _ in headers}
+    wanted = _WANTED_HTTPS if current_app.config["BASE_URL"].startswith("https://") else _WANTED
     if _private():
-        headers["Cache-Control"] = "no-store"
+        if "cache-control" in present:
+            headers["Cache-Control"] = "no-store"
+        else:
+            wanted = (*wanted, _NO_STORE)
+    headers.extend([(name, value) for lower, name, value in wanted if lower not in present])
     return response
 
 

@@ -12,44 +12,64 @@ Each signal's sender is the :class:`~pbem.play.models.Game`.
 
 from __future__ import annotations
 
-from blinker import Namespace
+from inspect import iscoroutinefunction
+
+from blinker import NamedSignal
 
 #: How a game finished (``game_finished``'s ``how``): the terminations of the records.
 from .termination import ADJUDICATION, AGREEMENT, FORFEIT, RESIGNATION, RULES, TIMEOUT
 
 __all__ = ["ADJUDICATION", "AGREEMENT", "FORFEIT", "RESIGNATION", "RULES", "TIMEOUT"]
 
-_signals = Namespace()
 
-game_started = _signals.signal("game-started", doc="""\
+class _Event(NamedSignal):
+    """A signal whose receivers are plain functions, refused at ``connect`` otherwise: blinker
+    asks ``inspect`` of every receiver on every send whether it is a coroutine function (a
+    fortieth of a move's request, which sends two of these), though the answer was known
+    when it connected."""
+
+    def connect(self, receiver, *args, **kwargs):
+        if iscoroutinefunction(receiver):
+            raise TypeError(f"{self.name}: a receiver of play's events runs in the "
+                            "transaction of its cause, so it cannot be a coroutine function")
+        return super().connect(receiver, *args, **kwargs)
+
+    def send(self, sender=None, /, **kwargs):
+        if self.is_muted:
+            return []
+        return [(receiver, receiver(sender, **kwargs))
+                for receiver in self.receivers_for(sender)]
+
+
+game_started = _Event("game-started", doc="""\
 The game has started (``state``: its position, forced passes of the start applied).""")
 
-turn_played = _signals.signal("turn-played", doc="""\
+turn_played = _Event("turn-played", doc="""\
 Plies were stored: ``moves`` (``storing.Played``, forced passes included) took the game to
 ``state``. Sent at the start too, with the start's forced passes, if any.""")
 
-turn_begins = _signals.signal("turn-begins", doc="""\
+turn_begins = _Event("turn-begins", doc="""\
 A turn begins for ``seat`` in ``state`` (once per turn, not per ply); ``moves`` led here.""")
 
-game_finished = _signals.signal("game-finished", doc="""\
+game_finished = _Event("game-finished", doc="""\
 The game is over in ``state``; ``how`` is one of RULES, RESIGNATION, TIMEOUT, FORFEIT,
 AGREEMENT, ADJUDICATION (the result is on the game).""")
 
-invited = _signals.signal("invited", doc="A new game invites ``seat``'s player.")
+invited = _Event("invited", doc="A new game invites ``seat``'s player.")
 
-declined = _signals.signal("declined", doc="``seat`` declined the invitation; no game.")
+declined = _Event("declined", doc="``seat`` declined the invitation; no game.")
 
-accepted = _signals.signal("accepted", doc="""\
+accepted = _Event("accepted", doc="""\
 ``seat`` accepted the invitation (the game starts once every seat has: ``game-started``).""")
 
-end_proposed = _signals.signal("end-proposed", doc="""\
+end_proposed = _Event("end-proposed", doc="""\
 ``proposer`` (a seat index) proposes or agrees to end the game; ``seats`` still have to
 answer; ``outcome`` says how it would end.""")
 
-end_declined = _signals.signal("end-declined", doc="""\
+end_declined = _Event("end-declined", doc="""\
 ``decliner`` withdrew the proposal to end the game; ``seats`` had agreed to it.""")
 
-message_posted = _signals.signal("message-posted", doc="""\
+message_posted = _Event("message-posted", doc="""\
 A player posted ``posted`` (a :class:`~pbem.play.models.GameMessage`) to the game's thread;
 everyone else in the game is to be told.""")
 

@@ -6,7 +6,6 @@ from functools import cache
 
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import contains_eager, selectinload
-from sqlalchemy.orm.util import identity_key
 
 from ..accounts.blocks import blocked_ids
 from ..accounts.models import PLACEHOLDER_TLD, Player
@@ -50,8 +49,9 @@ def get_game(game_id, *, lock: bool = False) -> Game:
     game_id = row_id(game_id)
     if game_id is None:
         raise GameNotFound("There is no such game.")
-    held = identity_key(Game, game_id) in db.session.identity_map
-    game = db.session.scalars(_game_query(lock, held), {"game_id": game_id}).unique().first()
+    session = db.session()
+    held = Game.__mapper__.identity_key_from_primary_key((game_id,)) in session.identity_map
+    game = session.scalars(_game_query(lock, held), {"game_id": game_id}).unique().first()
     if game is None:
         raise GameNotFound(f"There is no game #{game_id}.")
     return game

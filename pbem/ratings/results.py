@@ -10,8 +10,9 @@ last), ties shared.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
-from sqlalchemy import exists, false, select
+from sqlalchemy import bindparam, exists, false, select
 
 from ..core.extensions import db
 from ..play.models import RESIGN, Move
@@ -75,15 +76,25 @@ def departures(game_ids: list[int] | None = None) -> dict[int, Departures]:
     """Each game's resignations (timeouts and forfeits are resignations too) in order, with
     whether the seat had made a move of its own before; every game's when ``game_ids`` is
     None (a partial index holds just the resignations)."""
+    query, params = _departures(game_ids is not None), {}
+    if game_ids is not None:
+        params["game_ids"] = game_ids
+    found: dict[int, Departures] = {}
+    for game_id, seat, had_moved in db.session.execute(query, params):
+        found.setdefault(game_id, []).append((seat, bool(had_moved)))
+    return found
+
+
+@cache
+def _departures(of_games: bool):
+    """:func:`departures`' query (``of_games``: of the games bound as ``game_ids``), built
+    once: building it cost as much as running it, at every rated game's end."""
     moves, earlier = Move.__table__, Move.__table__.alias("earlier")
     moved = exists().where(earlier.c.game_id == moves.c.game_id,
                            earlier.c.seat == moves.c.seat,
                            earlier.c.ply < moves.c.ply, earlier.c.auto == false())
     query = (select(moves.c.game_id, moves.c.seat, moved)
              .where(moves.c.move == RESIGN).order_by(moves.c.game_id, moves.c.ply))
-    if game_ids is not None:
-        query = query.where(moves.c.game_id.in_(game_ids))
-    found: dict[int, Departures] = {}
-    for game_id, seat, had_moved in db.session.execute(query):
-        found.setdefault(game_id, []).append((seat, bool(had_moved)))
-    return found
+    if of_games:
+        query = query.where(moves.c.game_id.in_(bindparam("game_ids", expanding=True)))
+    return query

@@ -126,8 +126,9 @@ def test_the_newly_translated_german_pages_fit_a_phone_and_show_no_english(
         levels = page.evaluate("""[...document.querySelector('table.bot-levels tbody tr')
             .cells].map(cell => getComputedStyle(cell, '::before').content)""")
         heads = page.locator("table.bot-levels thead th").all_inner_texts()
-        assert levels == (["none"] + [f'"{head}: "' for head in heads[1:]] if size is PHONE
-                          else ["none"] * 4), levels
+        assert levels == ([f'"{heads[0]} "'] + [f'"{head}: "' for head in heads[1:]]
+                          if size is PHONE else ["none"] * 4), levels
+        assert heads[0] == "Stufe"  # the level's number reads "Stufe 1" on a phone
     sign_in_browser(app, page, live_server, waiting)
     for size_name, size in (("1280x800", WIDE), ("390x844", PHONE)):
         page.set_viewport_size(size)
