@@ -15,6 +15,7 @@ import uuid
 import warnings
 
 import compiled_sql
+import drawn_boards
 import pytest
 import samples
 import sqlalchemy as sa
@@ -37,6 +38,7 @@ os.environ["PBEM_CLI_LANGUAGE"] = "en"
 os.environ.setdefault("PBEM_SAMPLE_SEED", samples.default_seed())
 
 url_builders.install()
+drawn_boards.install()
 
 PG_URL = os.environ.get("PBEM_TEST_DATABASE_URL")
 PG_SKIP = "PostgreSQL tests need PBEM_TEST_DATABASE_URL (.ci/run sets it)"

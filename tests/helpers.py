@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import time
 import uuid
@@ -17,6 +18,20 @@ from pbem.mail.composers import Moot, compose
 from pbem.mail.models import OutboxMessage
 from pbem.play import commands
 from pbem.play.queries import get_game
+
+#: The folder the browser tests save screenshots of their pages in, for a person to look at
+#: (``PBEM_SCREENSHOTS=test-screenshots make test``); unset, none are taken: each costs the
+#: browser about what loading the page did, and nothing is checked in them.
+SCREENSHOTS = os.environ.get("PBEM_SCREENSHOTS")
+
+
+def screenshot(page, name: str, full_page: bool = True) -> None:
+    """``page`` as ``name``.png in :data:`SCREENSHOTS` (``name`` may hold a subfolder);
+    nothing when that is unset."""
+    if SCREENSHOTS:
+        path = Path(SCREENSHOTS) / f"{name}.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=path, full_page=full_page)
 
 
 def sign_in(client, player) -> None:

@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 import sqlalchemy as sa
 from werkzeug import serving
 
@@ -15,6 +16,11 @@ from pbem.core.extensions import db
 from pbem.games import all_rules
 from pbem.play.models import Game, Seat
 from pbem.play.positions import replay
+
+# One worker runs the module under `make test` (--dist loadgroup), and tests/test_upgrade.py:
+# three runs of `pbem dev` and two upgrades deliver the demo's ninety messages, whose boards
+# are drawn once in a process (tests/drawn_boards.py).
+pytestmark = pytest.mark.xdist_group("demo")
 
 
 def test_init_db_then_demo_loads_every_game_and_one_finished(make_app):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from datetime import UTC, datetime, timedelta
 
@@ -41,7 +42,15 @@ def test_migrations_match_the_models_on_postgresql(make_app, pg_database):
 
 def _stax_states():
     """A Stax game at its start, after 100 random plies, and a game of three with a
-    resignation, each ply refusing a capture where it can (the marks need a long game)."""
+    resignation, each ply refusing a capture where it can (the marks need a long game): a new
+    list of them, with the rules."""
+    return get_rules("stax"), list(_played_stax_states())
+
+
+@functools.cache
+def _played_stax_states() -> tuple:
+    """:func:`_stax_states`' games, played once for the tests that read them (four seconds
+    of CPU: every ply tries each move); states are never changed in place."""
     rules, rng = get_rules("stax"), random.Random(3)
     states = [rules.new_game(players=2)]
     for players, plies in ((2, 100), (3, 90)):
@@ -55,7 +64,7 @@ def _stax_states():
             state = rules.play(state, rng.choice(quiet or moves))
         states.append(state)
     assert [rules.to_dict(state)["grown"].count("#") for state in states] == [0, 3, 2]
-    return rules, states
+    return tuple(states)
 
 
 def _listed(state) -> dict:

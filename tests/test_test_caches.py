@@ -1,9 +1,12 @@
-"""What the tests keep from one app to the next (tests/url_builders.py, tests/compiled_sql.py):
-every rule gets the URL builder Werkzeug would compile for it, so the pages' links are the
-server's own; and an app's SQL, compiled once, serves the apps that follow."""
+"""What the tests keep from one app to the next (tests/url_builders.py, tests/compiled_sql.py,
+tests/drawn_boards.py): every rule gets the URL builder Werkzeug would compile for it, so the
+pages' links are the server's own; an app's SQL, compiled once, serves the apps that follow;
+and a board drawn again is the picture resvg draws for it."""
 
 from __future__ import annotations
 
+import drawn_boards
+import resvg_py
 import sqlalchemy as sa
 from url_builders import compile_afresh
 
@@ -53,3 +56,15 @@ def test_the_next_app_runs_a_query_with_the_sql_compiled_for_the_first(app, make
         again = run()
     assert again.cache_hit == again.dialect.CACHE_HIT
     assert again.compiled is first.compiled
+
+
+def test_a_board_drawn_again_is_the_picture_resvg_draws_for_it():
+    square = ('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8">'
+              '<rect x="2" y="2" width="4" height="4" fill="teal"/></svg>')
+    options = {"svg_string": square, "width": 8, "background": "white", "font_files": None}
+    first = resvg_py.svg_to_bytes(**options)
+    assert first.startswith(b"\x89PNG") and first == drawn_boards._original(**options)
+    assert resvg_py.svg_to_bytes(**options) is first  # kept
+    on_black = resvg_py.svg_to_bytes(**{**options, "background": "black"})
+    assert on_black != first and on_black == drawn_boards._original(
+        **{**options, "background": "black"})

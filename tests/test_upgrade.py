@@ -25,6 +25,9 @@ from pbem import create_app
 from pbem.core.extensions import db
 
 ROOT = Path(__file__).resolve().parents[1]
+# The worker that runs `pbem dev` (tests/test_cli.py) runs these too (--dist loadgroup): they
+# deliver the same demo's mail, whose boards it has drawn already (tests/drawn_boards.py).
+pytestmark = pytest.mark.xdist_group("demo")
 #: The previous release: main's commit before the archive counters' migration was merged.
 PREVIOUS = "656a1325656d1c48be4e4ccc3f2ba66ad3edd4a3"
 

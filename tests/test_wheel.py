@@ -75,6 +75,7 @@ class Installed:
         self.root = root
         self.venv = root / "venv"
         self.python = install(build_wheel(root), self.venv)
+        self._printed: dict[str, bytes] = {}
         self.cwd = root / "run"  # no sources on the path: not the working directory either
         self.cwd.mkdir()
         self.instance = root / "instance"
@@ -88,6 +89,15 @@ class Installed:
     def pbem(self, *args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
         return subprocess.run([self.venv / "bin" / "pbem", *args], cwd=self.cwd, env=self.env,
                               input=stdin, capture_output=True)
+
+    def printed(self, name: str) -> bytes:
+        """What ``pbem deploy print <name>`` prints (asked once: several tests read the
+        gunicorn configuration and the constraints)."""
+        if name not in self._printed:
+            done = self.pbem("deploy", "print", name)
+            assert done.returncode == 0, done.stderr
+            self._printed[name] = done.stdout
+        return self._printed[name]
 
 
 @pytest.fixture(scope="module")
@@ -113,7 +123,7 @@ def served(installed):
     done = installed.pbem("init-db")
     assert done.returncode == 0 and b"database is up to date" in done.stdout, done.stderr
     config = installed.root / "gunicorn.conf.py"
-    config.write_bytes(installed.pbem("deploy", "print", "gunicorn").stdout)
+    config.write_bytes(installed.printed("gunicorn"))
     port = free_port()
     server = subprocess.Popen([installed.python, "-m", "gunicorn", "-c", config],
                               cwd=installed.cwd,
@@ -155,8 +165,7 @@ def test_the_wheel_prints_its_kit(installed):
             "pbem-lmtp.service", "pbem-fetch-mail.service", "pbem-tick.timer"} <= set(listed)
     for name, path in (("gunicorn", "gunicorn.conf.py"), ("constraints", "constraints.txt"),
                        ("pbem-web.service", "systemd/pbem-web.service")):
-        assert installed.pbem("deploy", "print", name).stdout == (ROOT / "deploy" / path
-                                                                 ).read_bytes(), name
+        assert installed.printed(name) == (ROOT / "deploy" / path).read_bytes(), name
     units = installed.pbem("deploy", "list", "--units").stdout.decode().split()
     assert units and all(unit.startswith("pbem-") for unit in units)
     wrong = installed.pbem("deploy", "print", "nonsense")
@@ -217,7 +226,7 @@ def test_the_wheel_installs_with_the_constraints_it_ships(installed, tmp_path):
     """`pip install pbem-….whl -c constraints.txt` (the README's line) resolves, offline, to
     exactly the locked versions: every one is already here, nothing else is needed."""
     constraints = tmp_path / "constraints.txt"
-    constraints.write_bytes(installed.pbem("deploy", "print", "constraints").stdout)
+    constraints.write_bytes(installed.printed("constraints"))
     (wheel,) = (installed.root / "dist").glob("pbem-*.whl")
     done = subprocess.run([sys.executable, "-m", "pip", "--python", installed.python, "install",
                            "--dry-run", "--no-index", wheel, "-c", constraints],

@@ -3,16 +3,13 @@ two-turn line kept as conditional moves; with JavaScript and without."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from helpers import screenshot
 from playwright.sync_api import expect
 
 from pbem.conditional import service as conditional
 from pbem.games import all_rules
 from pbem.play.queries import get_game
-
-SHOTS = Path("/tmp/shots/thinking")
 
 
 def sign_in_browser(app, context, base: str, player) -> None:
@@ -61,8 +58,7 @@ def explore_and_keep(page, base, game, shots: bool):
         page.locator("ul.legal-moves a.step").first.click()
         expect(line).to_have_count(count)
     if shots:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=SHOTS / f"analysis-{game.slug}-{page.viewport_size['width']}.png")
+        screenshot(page, f"analysis-{game.slug}-{page.viewport_size['width']}", full_page=False)
     page.locator("a[data-step=reset]").click()
     expect(page.locator(".empty-line")).to_be_visible()
     plies = two_turns(game.rules, game.load_state())
@@ -106,8 +102,7 @@ def test_the_board_fits_a_phone(app, live_server, chromium, make_game):
         page.goto(f"{live_server}/games/{game.id}/analysis")
         page.locator("ul.legal-moves a.step").first.click()
         expect(page.locator("ol.analysis-line li")).to_have_count(1)
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=SHOTS / "analysis-stax-390.png", full_page=True)
+        screenshot(page, "analysis-stax-390")
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 390 + 1
     finally:

@@ -5,25 +5,22 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 
 import pytest
-from helpers import play_turns
+from helpers import play_turns, screenshot
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
-#: Where the tests leave screenshots of the pages they visit, to be looked at (ignored by git).
-SCREENSHOTS = Path(__file__).parent.parent / "screenshots"
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 
 
 def screenshots(page, name: str) -> None:
-    """The page as it stands, at a desktop's and a phone's size."""
-    SCREENSHOTS.mkdir(exist_ok=True)
+    """The page as it stands, at a desktop's and a phone's size (left at the phone's), saved
+    when ``PBEM_SCREENSHOTS`` names a folder."""
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
-        page.screenshot(path=SCREENSHOTS / f"{name}-{size}.png", full_page=True)
+        screenshot(page, f"{name}-{size}")
 
 
 def board(page) -> str:

@@ -1,23 +1,20 @@
 """In a real browser (the system chromium through Playwright): Alice posts a challenge, Bob
 joins it from another browser, the game starts, and both turn emails arrive through the SMTP
 server on loopback: Alice's first, then Bob's once she has moved from her email's link.
-Screenshots of the lobby, wide and phone-sized, go to test-screenshots/ (git-ignored)."""
+Screenshots of the lobby, wide and phone-sized, go to ``PBEM_SCREENSHOTS`` when it is set."""
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
-from helpers import wait_for_mail
+from helpers import screenshot, wait_for_mail
 from playwright.sync_api import expect
 
 from pbem.accounts.service import sign_in_url
 from pbem.mail.sender import deliver_due
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
-
-SHOTS = Path(__file__).resolve().parents[2] / "test-screenshots"
 
 
 def signed_in(page, app, player):
@@ -28,11 +25,10 @@ def signed_in(page, app, player):
 
 
 def screenshots(page, name: str) -> None:
-    SHOTS.mkdir(exist_ok=True)
     page.set_viewport_size({"width": 1280, "height": 800})
-    page.screenshot(path=SHOTS / f"{name}-1280x800.png", full_page=True)
+    screenshot(page, f"{name}-1280x800")
     page.set_viewport_size({"width": 390, "height": 844})
-    page.screenshot(path=SHOTS / f"{name}-phone.png", full_page=True)
+    screenshot(page, f"{name}-phone")
     page.set_viewport_size({"width": 1280, "height": 800})
 
 

@@ -7,14 +7,13 @@ it."""
 from __future__ import annotations
 
 import base64
-import os
 import re
 from datetime import UTC, datetime
 
 import pytest
 from clocks.stored import T0, H, digests, timed_game
 from freezegun import freeze_time
-from helpers import outbox
+from helpers import outbox, screenshot
 from markupsafe import escape
 
 from pbem.core.extensions import db
@@ -167,15 +166,12 @@ def test_a_digest_reply_from_another_address_or_to_a_foreign_game_does_nothing(
 
 def shown_at(page, html: str, width: int, shot: str) -> int:
     """Show ``html`` at ``width`` CSS pixels; its document's width (wider: it scrolls
-    sideways). A screenshot goes to /tmp/shots/digest/ for a person to look at."""
+    sideways). A screenshot goes to ``PBEM_SCREENSHOTS`` when it is set, for a person to
+    look at."""
     page.set_viewport_size({"width": width, "height": 844})
     page.set_content(html)
-    os.makedirs(SHOTS, exist_ok=True)
-    page.screenshot(path=os.path.join(SHOTS, shot), full_page=True)
+    screenshot(page, f"digest/{shot}")
     return page.evaluate("document.documentElement.scrollWidth")
-
-
-SHOTS = "/tmp/shots/digest"
 
 
 def test_the_digest_reads_on_a_phone(app, make_player, browser_page):
@@ -186,14 +182,14 @@ def test_the_digest_reads_on_a_phone(app, make_player, browser_page):
     for image in images(digest):  # as a mail client shows cid: images
         data = base64.b64encode(image.data).decode()
         html = html.replace(f"cid:{image.content_id}", f"data:image/png;base64,{data}")
-    assert shown_at(browser_page, html, 390, "digest-html-390.png") <= 390
+    assert shown_at(browser_page, html, 390, "digest-html-390") <= 390
     assert browser_page.evaluate(
         "[...document.images].every(i => i.complete && i.naturalWidth > 0)")
-    assert shown_at(browser_page, html, 1280, "digest-html-1280.png") <= 1280
+    assert shown_at(browser_page, html, 1280, "digest-html-1280") <= 1280
     text = ('<meta name="viewport" content="width=device-width">'
             '<pre style="white-space:pre-wrap;overflow-wrap:anywhere;font-size:14px">'
             f'{escape(digest.body_text)}</pre>')
-    assert shown_at(browser_page, text, 390, "digest-text-390.png") <= 390
+    assert shown_at(browser_page, text, 390, "digest-text-390") <= 390
 
 
 def test_a_digest_move_of_a_player_who_confirms_is_shown_back_not_played(app, make_player):

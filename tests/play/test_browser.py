@@ -1,18 +1,17 @@
 """In a real browser (the system chromium through Playwright): a player opens the link from a
 received turn email, composes the move by clicks on the board (and the choices beside it),
 confirms, and the opponent's email arrives. What the page highlights is compared with the
-legal moves the rules list; screenshots of every game page, wide and phone-sized, are saved in
-test-screenshots/ (git-ignored) for a person to look at."""
+legal moves the rules list; screenshots of every game page, wide and phone-sized, go to
+``PBEM_SCREENSHOTS`` when it names a folder, for a person to look at."""
 
 from __future__ import annotations
 
 import json
 import random
 import re
-from pathlib import Path
 
 import pytest
-from helpers import play_turns, wait_for_mail
+from helpers import play_turns, screenshot, wait_for_mail
 from playwright.sync_api import expect
 
 from pbem.games.stax.notation import parse_dirset
@@ -25,7 +24,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 WIDE = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
-SHOTS = Path(__file__).resolve().parents[2] / "test-screenshots"
 
 
 def link_in(message) -> str:
@@ -42,14 +40,13 @@ def open_turn_email(page, smtp, game):
 
 def screenshots(page, name: str):
     """The page as a desktop and as a phone show it (the phone first at the top: the board,
-    then the move controls)."""
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=SHOTS / f"{name}-1280x800.png")
+    then the move controls), when screenshots are wanted."""
+    screenshot(page, f"{name}-1280x800", full_page=False)
     page.emulate_media(color_scheme="dark")
-    page.screenshot(path=SHOTS / f"{name}-1280x800-dark.png")
+    screenshot(page, f"{name}-1280x800-dark", full_page=False)
     page.emulate_media(color_scheme="light")
     page.set_viewport_size(PHONE)
-    page.screenshot(path=SHOTS / f"{name}-phone.png", full_page=True)
+    screenshot(page, f"{name}-phone")
     page.set_viewport_size(WIDE)
 
 

@@ -1,19 +1,19 @@
 """In a real browser: a game page with comments and a busy thread still has the move form in
 the first screen at 1280×800; a move goes with a comment typed on the confirmation, and a
 message posted from the page reaches the opponent. Screenshots of the page, wide and
-phone-sized, go to test-screenshots/comments-*.png for a person to look at."""
+phone-sized, go to ``PBEM_SCREENSHOTS`` when it names a folder, for a person to look at."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
-from helpers import play_turns, wait_for_mail
+from helpers import play_turns, screenshot, wait_for_mail
 from playwright.sync_api import expect
 
 from pbem.mail.sender import deliver_due
 from pbem.play import commands, links
-from play.test_browser import PHONE, SHOTS, WIDE
+from play.test_browser import PHONE, WIDE
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -36,11 +36,10 @@ def chatty_game(make_game):
 
 
 def shoot(page, name: str) -> None:
-    SHOTS.mkdir(exist_ok=True)
     page.set_viewport_size(WIDE)
-    page.screenshot(path=SHOTS / f"comments-{name}-1280x800.png")
+    screenshot(page, f"comments-{name}-1280x800", full_page=False)
     page.set_viewport_size(PHONE)
-    page.screenshot(path=SHOTS / f"comments-{name}-390x844.png", full_page=True)
+    screenshot(page, f"comments-{name}-390x844")
     page.set_viewport_size(WIDE)
 
 

@@ -4,10 +4,8 @@ SMTP server on loopback: a rematch is not "creating a game" (pbem.play.limits)."
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from helpers import wait_for_mail
+from helpers import screenshot, wait_for_mail
 from playwright.sync_api import expect
 
 from pbem.accounts.service import sign_in_url
@@ -15,8 +13,6 @@ from pbem.mail.sender import deliver_due
 from pbem.play import commands
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
-
-SHOTS = Path(__file__).resolve().parents[2] / "test-screenshots"
 
 
 def test_a_rematch_right_after_the_creation_limit_is_reached(
@@ -39,8 +35,7 @@ def test_a_rematch_right_after_the_creation_limit_is_reached(
     page.goto(f"{base}/games/{old.id}")
     page.get_by_role("button", name="Offer a rematch").click()
     expect(page.get_by_text("Rematch offered: the other players are invited.")).to_be_visible()
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=SHOTS / "rematch-after-limit-1280x800.png", full_page=True)
+    screenshot(page, "rematch-after-limit-1280x800")
     deliver_due()
     invitation = wait_for_mail(smtp, bob.email, 2)  # after the old game's game-over mail
     assert "an invitation to a rematch" in invitation["Subject"]

@@ -3,13 +3,12 @@ player accepts from the invitation email and follows the tournament's page to a 
 
 from __future__ import annotations
 
-import os
 import random
 import re
 from datetime import timedelta
 
 import pytest
-from helpers import wait_for_mail
+from helpers import screenshot, wait_for_mail
 from playwright.sync_api import expect
 
 from pbem.accounts.service import sign_in_url
@@ -66,14 +65,6 @@ def test_an_admin_creates_and_starts_a_tournament_and_a_player_follows_it(
     assert "Spike" in player.content()
 
 
-SHOTS = os.environ.get("PBEM_SCREENSHOTS")  # a folder: save the pages for a person to look at
-
-
-def _shoot(page, name):
-    if SHOTS:
-        page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
-
-
 def test_a_director_forfeits_a_named_player_through_the_confirmation_page(
         app, live_server, browser_page, make_player):
     t = started(make_player, "spike", 2, settings("swiss", rounds=1))
@@ -87,7 +78,7 @@ def test_a_director_forfeits_a_named_player_through_the_confirmation_page(
     page.get_by_role("link", name=f"Forfeit {other}…").click()
     expect(page.locator("#consequence")).to_contain_text(
         f"{other} forfeits game #{tb.game_id}: {mover} wins it")
-    _shoot(page, "forfeit-confirmation")
+    screenshot(page, "forfeit-confirmation")
     page.get_by_label("Reason (shown in the log)").fill(f"{other} asked to stop")
     page.get_by_role("button", name=f"Forfeit {other}").click()
     expect(page.locator(".flash")).to_contain_text(f"forfeited {other} in game #{tb.game_id}")
@@ -106,7 +97,7 @@ def test_a_follower_reads_the_bracket_on_a_phone_and_a_desktop(
     overflow = page.evaluate(
         "document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0
-    _shoot(page, f"knockout-{width}x{height}")
+    screenshot(page, f"knockout-{width}x{height}")
     for day in (8, 16, 24):  # nobody plays: whoever must move first loses each game
         tick(T0 + timedelta(days=day))
     (final,) = service.get_tournament(t.id).rounds[-1].tables
@@ -115,7 +106,7 @@ def test_a_follower_reads_the_bracket_on_a_phone_and_a_desktop(
     expect(page.locator("#champion")).to_have_text(f"Champion: {champion}")
     assert page.evaluate(
         "document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
-    _shoot(page, f"knockout-finished-{width}x{height}")
+    screenshot(page, f"knockout-finished-{width}x{height}")
     swiss = started(make_player, "spike", 12, settings("swiss", rounds=3))
     play_open_games(swiss.id, random.Random(2))
     tick(T0)
@@ -124,4 +115,4 @@ def test_a_follower_reads_the_bracket_on_a_phone_and_a_desktop(
     overflow = page.evaluate(
         "document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0
-    _shoot(page, f"swiss-{width}x{height}")
+    screenshot(page, f"swiss-{width}x{height}")

@@ -1,23 +1,21 @@
 """The home page in a real browser, wide and phone-sized: the lists fit the screen, the games
 waiting for your move are at the top, the navigation counts them. Screenshots go to
-test-screenshots/ (git-ignored) for a person to look at."""
+``PBEM_SCREENSHOTS`` when it names a folder, for a person to look at."""
 
 from __future__ import annotations
 
 import random
 from datetime import timedelta
-from pathlib import Path
 
 from clocks.stored import timed_game
 from freezegun import freeze_time
-from helpers import play_turns
+from helpers import play_turns, screenshot
 from playwright.sync_api import expect
 
 from pbem.core.db import utcnow
 from pbem.play import commands
 from pbem.play.commands import create_game
 
-SHOTS = Path(__file__).resolve().parents[2] / "test-screenshots"
 WIDE, PHONE = {"width": 1280, "height": 800}, {"width": 390, "height": 844}
 
 
@@ -58,16 +56,15 @@ def test_the_home_page_fits_a_desktop_and_a_phone(app, live_server, browser_page
     page = browser_page
     ada = games_of_ada(make_player)
     sign_in_browser(app, page, live_server, ada)
-    SHOTS.mkdir(exist_ok=True)
     page.set_viewport_size(WIDE)
     page.goto(live_server + "/")
     expect(page.locator("header.site .badge")).to_contain_text("4")
     yours = page.locator("section.move li.card")
     expect(yours).to_have_count(4)
     expect(yours.last).to_be_in_viewport()
-    page.screenshot(path=SHOTS / "home-1280x800.png", full_page=True)
+    screenshot(page, "home-1280x800")
     page.emulate_media(color_scheme="dark")
-    page.screenshot(path=SHOTS / "home-1280x800-dark.png", full_page=True)
+    screenshot(page, "home-1280x800-dark")
     page.emulate_media(color_scheme="light")
     page.set_viewport_size(PHONE)
     page.goto(live_server + "/")
@@ -75,7 +72,7 @@ def test_the_home_page_fits_a_desktop_and_a_phone(app, live_server, browser_page
     expect(yours.first).to_be_in_viewport()
     box = yours.first.locator("a.go").bounding_box()
     assert box["width"] >= 24 and box["height"] >= 24  # a tap target (WCAG 2.2)
-    page.screenshot(path=SHOTS / "home-phone.png", full_page=True)
+    screenshot(page, "home-phone")
     page.locator("section.move li.card a.go").first.click()
     expect(page).to_have_url(live_server + "/games/2")  # the nearest deadline: Spike, 1 day
 

@@ -1,20 +1,18 @@
 """The most-seen pages in German and French in a real browser: the home page, a game page
 showing a refused move, and the lobby, with no English left on them (their visible text holds
 none of the English catalogue's messages). Screenshots of the German pages, the longest-worded,
-go to test-screenshots/ (git-ignored) for a person to look at."""
+go to ``PBEM_SCREENSHOTS`` when it names a folder, for a person to look at."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from helpers import english_left
+from helpers import english_left, screenshot
 from playwright.sync_api import expect
 
 from pbem.botplay.accounts import ensure_bots
 from pbem.core.extensions import db
 
-from .test_browser_home import PHONE, SHOTS, WIDE, games_of_ada, sign_in_browser
+from .test_browser_home import PHONE, WIDE, games_of_ada, sign_in_browser
 
 
 def visible(page) -> str:
@@ -62,8 +60,6 @@ def test_home_game_page_with_a_refusal_and_lobby_speak_the_language(
     shots["lobby"] = page.url
 
     if language == "de":  # German words run longest: look at every page for overflow
-        target = Path("/tmp/shots/i18n") if Path("/tmp").is_dir() else SHOTS
-        target.mkdir(parents=True, exist_ok=True)
         for size_name, size in (("wide", WIDE), ("phone", PHONE)):
             page.set_viewport_size(size)
             for name, url in {**shots, "game": game_link_url(live_server, ada),
@@ -72,7 +68,7 @@ def test_home_game_page_with_a_refusal_and_lobby_speak_the_language(
                 page.goto(url)
                 width = page.evaluate("document.documentElement.scrollWidth")
                 assert width <= size["width"], (name, size_name, width)
-                page.screenshot(path=str(target / f"de-{name}-{size_name}.png"), full_page=True)
+                screenshot(page, f"i18n/de-{name}-{size_name}")
     context.close()
 
 
@@ -88,14 +84,13 @@ def test_the_newly_translated_german_pages_fit_a_phone_and_show_no_english(
         app, live_server, chromium, make_player):
     """The tournament, director, admin, rating, analysis, conditional and bot pages in German, the
     longest-worded language: no English left, nothing wider than the screen at 1280x800 or
-    390x844; screenshots of each go to test-screenshots/ for a person to look at."""
+    390x844; screenshots of each go to ``PBEM_SCREENSHOTS`` when it is set."""
     from test_i18n import german_tournament
 
     t, director, waiting, game_id = german_tournament(make_player)
     context = chromium.new_context(locale="de", viewport=WIDE)
     page = context.new_page()
     page.set_default_timeout(15_000)
-    SHOTS.mkdir(exist_ok=True)
     pages = {"tournament": f"/tournaments/{t.id}", "manage": f"/admin/tournaments/{t.id}",
              "tournament-edit": f"/admin/tournaments/{t.id}/edit", "admin": "/admin/",
              "leaderboard": "/rules/pylon/ratings", "ratings-about": "/ratings/about",
@@ -106,7 +101,7 @@ def test_the_newly_translated_german_pages_fit_a_phone_and_show_no_english(
         page.set_viewport_size(size)
         for name, path in pages.items():
             page.goto(live_server + path)
-            page.screenshot(path=str(SHOTS / f"de-{name}-{size_name}.png"), full_page=True)
+            screenshot(page, f"de-{name}-{size_name}")
             assert english_left(visible(page), "de") == [], name
             width = page.evaluate("document.documentElement.scrollWidth")
             assert width <= size["width"], (name, size_name, width)
@@ -117,7 +112,7 @@ def test_the_newly_translated_german_pages_fit_a_phone_and_show_no_english(
     for size_name, size in (("1280x800", WIDE), ("390x844", PHONE)):
         page.set_viewport_size(size)
         page.goto(f"{live_server}/players/{bot.id}")
-        page.screenshot(path=str(SHOTS / f"de-bot-{size_name}.png"), full_page=True)
+        screenshot(page, f"de-bot-{size_name}")
         assert set(english_left(visible(page), "de")) <= {"bot"}  # its name, not a message
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= size["width"], ("bot", size_name, width)
@@ -141,5 +136,5 @@ def test_the_newly_translated_german_pages_fit_a_phone_and_show_no_english(
         expect(page.locator("h1")).to_contain_text("Deine bedingten Züge in")
         assert english_left(visible(page), "de") == []
         assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
-        page.screenshot(path=str(SHOTS / f"de-conditional-{size_name}.png"), full_page=True)
+        screenshot(page, f"de-conditional-{size_name}")
     context.close()
