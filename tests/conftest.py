@@ -145,17 +145,25 @@ def make_app(tmp_path, sqlite_schema):
 
 def _emptied_if_intact() -> bool:
     """Empty a reused PostgreSQL database's tables, when they are exactly the ones
-    ``create_all`` makes (no migration ran there: no ``alembic_version``); False, touching
-    nothing, otherwise. One TRUNCATE costs a tenth of dropping and creating the schema, which
-    every PostgreSQL test paid."""
+    ``create_all`` makes (no migration ran there: no ``alembic_version``), and start its
+    sequences again, so ids count from 1 as in a new database; False, touching nothing,
+    otherwise.
+
+    The rows go by DELETE, children first, not by TRUNCATE: a TRUNCATE of the 36 tables gives
+    each a new file on disk, about a second of waiting per test here, where deleting the few
+    rows a test leaves takes a thirtieth of that. Both are far cheaper than dropping and
+    creating the schema, which every PostgreSQL test once paid."""
     tables = db.metadata.sorted_tables
     with db.engine.begin() as connection:
         present = set(sa.inspect(connection).get_table_names())
         if present != {table.name for table in tables}:
             return False
+        for table in reversed(tables):
+            connection.execute(table.delete())
         quote = connection.dialect.identifier_preparer.quote
-        names = ", ".join(quote(table.name) for table in tables)
-        connection.execute(sa.text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
+        for sequence in connection.execute(sa.text(
+                "SELECT sequence_name FROM information_schema.sequences")).scalars():
+            connection.execute(sa.text(f"ALTER SEQUENCE {quote(sequence)} RESTART"))
     return True
 
 
