@@ -127,12 +127,12 @@ def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flas
     headers.register(app)
     static_urls.register(app)
     errors.register(app)
-    from .botplay.levels import MEASURED, MEASURED_LOAD, MEASURED_ON
+    from .botplay.levels import MEASURED, MEASURED_CORES, MEASURED_LOAD, MEASURED_ON
     from .botplay.levels import levels as bot_levels
 
     app.add_template_global(bot_levels, "bot_levels")
-    app.add_template_global({"cells": MEASURED, "on": MEASURED_ON, "load": MEASURED_LOAD},
-                            "bot_measured")
+    app.add_template_global({"cells": MEASURED, "on": MEASURED_ON, "load": MEASURED_LOAD,
+                             "cores": MEASURED_CORES}, "bot_measured")
 
     from .cli.commands import pbem_group
 

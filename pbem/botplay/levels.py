@@ -6,6 +6,7 @@ stands against the level below (``make bench-long`` measures it: ``bench/bench_b
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 
 from flask_babel import lazy_gettext as _l
 
@@ -38,9 +39,12 @@ class Measured:
         return self.won + self.drawn + self.lost
 
 
-#: When and how the table was measured: the host's load (1-minute average) over its games.
-MEASURED_ON = "2026-11-28"
-MEASURED_LOAD = "1–27 on 2 cores"
+#: When the table was measured, and how busy its host was: the lowest and highest load (the
+#: 1-minute average) over its games, on that many cores. Numbers, so each page says them in
+#: its own language.
+MEASURED_ON = date(2026, 11, 28)
+MEASURED_LOAD = (1, 27)
+MEASURED_CORES = 2
 MEASURED = (
     Measured("pylon", 2, 1, None, 0.995, 0.954, 0.999, 99, 1, 0),
     Measured("pylon", 2, 2, 1, 0.92, 0.85, 0.959, 88, 8, 4),

@@ -71,10 +71,13 @@ def test_a_game_against_a_bot_is_rated_only_by_choice(client, make_player):
 
 def test_a_bots_page_shows_how_the_levels_stand_as_measured(client):
     """Every measured cell is a row of the bots' pages with its score, interval and games,
-    and a cell of fewer games than the bench's own is marked as a sample."""
+    and a cell of fewer games than the bench's own is marked as a sample; the page says what
+    an even match scores, so that 56% of a three-player game reads as the win it is."""
     bot = ensure_bots()[1]
     page = " ".join(client.get(f"/players/{bot.id}").get_data(as_text=True).split())
     assert "How the levels stand against each other" in page
+    assert ("Two levels of equal strength would each score their fair share: 50% in a game "
+            "of two players, 33% in one of three, 25% in one of four.") in page
     assert MEASURED, "the table has cells"
     for cell in MEASURED:
         match = (f"level {cell.level} against level {cell.below}" if cell.below
@@ -87,3 +90,15 @@ def test_a_bots_page_shows_how_the_levels_stand_as_measured(client):
                f'<td data-label="Games (won, drawn, lost)">{cell.games} '
                f"({cell.won}, {cell.drawn}, {cell.lost}){sample}</td></tr>")
         assert row in page
+
+
+def test_when_and_how_busy_the_measurement_was_is_said_in_the_pages_language(client):
+    """The table's date and its host's load are numbers the page writes in its reader's
+    language: the German page had said "on 2 cores" in English."""
+    bot = ensure_bots()[1]
+    for language, said in (
+            ("en", "Measured on November 28, 2026 with the host's load at 1–27 on 2 cores;"),
+            ("de", "Gemessen am 28. November 2026 bei einer Last des Servers von 1–27 auf 2 "
+                   "Kernen;")):
+        page = client.get(f"/players/{bot.id}", headers={"Accept-Language": language}).text
+        assert said in " ".join(page.split())
