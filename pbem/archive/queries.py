@@ -18,6 +18,8 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 
+from flask_babel import LazyString
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import Select, and_, exists, func, select, tuple_
 from sqlalchemy.orm import aliased, defer, selectinload
 
@@ -31,10 +33,11 @@ from ..play.models import ACTIVE, DRAWN, FINISHED, LOST, WON, Game, Seat
 from ..tournaments.models import Tournament, TournamentTable
 from .models import ArchiveCount, PlayerRecord
 
-STATUSES = {ACTIVE: "in progress", FINISHED: "finished"}
+#: The filters' choices, each with its name in the reader's language.
+STATUSES = {ACTIVE: _l("in progress"), FINISHED: _l("finished")}
 #: ``won``/``lost`` are the chosen player's; ``decisive``/``drawn`` are any game's.
-RESULTS = {"decisive": "decisive", DRAWN: "drawn", WON: "won by the player",
-           LOST: "lost by the player"}
+RESULTS = {"decisive": _l("decisive"), DRAWN: _l("drawn"), WON: _l("won by the player"),
+           LOST: _l("lost by the player")}
 
 
 @dataclass(frozen=True)
@@ -43,9 +46,10 @@ class Order:
 
     key: tuple
     descending: bool
-    #: What the pager's links say: towards the start of the list, and onwards.
-    back: str
-    onwards: str
+    #: What the pager's links say (in the reader's language): towards the start of the list,
+    #: and onwards.
+    back: LazyString
+    onwards: LazyString
     #: The games this order lists (the recently finished: those that have finished).
     only: object = None
 
@@ -62,15 +66,15 @@ class Order:
 
 
 SORTS = {
-    "newest": Order((Game.started_at, Game.id), True, "newer", "older"),
-    "oldest": Order((Game.started_at, Game.id), False, "older", "newer"),
-    "finished": Order((Game.finished_at, Game.id), True, "finished later", "finished earlier",
-                      only=Game.finished_at.isnot(None)),
-    "longest": Order((Game.ply, Game.id), True, "longer", "shorter"),
+    "newest": Order((Game.started_at, Game.id), True, _l("newer"), _l("older")),
+    "oldest": Order((Game.started_at, Game.id), False, _l("older"), _l("newer")),
+    "finished": Order((Game.finished_at, Game.id), True, _l("finished later"),
+                      _l("finished earlier"), only=Game.finished_at.isnot(None)),
+    "longest": Order((Game.ply, Game.id), True, _l("longer"), _l("shorter")),
 }
 #: What the sort menu says for each order.
-SORT_NAMES = {"newest": "newest first", "oldest": "oldest first",
-              "finished": "recently finished", "longest": "most plies"}
+SORT_NAMES = {"newest": _l("newest first"), "oldest": _l("oldest first"),
+              "finished": _l("recently finished"), "longest": _l("most plies")}
 PER_PAGE = 25
 
 

@@ -87,6 +87,23 @@ def test_the_sort_and_result_menus_read_as_words(client, many_games):
     assert '<option value="won">won by the player</option>' in html
 
 
+def test_the_menus_and_the_pager_speak_the_readers_language(client, many_games):
+    """The status, result and sort menus and the pager's links are the archive's own words,
+    read in the page's language: the German page had offered them in English."""
+    german = {"Accept-Language": "de"}
+    html = client.get("/archive?sort=longest", headers=german).get_data(as_text=True)
+    for choice in ('<option value="active">läuft (12)', '<option value="finished">beendet (36)',
+                   '<option value="decisive">mit Sieger</option>',
+                   '<option value="won">vom Spieler gewonnen</option>',
+                   '<option value="newest">neueste zuerst</option>',
+                   '<option value="longest" selected>meiste Halbzüge</option>',
+                   'rel="next" href="/archive?sort=longest&amp;after='):
+        assert choice in html
+    assert "kürzere →" in html
+    later = client.get("/archive?sort=finished&after=30", headers=german).get_data(as_text=True)
+    assert "← später beendete" in later
+
+
 def test_the_header_links_the_rules(client):
     assert '<a href="/rules">Rules</a>' in client.get("/archive").get_data(as_text=True)
 
