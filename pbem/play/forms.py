@@ -22,6 +22,7 @@ from ..core.validators import BadNumber, WholeNumberField, whole_number
 from ..games.base import format_option_value
 from . import thread
 from .models import MESSAGE_LENGTH
+from .phrases import option_help
 
 #: ``meta`` for a form that reads a post and is never shown: ``CSRFProtect`` has checked the
 #: post's token for the whole app, and the form's own token field would only sign a fresh token
@@ -190,7 +191,7 @@ def option_fields(rules, form_data) -> list[dict]:
         fields.append({
             "name": f"option_{option.name}",
             "label": option.name.replace("_", " "),
-            "help": option.help,
+            "help": option_help(option),
             "choices": [format_option_value(c) for c in option.choices],
             "value": value,
         })

@@ -32,7 +32,7 @@ from .forms import (
 )
 from .limits import RateLimited
 from .options import changed_options
-from .phrases import refusal, rules_word
+from .phrases import option_help, refusal, rules_word
 from .queries import get_game, players_to_offer
 from .rematch import REMATCH_STATES, RematchOffered
 from .thread import MessageRefused
@@ -40,6 +40,7 @@ from .thread import MessageRefused
 bp = Blueprint("play", __name__)
 bp.add_app_template_filter(refusal, "refusal")  # the rules' reasons, translated
 bp.add_app_template_filter(rules_word, "rules_word")  # a choice's name, translated
+bp.add_app_template_filter(option_help, "option_help")  # what a game's option does, translated
 bp.add_app_template_global(changed_options)
 
 

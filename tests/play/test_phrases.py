@@ -14,13 +14,14 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 from flask_babel import force_locale
+from helpers import sign_in
 
 from pbem.api import present
 from pbem.archive import history
 from pbem.core.i18n import LANGUAGES
 from pbem.games import IllegalMove, Refusal, all_rules, get_renderer, get_rules
 from pbem.games.spike import words as spike_words
-from pbem.play.phrases import MESSAGES, refusal, say, vocabulary
+from pbem.play.phrases import MESSAGES, OPTIONS, refusal, say, vocabulary
 from pbem.play.service import UNFINISHED
 from pbem.play.termination import REASONS, RULES, ended_words
 
@@ -62,6 +63,13 @@ def test_every_declared_phrase_has_its_sentence_and_no_other():
         assert MESSAGES[key] == _printf(declared.text), key
 
 
+def test_every_option_of_every_game_says_what_it_does_and_no_other():
+    assert {slug: {name: help for name, help in options.items()}
+            for slug, options in OPTIONS.items()} == {
+        rules.slug: {option.name: option.help for option in rules.options}
+        for rules in all_rules()}
+
+
 def test_every_word_a_parameter_may_hold_has_its_entry(app):
     with app.test_request_context():
         assert sorted(vocabulary()) == WORDS
@@ -76,6 +84,8 @@ def test_every_phrase_word_and_ending_is_translated(language):
         return message is not None and message.string and not message.fuzzy
 
     assert [key for key, sentence in MESSAGES.items() if not translated(sentence)] == []
+    assert [(slug, name) for slug, options in OPTIONS.items()
+            for name, sentence in options.items() if not translated(sentence)] == []
     assert [word for word in WORDS if not translated(word, "rules word")] == []
     endings = {code for rules in all_rules() for code in rules.end_reasons}
     assert endings <= set(REASONS)
@@ -208,3 +218,16 @@ def test_a_mail_diagram_drawn_in_german_has_no_english_labels(app, slug):
     assert any(piece in MESSAGES[key] for piece in pieces for key in BOARD
                if key.startswith(f"{slug}.mail-"))
     assert [piece for piece in pieces if piece in german] == []
+
+
+@pytest.mark.parametrize("path", ["/new/stawvs", "/rules/stawvs"])
+def test_the_new_game_form_and_the_rules_page_say_what_each_option_does_in_german(
+        client, make_player, path):
+    """What an option does is said in the reader's language; its name and its values are
+    typed as they are (``claims``: ``line``, ``vacated``)."""
+    sign_in(client, make_player())
+    page = html.unescape(client.get(path, headers={"Accept-Language": "de"}).text)
+    assert ("line: jede Pyramide in einer Linie vom neuen Feld der Kappe beanspruchen; "
+            "vacated: die Pyramide beanspruchen, die die Kappe verlassen hat") in page
+    assert "claim any pyramid" not in page
+

@@ -10,8 +10,8 @@ parameters are notation, numbers and what the player typed (``text``), which nev
 the language, or words of a game's vocabulary (sizes, directions, colours), translated too.
 
 The sentences live beside each game's declarations, one module a game (and ``shared`` for
-what every game and the server itself say); tests/play/test_phrases.py holds them to the
-declarations and to every catalogue.
+what every game and the server itself say), with what each of its options does;
+tests/play/test_phrases.py holds them to the declarations and to every catalogue.
 """
 
 from __future__ import annotations
@@ -30,6 +30,10 @@ from .shared import vocabulary
 #: with named placeholders, as the catalogue knows it.
 MESSAGES: dict[str, str] = {**shared.MESSAGES, **pylon.MESSAGES, **spike.MESSAGES,
                             **stawvs.MESSAGES, **stax.MESSAGES, **triumvirate.MESSAGES}
+#: What each game's options do, by game and option: the English each game declares.
+OPTIONS: dict[str, dict[str, str]] = {"pylon": pylon.OPTIONS, "spike": spike.OPTIONS,
+                                      "stawvs": stawvs.OPTIONS, "stax": stax.OPTIONS,
+                                      "triumvirate": triumvirate.OPTIONS}
 
 
 def _said(key: str, params: dict[str, Any]) -> str:
@@ -74,6 +78,12 @@ def rules_word(word: str) -> str:
     """A word of the rules a page shows as it is (a choice beside the board: ``small``) in
     the language spoken now; notation and any other word as they are."""
     return vocabulary().get(word, word)
+
+
+def option_help(option) -> str:
+    """What a game's option does (``Option.help``, as the new-game form and the rules page
+    explain it) in the language spoken now; its names and values stay as they are typed."""
+    return _(option.help) if option.help else ""
 
 
 def install() -> None:

@@ -52,3 +52,14 @@ MESSAGES = {
     "pylon.mail-score": N_("Score: P1 (A) %(a)s, P2 (B) %(b)s"),
     "pylon.mail-in-hand": N_("In hand: P1 (A) %(a)s; P2 (B) %(b)s"),
 }
+
+
+#: What each option does (``Option.help`` in pbem/games/pylon/rules.py), for the catalogue.
+OPTIONS = {
+    "start": N_("place: an empty board, filled in turn; quick: the 30 pyramids dealt at random "
+                "(or by layout), straight into stacking"),
+    "layout": N_("the quick-start board: ranks 5 to 1 separated by '/', six squares each as "
+                 "owner and size, e.g. A3B1B2A1A2B3/…"),
+    "stacking_starts": N_("who stacks first after placement: the last placer, P2 (the "
+                          "designer), or P1 (Abstract Play)"),
+}

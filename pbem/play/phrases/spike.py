@@ -95,3 +95,11 @@ MESSAGES = {
                             "(P2), . = empty.\nP1 launches from rank 1 and exits past rank 8; P2 "
                             "the other way."),
 }
+
+
+#: What each option does (``Option.help`` in pbem/games/spike/rules.py), for the catalogue.
+OPTIONS = {
+    "launch": N_("compulsory: a launch must follow a move whenever one is legal (SPIKE-R3)"),
+    "hop": N_("pieces may pass over coins and over pieces their mover controls"),
+    "goal": N_("five: win with 5 pieces in your chest; trio: with one of each size"),
+}

@@ -80,3 +80,15 @@ MESSAGES = {
     "stawvs.mail-key": N_("Key: P pink, B blue, G green, O orange; 1 small, 2 medium, 3 large; "
                           ".. gap;\n     n:XX = P<n>'s cap on pyramid XX."),
 }
+
+
+#: What each option does (``Option.help`` in pbem/games/stawvs/rules.py), for the catalogue.
+OPTIONS = {
+    "gaps": N_("where the four empty squares are: the corners, the centre four, or at random"),
+    "layout": N_("an exact board, ranks 8 to 1 separated by '/', each square '..' or a colour "
+                 "PBGO and a size 1-3 (e.g. ..P1B3G2O1P2B1../...); overrides gaps"),
+    "claims": N_("line: claim any pyramid in a line from the cap's new square; vacated: claim "
+                 "the pyramid the cap left"),
+    "final_collect": N_("whether players collect the pyramids under their caps at the end"),
+    "caps": N_("caps per player (2 only with 4 players)"),
+}

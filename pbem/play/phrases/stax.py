@@ -95,3 +95,7 @@ MESSAGES = {
     "stax.mail-points": N_("%(seat)s %(tile)s, points %(directions)s"),
     "stax.mail-beneath": N_("%(line)s; beneath: %(beneath)s"),
 }
+
+
+#: Stax has no options.
+OPTIONS: dict[str, str] = {}

@@ -98,3 +98,12 @@ MESSAGES = {
                                 "%(held)s | reserve: %(reserve)s"),
     "triumvirate.mail-last-move": N_("Last move: %(move)s"),
 }
+
+
+#: What each option does (``Option.help`` in pbem/games/triumvirate/rules.py), for the
+#: catalogue.
+OPTIONS = {
+    "entry": N_("which reserve sizes may enter on which starting square (TRIUMVIRATE-R9)"),
+    "quiet_limit": N_("draw after this many turns in a row without a capture; 0: never "
+                      "(TRIUMVIRATE-R14)"),
+}
