@@ -10,6 +10,8 @@ import pytest
 from helpers import play_turns, screenshot
 from playwright.sync_api import expect
 
+from pbem.games import all_rules
+
 pytestmark = pytest.mark.browser
 
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
@@ -136,6 +138,17 @@ def test_the_archive_fits_a_phone(live_server, browser_page, make_player, make_g
     page.goto(f"{live_server}/archive?by=annabel+longname&sort=longest")
     expect(page.locator("input[name=by]")).to_have_value("Annabel Longname")
     screenshots(page, "archive-player")
+
+
+def test_every_rules_page_fits_a_phone(live_server, browser_page):
+    """A game's options read row by row on a phone: their table had been wider than the
+    screen (Pylon's 498 px at 390)."""
+    page = browser_page
+    page.set_viewport_size({"width": 390, "height": 844})
+    for rules in all_rules():
+        page.goto(f"{live_server}/rules/{rules.slug}")
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= 390, rules.slug
+    screenshots(page, "rules-triumvirate")
 
 
 def test_a_finished_multi_ply_game_reads_well_on_a_phone(live_server, browser_page,
