@@ -5,6 +5,7 @@ own fields."""
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import SelectField
 from wtforms.fields.choices import SelectChoice
@@ -13,21 +14,25 @@ from wtforms.validators import InputRequired, Optional
 from ..core.validators import WholeNumberField
 from ..play.forms import NewGameForm, chosen_options
 from ..play.new_game import time_control_fields
-from .models import SEAT_ORDERS
+from .models import POSTER_FIRST, RANDOM
 from .standing import MOST_KEPT
 
+#: How a challenge's seats are given, as the form offers them.
+SEAT_ORDER_NAMES = {RANDOM: _l("random"), POSTER_FIRST: _l("the poster first, then in the order "
+                                                          "they join")}
 #: The bounds of a rating range (displayed ratings sit far inside them).
 LOWEST, HIGHEST = 0, 9999
 
 
 class ChallengeForm(FlaskForm):
-    players = SelectField("Number of players", coerce=int)
+    players = SelectField(_l("Number of players"), coerce=int)
     rated = NewGameForm.rated
-    seat_order = SelectField("Seat order", default="random", choices=[
-        SelectChoice(value, label) for value, label in SEAT_ORDERS.items()])
-    min_rating = WholeNumberField("Lowest rating to join", [Optional()], low=LOWEST,
+    seat_order = SelectField(_l("Seat order"), default=RANDOM, choices=[
+        SelectChoice(value, label) for value, label in SEAT_ORDER_NAMES.items()])
+    min_rating = WholeNumberField(_l("Lowest rating to join"), [Optional()], low=LOWEST,
                                   high=HIGHEST)
-    max_rating = WholeNumberField("Highest rating to join", [Optional()], low=LOWEST, high=HIGHEST)
+    max_rating = WholeNumberField(_l("Highest rating to join"), [Optional()], low=LOWEST,
+                                  high=HIGHEST)
     time_control = NewGameForm.time_control
     days_per_move = NewGameForm.days_per_move
     bank_initial = NewGameForm.bank_initial
@@ -46,5 +51,5 @@ class ChallengeForm(FlaskForm):
 
 
 class StandingForm(ChallengeForm):
-    keep = WholeNumberField("Games to keep going", [InputRequired()], default=1, low=1,
+    keep = WholeNumberField(_l("Games to keep going"), [InputRequired()], default=1, low=1,
                             high=MOST_KEPT)

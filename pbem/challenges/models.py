@@ -23,7 +23,8 @@ from ..play.models import Game
 OPEN, STARTED, WITHDRAWN, EXPIRED = "open", "started", "withdrawn", "expired"
 #: Seat order when the table is full.
 RANDOM, POSTER_FIRST = "random", "poster_first"
-SEAT_ORDERS = {RANDOM: "random", POSTER_FIRST: "the poster first, then in the order they join"}
+#: How a challenge's seats may be given (the form names them: ``forms.SEAT_ORDER_NAMES``).
+SEAT_ORDERS = (RANDOM, POSTER_FIRST)
 
 
 class Terms:

@@ -206,3 +206,18 @@ def test_a_joined_player_leaves_and_the_table_keeps_its_order(client, alice, mak
     game = get_game(newest().game_id)
     assert [seat.player.name for seat in game.seats] == ["Alice", "Cy", "Di", "Ed"]
     assert di.post(f"/challenges/{challenge_id}/leave").status_code == 409  # started
+
+
+@pytest.mark.parametrize("path", ["/challenges/new/pylon", "/challenges/standing/new/pylon"])
+def test_the_challenge_forms_speak_the_readers_language(client, alice, path):
+    """Every label and choice of the challenge forms is said in the page's language: the
+    German forms had asked for the "Seat order" and offered "random" in English."""
+    page = " ".join(client.get(path, headers={"Accept-Language": "de"}).text.split())
+    for said in ("Anzahl der Spieler", "Sitzordnung", ">zufällig<",
+                 ">der Herausforderer zuerst, dann in der Reihenfolge des Beitritts<",
+                 "Niedrigste Wertungszahl zum Beitreten", "Höchste Wertungszahl zum Beitreten"):
+        assert said in page
+    for english in ("Seat order", ">random<", "the poster first", "rating to join"):
+        assert english not in page
+    if "standing" in path:
+        assert "Partien, die gleichzeitig laufen sollen" in page
