@@ -13,6 +13,7 @@ import re
 from datetime import timedelta
 
 from flask import current_app
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
@@ -80,9 +81,9 @@ def link_owner(player_id, link: str) -> Player:
     """
     player = get_player(player_id)
     if player is None:
-        raise LinkError(f"This {link} link is not valid.", "invalid")
+        raise LinkError(_l("This link is not valid."), "invalid")
     if player.deleted_at is not None:
-        raise LinkError("This account no longer exists: it was deleted, with its settings.",
+        raise LinkError(_l("This account no longer exists: it was deleted, with its settings."),
                         "deleted", 410)
     return player
 
@@ -144,12 +145,13 @@ def _new_address_player(email) -> Player:
     try:
         email = normalise_email(email if isinstance(email, str) else "")
     except BadEmail:
-        raise LinkError("This sign-in link is not valid.", "invalid") from None
+        raise LinkError(_l("This sign-in link is not valid."), "invalid") from None
     player = player_by_email(email, create=False)
     if player is None:
         return Player(email=email, name=UNNAMED, login_counter=0)
     if player.login_counter != 0 or player.joined_at is not None:
-        raise LinkError("This sign-in link has already been used or replaced by a newer one.",
+        raise LinkError(_l("This sign-in link has already been used or replaced by a newer "
+                           "one."),
                         "used", 410)
     return player
 
@@ -165,7 +167,8 @@ def check_sign_in_token(token: str) -> Player:
         return _new_address_player(counter)
     player = get_player(player_id)
     if player is None or player.login_counter != counter:
-        raise LinkError("This sign-in link has already been used or replaced by a newer one.",
+        raise LinkError(_l("This sign-in link has already been used or replaced by a newer "
+                           "one."),
                         "used", 410)
     return player
 
@@ -182,7 +185,7 @@ def use_sign_in_token(token: str) -> Player:
             with db.session.begin_nested():
                 db.session.add(player)
         except IntegrityError:  # another tab used the same link first
-            raise LinkError("This sign-in link has already been used.", "used", 410) from None
+            raise LinkError(_l("This sign-in link has already been used."), "used", 410) from None
     mark_joined(player)
     used = db.session.execute(
         update(Player)
@@ -190,7 +193,7 @@ def use_sign_in_token(token: str) -> Player:
         .values(login_counter=Player.login_counter + 1)
     ).rowcount
     if used != 1:
-        raise LinkError("This sign-in link has already been used.", "used", 410)
+        raise LinkError(_l("This sign-in link has already been used."), "used", 410)
     return player
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from flask import current_app
+from flask_babel import lazy_gettext as _l
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 
 #: purpose -> (salt, config key holding the maximum age in seconds)
@@ -69,6 +70,7 @@ def unsign(purpose: str, token: str):
     try:
         return _serializer(purpose).loads(token, max_age=current_app.config[age_key])
     except SignatureExpired:
-        raise LinkError("This link has expired.", "expired", 410) from None
+        raise LinkError(_l("This link has expired."), "expired", 410) from None
     except BadSignature:
-        raise LinkError("This link is not valid (it may have been altered).", "invalid") from None
+        raise LinkError(_l("This link is not valid (it may have been altered)."),
+                        "invalid") from None

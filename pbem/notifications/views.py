@@ -96,5 +96,5 @@ def unsubscribe(token):
 def _unsubscribe_target(token):
     payload = unsign("unsubscribe", token)
     if not (isinstance(payload, list) and len(payload) == 2 and payload[1] in UNSUBSCRIBABLE):
-        raise LinkError("This unsubscribe link is not valid.", "invalid")
+        raise LinkError(_("This unsubscribe link is not valid."), "invalid")
     return link_owner(payload[0], "unsubscribe"), payload[1]

@@ -13,6 +13,8 @@ Like every service, these flush and leave the commit to the entry point (:mod:`.
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext as _l
+
 from ..core.errors import PbemError
 from ..core.extensions import db
 from . import events
@@ -98,7 +100,7 @@ def _check(game: Game, seat: int, expected_ply: int) -> list[int]:
         raise position_changed(game)
     needed = players_in(game)
     if seat not in needed:
-        raise NotYourTurn("You are not playing in this game (any more).", "not-in-game")
+        raise NotYourTurn(_l("You are not playing in this game (any more)."), "not-in-game")
     return needed
 
 

@@ -4,6 +4,8 @@ around the whole unit, for the second of two racing submissions, which the datab
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext as _l
+
 from ..core import work
 from .errors import GameNotActive, NotYourTurn, PositionChanged
 from .models import ACTIVE, FINISHED, Game
@@ -11,15 +13,14 @@ from .models import ACTIVE, FINISHED, Game
 
 def check_active(game: Game) -> None:
     if game.status == FINISHED:
-        raise GameNotActive("This game is over; no more moves can be made.", "game-over")
+        raise GameNotActive(_l("This game is over; no more moves can be made."), "game-over")
     if game.status != ACTIVE:
-        raise GameNotActive("This game has not started.", "not-started")
+        raise GameNotActive(_l("This game has not started."), "not-started")
 
 
 def position_changed(game: Game) -> PositionChanged:
-    return PositionChanged(
-        f"The position changed: the game is now at ply {game.ply}. Look at the board again."
-    )
+    return PositionChanged(_l("The position changed: the game is now at ply %(ply)s. Look at "
+                              "the board again.", ply=game.ply))
 
 
 def check_actor(game: Game, seat: int, expected_ply: int):
@@ -29,19 +30,18 @@ def check_actor(game: Game, seat: int, expected_ply: int):
     """
     check_active(game)
     if not any(s.index == seat for s in game.seats):
-        raise NotYourTurn("You do not play in this game.", "not-in-game")
+        raise NotYourTurn(_l("You do not play in this game."), "not-in-game")
     if game.ply != expected_ply:
         raise position_changed(game)
     state = game.load_state()
     if game.rules.to_move(state) != seat:
-        raise NotYourTurn("It is not your turn.")
+        raise NotYourTurn(_l("It is not your turn."))
     return state
 
 
 def _position_changed() -> PositionChanged:
-    return PositionChanged(
-        "The position changed: someone else acted in this game at the same moment. "
-        "Look at the board again.")
+    return PositionChanged(_l("The position changed: someone else acted in this game at the "
+                              "same moment. Look at the board again."))
 
 
 def race_guard():

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from flask import current_app
+from flask_babel import lazy_gettext as _l
 
 from ..core.signing import LinkError, sign, unsign
 from ..core.urls import external_url
@@ -50,11 +51,11 @@ def open_token(token: str, purpose: str = "move", *, lock: bool = False) -> tupl
     game, seat, ply = token_seat(token, purpose, lock=lock)
     if game.ply != ply or game.status != "active":
         raise LinkError(
-            f"This link was for ply {ply + 1} of game #{game.id}, which has been played "
-            "(or the game is over). The game page shows where it stands.",
+            _l("This link was for ply %(ply)s of game #%(id)s, which has been played (or the "
+               "game is over). The game page shows where it stands.", ply=ply + 1, id=game.id),
             "passed",
             410,
-            onward=(f"See game #{game.id}", "play.game", {"game_id": game.id}),
+            onward=(_l("See game #%(id)s", id=game.id), "play.game", {"game_id": game.id}),
         )
     return game, seat
 
@@ -70,9 +71,9 @@ def token_seat(token: str, purpose: str, *, lock: bool = False) -> tuple[Game, i
     payload = unsign(purpose, token)
     if not (isinstance(payload, list) and len(payload) == 3
             and all(isinstance(v, int) and not isinstance(v, bool) for v in payload)):
-        raise LinkError("This link is not valid.", "invalid")
+        raise LinkError(_l("This link is not valid."), "invalid")
     game_id, seat, ply = payload
     game = get_game(game_id, lock=lock)
     if not 0 <= seat < len(game.seats):
-        raise LinkError("This link is not valid.", "invalid")
+        raise LinkError(_l("This link is not valid."), "invalid")
     return game, seat, ply

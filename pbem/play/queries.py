@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import contains_eager, selectinload
 
@@ -48,12 +49,12 @@ def get_game(game_id, *, lock: bool = False) -> Game:
     """
     game_id = row_id(game_id)
     if game_id is None:
-        raise GameNotFound("There is no such game.")
+        raise GameNotFound(_l("There is no such game."))
     session = db.session()
     held = Game.__mapper__.identity_key_from_primary_key((game_id,)) in session.identity_map
     game = session.scalars(_game_query(lock, held), {"game_id": game_id}).unique().first()
     if game is None:
-        raise GameNotFound(f"There is no game #{game_id}.")
+        raise GameNotFound(_l("There is no game #%(id)s.", id=game_id))
     return game
 
 

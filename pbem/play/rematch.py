@@ -58,17 +58,17 @@ def offer(game: Game, player) -> Game:
     :raises Blocked: a block stands between ``player`` and an opponent.
     """
     if game.seat_of(player) is None:
-        raise NotYourTurn("Only the players of a game can offer a rematch.", "not-in-game")
+        raise NotYourTurn(_l("Only the players of a game can offer a rematch."), "not-in-game")
     if game.status != FINISHED:
-        raise GameNotActive("A rematch can be offered once the game is over.", "not-finished")
+        raise GameNotActive(_l("A rematch can be offered once the game is over."), "not-finished")
     existing = rematch_of(game)
     if existing is not None:
         raise RematchOffered(existing)
     players = [seat.player for seat in game.seats]
     for other in players:
         if not (other.has_public_page or other.id == player.id):
-            raise GameNotActive(f"{other.name} cannot be invited: that account is closed.",
-                                "closed-account")
+            raise GameNotActive(_l("%(name)s cannot be invited: that account is closed.",
+                                   name=other.name), "closed-account")
     return setup.create_game(game.slug, rotated(players), game.options, creator=player,
                              time_control=game.time_control,
                              vacation_allowed=game.vacation_allowed, rated=game.rated,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from contextlib import suppress
 
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import func, select
 
 from ..accounts.blocks import refuse_if_blocked
@@ -91,11 +92,11 @@ def open_invitation(token: str) -> tuple[Game, Seat]:
     """
     payload = unsign("invitation", token)
     if not (isinstance(payload, list) and len(payload) == 2):
-        raise LinkError("This invitation link is not valid.", "invalid")
+        raise LinkError(_l("This invitation link is not valid."), "invalid")
     game = get_game(payload[0])
     seat = next((s for s in game.seats if s.player_id == payload[1]), None)
     if seat is None:
-        raise LinkError("This invitation is not for a seat in that game.", "invalid")
+        raise LinkError(_l("This invitation is not for a seat in that game."), "invalid")
     return game, seat
 
 
@@ -107,10 +108,10 @@ def respond(game: Game, seat: Seat, accept: bool) -> Game:
     :raises GameNotActive: the game has already started, or was declined.
     """
     if game.status != INVITED:
-        raise GameNotActive("This invitation has already been settled; see the game page.",
+        raise GameNotActive(_l("This invitation has already been settled; see the game page."),
                             "settled")
     if seat.response != "invited":
-        raise GameNotActive("You have already answered this invitation.", "settled")
+        raise GameNotActive(_l("You have already answered this invitation."), "settled")
     seat.response, seat.responded_at = ("accepted" if accept else "declined"), utcnow()
     game.updated_at = utcnow()  # a version bump: two answers at once cannot both count
     mark_joined(seat.player)

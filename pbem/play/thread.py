@@ -15,6 +15,7 @@ from __future__ import annotations
 import unicodedata
 from datetime import datetime
 
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import delete, select
 
 from ..accounts.blocks import refuse_if_blocked
@@ -93,10 +94,10 @@ def check_may_post(game: Game, seat: int | None) -> None:
         block means no messages either way).
     """
     if seat is None or not 0 <= seat < len(game.seats):
-        raise NotYourTurn("Only the players of this game can post messages to it.",
+        raise NotYourTurn(_l("Only the players of this game can post messages to it."),
                           "not-in-game")
     if game.status not in (ACTIVE, FINISHED):
-        raise GameNotActive("Messages open when the game starts.", "not-started")
+        raise GameNotActive(_l("Messages open when the game starts."), "not-started")
     author = game.seats[seat].player
     refuse_if_blocked(author, [other.player for other in game.seats], "messages")
 

@@ -56,7 +56,8 @@ def game(game_id):
         try:
             at = whole_number(at, 0, game.ply, "ply")
         except BadNumber:
-            abort(404, f"Game #{game.id} has no ply {at[:20]!r}: it has {game.ply}.")
+            abort(404, _("Game #%(id)s has no ply %(ply)r: it has %(plies)s.", id=game.id,
+                         ply=at[:20], plies=game.ply))
     return page.render_game(game, seat.index if seat else None, at=at,
                             notice=_played_notice(game, request.args.get("played")))
 
@@ -87,13 +88,13 @@ def _actor(game_id=None, token=None, *, lock=False):
     if token is not None:
         return links.open_token(token, lock=lock)
     if g.player is None:
-        abort(403, "Sign in (or use the link in your turn email) to move in this game.")
+        abort(403, _("Sign in (or use the link in your turn email) to move in this game."))
     if g.player.is_bot:
-        abort(403, "A bot account plays through the API, not through these pages.")
+        abort(403, _("A bot account plays through the API, not through these pages."))
     game = get_game(game_id, lock=lock)
     seat = game.seat_of(g.player)
     if seat is None:
-        raise NotYourTurn("You do not play in this game.", "not-in-game")
+        raise NotYourTurn(_("You do not play in this game."), "not-in-game")
     return game, seat.index
 
 
@@ -255,12 +256,12 @@ def bots_resign(game_id):
     game = get_game(game_id, lock=True)
     seat = game.seat_of(g.player)
     if seat is None or g.player.is_bot:
-        abort(403, "Only the game's players can choose whether its bots may resign.")
+        abort(403, _("Only the game's players can choose whether its bots may resign."))
     if game.status != "active":
-        abort(409, "The game is not being played: there is nothing to choose.")
+        abort(409, _("The game is not being played: there is nothing to choose."))
     form = BotsResignForm()
     if not form.validate():
-        abort(400, "The form was incomplete: choose on or off.")
+        abort(400, _("The form was incomplete: choose on or off."))
     commands.set_bots_resign(game, form.allow.data == "1")
     flash(_("The bots in this game may resign a lost game.") if form.allow.data == "1"
           else _("The bots in this game will play it to the end."))
@@ -390,7 +391,7 @@ def respond(game_id):
     game = get_game(game_id)
     seat = game.seat_of(g.player)
     if seat is None:
-        raise NotYourTurn("You are not invited to this game.", "not-in-game")
+        raise NotYourTurn(_("You are not invited to this game."), "not-in-game")
     if RespondForm().validate_on_submit():
         commands.respond(game, seat, accept="accept" in request.form)
     return redirect(url_for("play.game", game_id=game.id), 303)

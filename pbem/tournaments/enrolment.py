@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 
 from ..accounts.models import UNNAMED
@@ -60,12 +61,12 @@ def open_invitation(token: str) -> tuple[Tournament, Entrant]:
     """:raises LinkError: tampered, expired, or for an entrant who no longer exists."""
     payload = unsign("tournament-invitation", token)
     if not (isinstance(payload, list) and len(payload) == 2):
-        raise LinkError("This invitation link is not valid.", "invalid")
+        raise LinkError(_l("This invitation link is not valid."), "invalid")
     tournament_id = row_id(payload[0])
     t = db.session.get(Tournament, tournament_id) if tournament_id else None
     entrant = next((e for e in t.entrants if e.player_id == payload[1]), None) if t else None
     if entrant is None:
-        raise LinkError("This invitation is not for a place in that tournament.", "invalid")
+        raise LinkError(_l("This invitation is not for a place in that tournament."), "invalid")
     return t, entrant
 
 

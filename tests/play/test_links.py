@@ -3,6 +3,7 @@ bad link gets a clear 4xx page and no move."""
 
 from __future__ import annotations
 
+import html
 from datetime import timedelta
 
 from freezegun import freeze_time
@@ -96,3 +97,28 @@ def test_a_link_is_dead_when_the_game_is_over(client, make_game):
     token = move_token(game, 0)
     commands.resign(commands.locked(game.id), 1)
     assert client.get(f"/play/{token}").status_code == 410
+
+
+def test_a_german_player_is_told_in_german_why_a_link_or_a_move_was_refused(
+        client, make_game):
+    """The refusals of the move's path (a link whose ply passed, a stale move, a tampered
+    link) are said in the reader's language, with the way on: they had been English."""
+    german = {"Accept-Language": "de"}
+    game = make_game("pylon")
+    token = move_token(game, 0)
+    commands.play_turn(commands.locked(game.id), 0, "Mc3", 0)
+    passed = client.post(f"/play/{token}/move", data={"move": "Sa1", "ply": 0}, headers=german)
+    text = html.unescape(passed.get_data(as_text=True))
+    assert passed.status_code == 410
+    assert (f"Dieser Link galt für Halbzug 1 der Partie #{game.id}, der bereits gespielt ist "
+            "(oder die Partie ist vorbei).") in text
+    assert f'<a href="/games/{game.id}">Zur Partie #{game.id}</a>' in text
+    stale = client.post(f"/play/{move_token(game, 1)}/move", data={"move": "Sa1", "ply": 0},
+                        headers=german)
+    assert stale.status_code == 409
+    assert ("Die Stellung hat sich geändert: Die Partie ist jetzt bei Halbzug 1."
+            in html.unescape(stale.get_data(as_text=True)))
+    tampered = client.get(f"/play/{token[:-2]}AA", headers=german)
+    assert tampered.status_code == 403
+    assert "Dieser Link ist ungültig (er wurde vielleicht verändert)." in tampered.text
+    assert get_game(game.id).ply == 1
