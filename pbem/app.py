@@ -66,8 +66,10 @@ def build_app(overrides: dict | None = None, *, migrations: bool = True) -> Flas
     config.configure(app, overrides)
     checks.startup(app)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
-    app.jinja_options = {**app.jinja_options,
-                         "bytecode_cache": template_cache(app.instance_path)}
+    # A lazy translation in a page is text, escaped like any (``i18n.as_text``).
+    app.jinja_options = {**app.jinja_options, "finalize": i18n.as_text,
+                         "bytecode_cache": template_cache(app.instance_path,
+                                                          compiled_with="finalize")}
     _trust_proxies(app)
 
     from . import models  # noqa: F401  (every table known to Alembic and the shell)

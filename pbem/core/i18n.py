@@ -102,6 +102,14 @@ def lazy_format(template: str, *parts) -> LazyString:
     return LazyString(lambda: template.format(*(str(part) for part in parts)))
 
 
+def as_text(value):
+    """A page's ``{{ value }}`` as Jinja is to escape it (the templates' ``finalize``): a lazy
+    translation read as plain text now. Flask-Babel's lazy strings declare themselves HTML
+    (``__html__``), so Jinja would print one as it is, with whatever a player typed among its
+    parameters (a time control, a line of moves, a display name); as text, it is escaped."""
+    return str(value) if isinstance(value, LazyString) else value
+
+
 def N_(message: str) -> str:
     """Marks a message for ``pybabel extract`` (``-k N_``); translated where it is used."""
     return message

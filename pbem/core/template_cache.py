@@ -8,6 +8,7 @@ compiled again.
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 from jinja2 import FileSystemBytecodeCache
@@ -31,11 +32,16 @@ class TemplateCache(FileSystemBytecodeCache):
             pass
 
 
-def template_cache(instance_path: str) -> TemplateCache | None:
-    """The cache in ``<instance>/template-cache``; ``None`` when the folder cannot be made."""
-    folder = Path(instance_path) / "template-cache"
+def template_cache(instance_path: str, compiled_with: str = "") -> TemplateCache | None:
+    """The cache in ``<instance>/template-cache/<digest>``, one folder per ``compiled_with``:
+    the Jinja settings that change a template's compiled code (a ``finalize``), which Jinja's
+    own check of each entry does not see, so that code compiled under other settings (an
+    earlier release's, kept in the same instance folder) is never run. ``None`` when the
+    folder cannot be made."""
+    digest = hashlib.sha256(compiled_with.encode()).hexdigest()[:12]
+    folder = Path(instance_path) / "template-cache" / digest
     try:
-        folder.mkdir(exist_ok=True)
+        folder.mkdir(parents=True, exist_ok=True)
     except OSError:
         return None
     return TemplateCache(str(folder))

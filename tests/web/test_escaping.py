@@ -1,0 +1,44 @@
+"""What a player typed is escaped on every page, also inside a translated sentence.
+
+Flask-Babel's lazy translations declare themselves HTML, so Jinja printed one as it was, with
+the player's text among its parameters: a line of conditional moves or a time control that
+the rules or the clocks refused came back as markup (``pbem.core.i18n.as_text``)."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import sign_in
+
+MARKUP = '<img src=x onerror="alert(1)">'
+
+
+@pytest.fixture
+def posting(app, client):
+    app.config["WTF_CSRF_ENABLED"] = False
+    return client
+
+
+def _shows_escaped(page: str, markup: str) -> None:
+    assert markup not in page
+    assert markup.replace("<", "&lt;").replace(">", "&gt;").split("=")[0] in page
+
+
+def test_a_refused_conditional_line_shows_what_was_typed_as_text(posting, make_game):
+    game = make_game("pylon")
+    sign_in(posting, game.seats[1].player)
+    refused = posting.post(f"/games/{game.id}/conditional",
+                           data={"lines": f"if {MARKUP} then Mc3", "ply": game.ply})
+    assert refused.status_code == 422
+    _shows_escaped(refused.get_data(as_text=True), MARKUP)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_refused_time_control_shows_what_was_typed_as_text(posting, make_player, language):
+    me, other = make_player(admin=True), make_player()
+    sign_in(posting, me)
+    refused = posting.post("/new/pylon", headers={"Accept-Language": language}, data={
+        "players": 2, "seats": f"{me.email}\n{other.email}", "start_now": "y",
+        "time_control": "bank", "bank_initial": "<i>1</i>", "bank_increment": "0.5",
+        "bank_cap": "10"})  # the field takes at most 10 characters
+    assert refused.status_code == 422
+    _shows_escaped(refused.get_data(as_text=True), "<i>1</i>")
