@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import wraps
 
 from flask import abort, g, redirect, request, session, url_for
+from flask_babel import lazy_gettext as _l
 
 from .service import end_sessions, get_player
 
@@ -52,7 +53,7 @@ def admin_required(view):
     @wraps(view)
     def wrapped(*args, **kwargs):
         if g.player is None or not g.player.is_admin:
-            abort(403, "This page is for administrators.")
+            abort(403, _l("This page is for administrators."))
         return view(*args, **kwargs)
 
     return wrapped

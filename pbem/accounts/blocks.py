@@ -14,10 +14,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from blinker import Namespace
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import and_, delete, exists, or_, select
 
 from ..core.errors import PbemError
 from ..core.extensions import db
+from ..core.i18n import N_
 from .models import Block, Player
 
 #: Sent (sender: the blocker; ``whom``: the player blocked) when a block is new, in its
@@ -53,13 +55,19 @@ def blocks_between(a: Player | int, b: Player | int) -> bool:
         and_(Block.blocker_id == b, Block.blocked_id == a))))))
 
 
+#: What a player blocked by another is told, by what the block refuses them.
+_NOT_TAKING = {"invitations": N_("%(name)s is not taking invitations from you."),
+               "messages": N_("%(name)s is not taking messages from you."),
+               "challenges": N_("%(name)s is not taking challenges from you.")}
+
+
 def refuse_if_blocked(actor: Player, others: Iterable[Player], what: str = "invitations"
                       ) -> None:
     """Refuse ``actor`` reaching any of ``others`` when a block stands between them (one
     query for them all).
 
     :raises Blocked: naming the first such player; ``what`` says what is refused
-        ("invitations", "messages").
+        ("invitations", "messages", "challenges").
     """
     others = {p.id: p for p in others if p.id != actor.id}
     if not others:
@@ -72,8 +80,9 @@ def refuse_if_blocked(actor: Player, others: Iterable[Player], what: str = "invi
         return
     if row.blocker_id == actor.id:
         name = others[row.blocked_id].name
-        raise Blocked(f"You have blocked {name}. Unblock them on your account page first.")
-    raise Blocked(f"{others[row.blocker_id].name} is not taking {what} from you.")
+        raise Blocked(_l("You have blocked %(name)s. Unblock them on your account page first.",
+                         name=name))
+    raise Blocked(_l(_NOT_TAKING[what], name=others[row.blocker_id].name))
 
 
 def blocked_ids(player: Player | int):
@@ -122,9 +131,9 @@ def block(blocker: Player, whom: Player) -> bool:
         started).
     """
     if whom.id == blocker.id:
-        raise CannotBlock("You cannot block yourself.")
+        raise CannotBlock(_l("You cannot block yourself."))
     if not whom.has_public_page:
-        raise CannotBlock("That account cannot be blocked: it is not open.")
+        raise CannotBlock(_l("That account cannot be blocked: it is not open."))
     if is_blocked(blocker, whom):
         return False
     db.session.add(Block(blocker_id=blocker.id, blocked_id=whom.id))

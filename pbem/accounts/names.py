@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import event, inspect, select
 
 from ..core.errors import PbemError
@@ -96,24 +97,24 @@ def check(name: str, player: Player) -> None:
         (by :func:`key`) as another player's.
     """
     if _ADDRESS.search(name):
-        raise BadName("A display name cannot look like an email or web address.")
+        raise BadName(_l("A display name cannot look like an email or web address."))
     reserved = {key(word) for word in RESERVED}
     if any(word in reserved for word in _words(name)) or key(name) in reserved:
-        raise BadName(f"{name!r} is reserved: choose a name of your own.")
+        raise BadName(_l("%(name)r is reserved: choose a name of your own.", name=name))
     default = DEFAULT.match(name.strip())
     if default and int(default.group(1)) != player.id:
-        raise BadName("Names like “Player 12” are the defaults of new accounts; choose "
-                      "another.")
+        raise BadName(_l("Names like “Player 12” are the defaults of new accounts; choose "
+                         "another."))
     wanted = key(name)
     if not wanted:
-        raise BadName("A display name needs at least one letter or digit.")
+        raise BadName(_l("A display name needs at least one letter or digit."))
     taken = db.session.execute(
         select(Player.id, Player.name).where(Player.id != player.id,
                                              Player.deleted_at.is_(None),
                                              Player.name != UNNAMED)).all()
     if any(key(other) == wanted for _, other in taken):
-        raise BadName(f"Another player is already called {name!r} (or a name that looks the "
-                      "same); choose another.")
+        raise BadName(_l("Another player is already called %(name)r (or a name that looks the "
+                         "same); choose another.", name=name))
 
 
 def held_key(player: Player) -> str | None:

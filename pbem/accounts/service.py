@@ -230,9 +230,10 @@ def save_account(player: Player, name: str, findable: bool) -> None:
     """
     name = " ".join((name or "").split())
     if not 1 <= len(name) <= 60:
-        raise PbemError("A display name has 1 to 60 characters.", "bad-name", 422)
+        raise PbemError(_l("A display name has 1 to 60 characters."), "bad-name", 422)
     if CONTROL_CHARACTERS.search(name):
-        raise PbemError("A display name cannot contain control characters.", "bad-name", 422)
+        raise PbemError(_l("A display name cannot contain control characters."), "bad-name",
+                        422)
     if name != player.name:  # keeping one's name is never refused
         names.check(name, player)
         names.claim(player, name)

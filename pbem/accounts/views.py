@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from ..core import i18n
 from ..core.errors import PbemError
@@ -99,7 +100,7 @@ def account():
 def _other_player(player_id):
     player = service.get_player(player_id)
     if player is None:
-        abort(404, "There is no such player.")
+        abort(404, _l("There is no such player."))
     return player
 
 

@@ -18,6 +18,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext
+from flask_babel import lazy_gettext as _l
 
 from ..accounts.auth import admin_required
 from ..accounts.blocks import is_blocked
@@ -49,7 +50,7 @@ bp.add_app_template_global(ended_words, "ended_words")
 def _started_game(game_id):
     game = get_game(game_id)
     if game.status not in (ACTIVE, FINISHED):
-        abort(404, f"Game #{game.id} has not started, so it has no record yet.")
+        abort(404, _l("Game #%(id)s has not started, so it has no record yet.", id=game.id))
     return game
 
 
@@ -58,7 +59,7 @@ def _player_or_404(player_id):
     unanswered invitation, or an imported record's name, gives nobody a page)."""
     player = get_player(player_id)
     if player is None or not player.has_public_page:
-        abort(404, f"There is no player #{player_id}.")
+        abort(404, _l("There is no player #%(id)s.", id=player_id))
     return player
 
 
@@ -118,7 +119,8 @@ def spec(slug):
     rules = rules_or_404(slug)
     spec = spec_for(slug)
     if spec is None:
-        abort(404, f"The {rules.name} specification is not installed on this server.")
+        abort(404, _l("The %(game)s specification is not installed on this server.",
+                       game=rules.name))
     return render_template("archive/spec.html", rules=rules, spec=spec)
 
 
@@ -145,8 +147,8 @@ def record_abstractplay(game_id):
     """The game as an Abstract Play record (Stawvs and Pylon: :mod:`.abstractplay`)."""
     game = _started_game(game_id)
     if not abstractplay.exportable(game):
-        abort(404, f"Only Stawvs and Pylon games have Abstract Play records; #{game.id} is "
-                   f"{game.rules.name}.")
+        abort(404, _l("Only Stawvs and Pylon games have Abstract Play records; #%(id)s is "
+                      "%(game)s.", id=game.id, game=game.rules.name))
     body = json.dumps(abstractplay.to_ap(game), indent=1, ensure_ascii=False) + "\n"
     response = _record_response(body, "application/json", game, "json")
     response.headers["Content-Disposition"] = (

@@ -20,6 +20,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
 from ..accounts.auth import login_required
@@ -71,7 +72,7 @@ def _refused(exc: LobbyError):
 
 def _signed_in():
     if g.player is None:
-        abort(403, "Sign in to take part in challenges.")
+        abort(403, _l("Sign in to take part in challenges."))
 
 
 @bp.post("/<int:challenge_id>/join")

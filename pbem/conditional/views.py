@@ -48,7 +48,7 @@ def set_lines(game_id):
     try:
         ply = whole_number(request.form.get("ply"), 0, 10**9, "ply")
     except BadNumber:
-        return _page(game, seat, error="The form was incomplete; reload the page.",
+        return _page(game, seat, error=_("The form was incomplete; reload the page."),
                      status=400)
     keep = request.form.get("keep") is not None
     text = request.form.get("lines", "")

@@ -51,13 +51,13 @@ def agree(game: Game, seat: int, expected_ply: int) -> bool:
     offer = game.end_proposal
     agreed = offer["seats"] if offer else []
     if seat in agreed:
-        raise PbemError("You have already agreed to end this game; the others have not all "
-                        "answered yet.", "already-agreed", 409)
+        raise PbemError(_l("You have already agreed to end this game; the others have not all "
+                           "answered yet."), "already-agreed", 409)
     proposed = proposed_now(game)
     if not agreed:  # a new proposal
         if seat in proposed:
-            raise PbemError("You have already proposed to end the game at this move; you can "
-                            "propose again after the next move.", "proposed-already", 429)
+            raise PbemError(_l("You have already proposed to end the game at this move; you can "
+                               "propose again after the next move."), "proposed-already", 429)
         proposed = sorted([*proposed, seat])
     agreed = sorted([*agreed, seat])
     ended = set(needed) <= set(agreed)
@@ -82,7 +82,7 @@ def decline(game: Game, seat: int, expected_ply: int) -> None:
     _check(game, seat, expected_ply)
     offer = game.end_proposal
     if offer is None:
-        raise PbemError("Nobody has proposed to end this game.", "no-proposal", 409)
+        raise PbemError(_l("Nobody has proposed to end this game."), "no-proposal", 409)
     game.end_offer = {"ply": game.ply, "seats": [], "proposed": proposed_now(game)}
     events.end_declined.send(game, decliner=seat, seats=[s for s in offer["seats"] if s != seat])
     db.session.flush()

@@ -46,7 +46,7 @@ def plain_text(what: str, *, required: bool):
         body = thread.normalised(field.data)
         reason = thread.problem(body) if body or required else None
         if reason is not None:
-            raise ValidationError(f"Your {what} was not posted: {reason}.")
+            raise ValidationError(thread.not_posted(what, reason))
     return check
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from flask import current_app
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import exists, func, select
 
 from ..core.errors import PbemError
@@ -50,14 +51,14 @@ def check_new_game(creator, invitees: int, now: datetime) -> None:
               Game.rematch_of_id.is_(None))
     games = db.session.scalar(select(func.count()).select_from(Game).where(*recent))
     if games >= config["GAME_LIMIT_PER_PLAYER"]:
-        raise RateLimited(f"You have created {games} games lately, the most allowed for now; "
-                          "try again later.")
+        raise RateLimited(_l("You have created %(count)s games lately, the most allowed for "
+                             "now; try again later.", count=games))
     invited = db.session.scalar(select(func.count()).select_from(Seat).join(Game).where(
         *recent, Seat.player_id != creator.id))
     if invited + invitees > config["INVITATION_LIMIT_PER_PLAYER"]:
-        raise RateLimited(f"You have invited {invited} players lately, and this game would "
-                          f"pass the limit of {config['INVITATION_LIMIT_PER_PLAYER']}; "
-                          "try again later.")
+        raise RateLimited(_l("You have invited %(count)s players lately, and this game would pass "
+                             "the limit of %(limit)s; try again later.", count=invited,
+                             limit=config["INVITATION_LIMIT_PER_PLAYER"]))
 
 
 def recently_unanswered(game: Game, seat: Seat, now: datetime) -> bool:
@@ -81,5 +82,5 @@ def check_message(author_id: int, now: datetime) -> None:
         GameMessage.player_id == author_id, GameMessage.with_move.is_(False),
         GameMessage.created_at >= _since(now, "MESSAGE_LIMIT_WINDOW")))
     if count >= current_app.config["MESSAGE_LIMIT_PER_PLAYER"]:
-        raise RateLimited(f"You have posted {count} messages lately, the most allowed for now; "
-                          "try again later.")
+        raise RateLimited(_l("You have posted %(count)s messages lately, the most allowed for "
+                             "now; try again later.", count=count))

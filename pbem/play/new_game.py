@@ -5,6 +5,7 @@ player challenged by name from their page (``?opponent=<id>``)."""
 from __future__ import annotations
 
 from flask import abort, render_template
+from flask_babel import lazy_gettext as _l
 
 from ..accounts.blocks import refuse_if_blocked
 from ..accounts.models import Player
@@ -36,9 +37,9 @@ def challenged(player_id, creator) -> Player | None:
         return None
     player = get_player(player_id)
     if player is None or not player.challengeable:
-        abort(404, "There is no such player to challenge.")
+        abort(404, _l("There is no such player to challenge."))
     if player.id == creator.id:
-        raise PbemError("You cannot challenge yourself.", "self", 422)
+        raise PbemError(_l("You cannot challenge yourself."), "self", 422)
     refuse_if_blocked(creator, [player], "challenges")
     return player
 
@@ -70,17 +71,16 @@ def create_from_form(rules, form, form_data, creator, known):
     offered = {player.id: player for player in known}
     for player_id in form.known.data or []:
         if player_id not in offered:
-            raise PbemError("One of the chosen players cannot be offered to you.",
+            raise PbemError(_l("One of the chosen players cannot be offered to you."),
                             "bad-player", 422)
         players.append(offered[player_id])
     if len(players) != form.players.data:
-        raise PbemError(
-            f"You chose {form.players.data} players but named {len(players)}.", "count", 422
-        )
+        raise PbemError(_l("You chose %(chosen)s players but named %(named)s.",
+                           chosen=form.players.data, named=len(players)), "count", 422)
     start_now = bool(form.start_now.data) and creator.is_admin
     if not start_now and not any(p.id == creator.id for p in players):
-        raise PbemError("Include yourself among the players (only admins can set up games "
-                        "for others).", "not-playing", 422)
+        raise PbemError(_l("Include yourself among the players (only admins can set up games "
+                           "for others)."), "not-playing", 422)
     limits.check_new_game(creator, len(players) - 1, utcnow())
     return commands.create_game(rules.slug, players, chosen_options(rules, form_data),
                                 creator=creator, random_order=bool(form.random_order.data),

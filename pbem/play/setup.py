@@ -54,9 +54,9 @@ def create_game(slug: str, players: list, options: dict | None = None, *, creato
     try:
         time_control = events.time_control_text(time_control)
     except ValueError as exc:
-        raise BadSetup(f"Time control: {exc}") from None
+        raise BadSetup(_l("Time control: %(reason)s", reason=str(exc))) from None
     if len({p.id for p in players}) != count:
-        raise BadSetup("Each player can take only one seat.")
+        raise BadSetup(_l("Each player can take only one seat."))
     if creator is not None and not start_now:
         refuse_if_blocked(creator, players)
     seed = service.new_seed() if seed is None else seed

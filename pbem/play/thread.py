@@ -15,12 +15,14 @@ from __future__ import annotations
 import unicodedata
 from datetime import datetime
 
+from flask_babel import LazyString
 from flask_babel import lazy_gettext as _l
 from sqlalchemy import delete, select
 
 from ..accounts.blocks import refuse_if_blocked
 from ..core.errors import PbemError
 from ..core.extensions import db
+from ..core.i18n import N_
 from . import events, limits
 from .errors import GameNotActive, NotYourTurn
 from .models import ACTIVE, FINISHED, MESSAGE_LENGTH, Game, GameMessage
@@ -39,16 +41,30 @@ class MessageRefused(PbemError):
 def problem(text: str) -> str | None:
     """Why ``text`` (line breaks already ``\\n``, stripped) cannot be posted, or ``None``.
 
-    >>> problem("Good luck!"), problem(""), problem("a\\x1b[31m")
-    (None, 'it is empty', 'it contains control characters')
+    >>> problem("Good luck!") is None
+    True
+    >>> print(problem(""), problem("a\\x1b[31m"), sep="; ")
+    it is empty; it contains control characters
     """
     if not text:
-        return "it is empty"
+        return _l("it is empty")
     if len(text) > MESSAGE_LENGTH:
-        return f"it is longer than {MESSAGE_LENGTH} characters ({len(text)})"
+        return _l("it is longer than %(most)s characters (%(length)s)", most=MESSAGE_LENGTH,
+                  length=len(text))
     if any(unicodedata.category(char) in _REFUSED_CATEGORIES and char != "\n" for char in text):
-        return "it contains control characters"
+        return _l("it contains control characters")
     return None
+
+
+#: Why a comment or a message was refused, by what it was.
+_NOT_POSTED = {"comment": N_("Your comment was not posted: %(reason)s."),
+               "message": N_("Your message was not posted: %(reason)s.")}
+
+
+def not_posted(what: str, reason) -> LazyString:
+    """That the ``what`` ("comment", "message") was refused for ``reason`` (:func:`problem`),
+    in the language of whoever reads it."""
+    return _l(_NOT_POSTED[what], reason=reason)
 
 
 def normalised(text: str | None) -> str:
@@ -64,7 +80,7 @@ def checked(text: str | None, what: str = "message") -> str:
     body = normalised(text)
     reason = problem(body)
     if reason is not None:
-        raise MessageRefused(f"Your {what} was not posted: {reason}.")
+        raise MessageRefused(not_posted(what, reason))
     return body
 
 

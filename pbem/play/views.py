@@ -105,7 +105,7 @@ def preview(game_id=None, token=None):
     form = MoveForm(meta=READ_ONLY)
     if not form.validate_on_submit():
         error = (form.move.errors or form.turn.errors or form.comment.errors
-                 or ["The move form was incomplete; reload the game page and try again."])[0]
+                 or [_("The move form was incomplete; reload the game page and try again.")])[0]
         return page.render_game(game, seat, token=token, form=_shown_again(form.data),
                                 error=error, status=422)
     text = form.typed_turn()
@@ -214,7 +214,7 @@ def move(game_id=None, token=None):
                         303)
 
     return _act(game_id, token, lambda: ConfirmedMove.read(request.form),
-                "The move form was incomplete.", play)
+                _("The move form was incomplete."), play)
 
 
 @bp.post("/games/<int:game_id>/resign", endpoint="resign")
@@ -226,8 +226,8 @@ def resign(game_id=None, token=None):
             raise PbemError(refusal(exc), exc.code, 409) from None
         return _("You resigned.")
 
-    return _act(game_id, token, _checked(ResignForm), "Tick the box to confirm that you resign.",
-                give_up)
+    return _act(game_id, token, _checked(ResignForm),
+                _("Tick the box to confirm that you resign."), give_up)
 
 
 @bp.post("/games/<int:game_id>/end", endpoint="end")
@@ -246,7 +246,7 @@ def end(game_id=None, token=None):
         flash(done)  # back to the link, which works until the next ply
         return redirect(url_for("play.link", token=token), 303)
 
-    return _act(game_id, token, _checked(EndForm), "The form was incomplete.", answer)
+    return _act(game_id, token, _checked(EndForm), _("The form was incomplete."), answer)
 
 
 @bp.post("/games/<int:game_id>/bots-resign")
@@ -376,7 +376,7 @@ def invitation(token):
     context = {"game": game, "seat": seat, "form": form, "someone_else": someone_else}
     if form.validate_on_submit():
         if someone_else and request.form.get("switch") != "1":
-            return render_template("play/invitation.html", **context, error=(
+            return render_template("play/invitation.html", **context, error=_(
                 "Tick the box to answer as the invited player, or open the invitation in "
                 "another browser.")), 409
         commands.respond(game, seat, accept="accept" in request.form)

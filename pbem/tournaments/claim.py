@@ -14,6 +14,7 @@ inside (:mod:`.subscriptions`).
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import select, update
 
 from ..core.errors import PbemError
@@ -77,9 +78,9 @@ def claim_or_raise(tournament_id) -> Tournament:
     try:
         tournament_id = int(tournament_id)
     except (TypeError, ValueError):
-        raise TournamentNotFound("There is no such tournament.") from None
+        raise TournamentNotFound(_l("There is no such tournament.")) from None
     if db.session.get(Tournament, tournament_id) is None:
-        raise TournamentNotFound(f"There is no tournament #{tournament_id}.")
+        raise TournamentNotFound(_l("There is no tournament #%(id)s.", id=tournament_id))
     tournament = take(tournament_id)
     if tournament is None:
         raise TournamentBusy("The tournament was being updated at that moment; try again.")

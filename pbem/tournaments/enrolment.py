@@ -78,7 +78,7 @@ def answer(tournament_id, player_id: int, accept: bool) -> Entrant:
     t = claim_before_start(tournament_id)
     entrant = next(e for e in t.entrants if e.player_id == player_id)
     if entrant.status != INVITED:
-        raise PbemError("You have already answered this invitation.", "settled", 409)
+        raise PbemError(_l("You have already answered this invitation."), "settled", 409)
     entrant.status = ENTERED if accept else DECLINED
     mark_joined(entrant.player)
     db.session.flush()
@@ -109,12 +109,12 @@ def register(tournament_id, player, now: datetime) -> Entrant:
     """
     t = claim_or_raise(tournament_id)
     if not registration_open(t, now):
-        raise PbemError("Registration for this tournament is closed.", "closed", 409)
+        raise PbemError(_l("Registration for this tournament is closed."), "closed", 409)
     entrant = next((e for e in t.entrants if e.player_id == player.id), None)
     if entrant is not None and entrant.status == ENTERED:
-        raise PbemError("You are already registered.", "already", 409)
+        raise PbemError(_l("You are already registered."), "already", 409)
     if entrant is not None and entrant.status == WITHDRAWN:
-        raise PbemError("You have withdrawn from this tournament.", "withdrawn", 409)
+        raise PbemError(_l("You have withdrawn from this tournament."), "withdrawn", 409)
     if entrant is None:
         entrant = Entrant(player=player)
         t.entrants.append(entrant)

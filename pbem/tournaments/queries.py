@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 
 from ..core.db import row_id
@@ -16,7 +17,7 @@ def get_tournament(tournament_id) -> Tournament:
     row = row_id(tournament_id)
     tournament = db.session.get(Tournament, row) if row else None
     if tournament is None:
-        raise TournamentNotFound("There is no such tournament.")
+        raise TournamentNotFound(_l("There is no such tournament."))
     return tournament
 
 
@@ -35,5 +36,5 @@ def table_of(t: Tournament, table_id) -> TournamentTable:
     """:raises PbemError: no such game in the tournament."""
     tb = db.session.get(TournamentTable, row_id(table_id)) if row_id(table_id) else None
     if tb is None or tb.tournament_id != t.id:
-        raise PbemError("That game is not part of this tournament.", "not-found", 404)
+        raise PbemError(_l("That game is not part of this tournament."), "not-found", 404)
     return tb

@@ -52,7 +52,7 @@ def switch_language():
     signed-in player, their stored language too (which their mail speaks)."""
     code = i18n.supported(request.form.get("language"))
     if code is None:
-        abort(400, "Unknown language.")
+        abort(400, _l("Unknown language."))
     session["language"] = code
     if g.player is not None:  # (the request's unit of work commits it)
         g.player.language = code
