@@ -68,6 +68,20 @@ def test_reserved_address_shaped_and_default_names_are_refused(client, make_play
     assert db.session.get(Player, me.id).name == "Me"
 
 
+@pytest.mark.parametrize(("name", "says"), [
+    ("...", "Ein Anzeigename braucht mindestens einen Buchstaben oder eine Ziffer."),
+    ("<b>Taken</b>", "Ein anderer Spieler heißt schon &#39;&lt;b&gt;Taken&lt;/b&gt;&#39;"),
+])
+def test_a_refused_name_is_explained_in_the_readers_language(client, make_player, name, says):
+    """A German page says why a name was refused in German, and the name typed among its
+    words stays text."""
+    make_player(name="<b>Taken</b>")
+    me = make_player(name="Me")
+    sign_in(client, me)
+    refused = client.post("/account", data={"name": name}, headers={"Accept-Language": "de"})
+    assert refused.status_code == 422 and says in refused.get_data(as_text=True)
+
+
 def test_ordinary_names_are_accepted_and_one_s_own_name_kept(client, make_player):
     make_player(name="Alice")
     me = make_player(name="Badminton Bob")  # "admin" inside a word is not the word
