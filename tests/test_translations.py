@@ -10,6 +10,7 @@ translate, then ``pybabel compile -d pbem/translations`` (README, "Languages").
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -81,3 +82,30 @@ def test_the_compiled_catalogue_is_the_po_compiled(language):
 
 def _strings(message):
     return [message.string] if isinstance(message.string, str) else list(message.string)
+
+
+#: Words a page shows as they are in every language: the site's name, format names, and
+#: the names of page styles that the scan below takes for text.
+UNTRANSLATED = {"pbem", "pbem · pbem", "API", "JSON", "game-page", "game-page analysis-page"}
+
+
+def _visible_text(template: str) -> list[str]:
+    """The lines of text a template writes itself, outside Jinja's expressions, statements,
+    translations and comments, and outside scripts, styles, pictures and code."""
+    for pattern in (r"\{#.*?#\}", r"\{%-?\s*trans\b.*?\{%-?\s*endtrans\s*-?%\}",
+                    r"\{\{.*?\}\}", r"\{%.*?%\}",
+                    r"<(script|style|svg|code)\b.*?</\1>"):
+        template = re.sub(pattern, " ", template, flags=re.S)
+    lines = (" ".join(line.split()) for line in re.sub(r"<[^>]+>", "\n", template).split("\n"))
+    return [line for line in lines if re.search(r"[A-Za-z]{3}", line)]
+
+
+def test_every_page_and_mail_template_writes_its_words_through_the_catalogue():
+    """A sentence written into a template as it is reaches every reader in English (the
+    German home page asked for the browser's time zone in English): each goes through
+    ``_()`` or ``{% trans %}``."""
+    written = {str(path.relative_to(ROOT)): [line for line in _visible_text(path.read_text())
+                                             if line not in UNTRANSLATED]
+               for pattern in ("*.html", "*.txt")
+               for path in sorted((ROOT / "templates").rglob(pattern))}
+    assert {path: lines for path, lines in written.items() if lines} == {}
