@@ -11,12 +11,14 @@ from dataclasses import replace
 
 from flask import Blueprint, flash, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from ..accounts.auth import login_required
 from ..accounts.forms import ConfirmForm
 from ..accounts.service import link_owner
 from ..core.db import utcnow
 from ..core.extensions import csrf
+from ..core.i18n import N_
 from ..core.signing import LinkError, sign, unsign
 from ..core.urls import external_url
 from . import settings
@@ -35,6 +37,27 @@ from .settings import DIGEST, UNSUBSCRIBABLE
 bp = Blueprint("notifications", __name__)
 #: The settings page's checkboxes (a box left unticked is not in the form at all).
 FLAGS = ("auto_vacation", "confirm_email_moves")
+#: What ``logic.schedule`` refuses, as it says it in English (for the catalogue), and the
+#: words it names a field by.
+REFUSALS = (
+    N_("choose a time zone, e.g. Europe/Paris"),
+    N_("%(text)r is not a time zone we know; use a name like Europe/Paris, America/New_York "
+       "or UTC"),
+    N_("%(what)s: %(text)r is not a whole hour from 0 to 23"),
+    N_("%(what)s: %(hour)s is not an hour from 0 to 23"),
+    N_("give both ends of the quiet hours, or neither"),
+    N_("quiet hours must start and end at different hours"),
+    N_("%(what)s: %(text)r is not one of %(choices)s"),
+)
+_FIELD_WORDS = {"quiet hours": _l("quiet hours"), "digest hour": _l("digest hour"),
+                **{str(label): KIND_WORDS[kind] for kind, label in KIND_LABELS.items()}}
+
+
+def refusal(exc: InvalidSettings) -> str:
+    """Why the settings were refused, in the reader's language."""
+    params = {name: _FIELD_WORDS.get(value, value) if name == "what" else value
+              for name, value in exc.params.items()}
+    return _(exc.template, **params)
 
 
 @bp.route("/settings/notifications", methods=["GET", "POST"])
@@ -49,7 +72,7 @@ def notifications():
         try:
             chosen = NotificationSettings.from_form(request.form)
         except InvalidSettings as exc:
-            error, status = exc, 422
+            error, status = refusal(exc), 422
         else:
             settings.save(g.player.id, chosen, utcnow(), auto_vacation=values["auto_vacation"],
                           confirm_email_moves=values["confirm_email_moves"])
@@ -73,7 +96,7 @@ def timezone():
         try:
             zone = parse_zone(request.form.get("timezone", "")[:64])
         except InvalidSettings as exc:
-            flash(_("Time zone not set: %(reason)s.", reason=exc.message))
+            flash(_("Time zone not set: %(reason)s.", reason=refusal(exc)))
         else:
             current = settings.settings_of(g.player.id)
             settings.save(g.player.id, replace(current, timezone=zone), utcnow())

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pytest
 from freezegun import freeze_time
 from helpers import outbox, path_of, sign_in
 from icalendar import Calendar
@@ -138,6 +139,41 @@ def test_bad_settings_are_explained_and_change_nothing(app, client, make_player)
     saved = settings.settings_of(me.id)
     assert saved.timezone == "Europe/Paris" and saved.modes[Kind.REMINDER] is Mode.DIGEST
     assert "Europe/Paris" in client.get("/settings/notifications").get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("form", "said"), [
+    ({"timezone": "Mars/<b>", "digest_hour": "7"},
+     "&#39;Mars/&lt;b&gt;&#39; ist keine uns bekannte Zeitzone"),
+    ({"timezone": "UTC", "digest_hour": "25"},
+     "Stunde der täglichen Zusammenfassung: &#39;25&#39; ist keine volle Stunde von 0 bis 23"),
+    ({"timezone": "UTC", "quiet_start": "9", "quiet_end": "9"},
+     "die Ruhezeiten müssen zu verschiedenen Stunden beginnen und enden"),
+])
+def test_bad_settings_are_explained_in_the_readers_language(client, make_player, form, said):
+    """The settings' checks speak English (their module speaks no language); the page says
+    them in its reader's, with what was typed kept as text."""
+    sign_in(client, make_player())
+    answer = client.post("/settings/notifications", data=form,
+                         headers={"Accept-Language": "de"})
+    assert answer.status_code == 422 and said in answer.get_data(as_text=True)
+
+
+def test_every_refusal_of_the_settings_is_declared_for_the_catalogue():
+    from pbem.notifications.logic.schedule import InvalidSettings, parse_hour, parse_zone
+    from pbem.notifications.views import REFUSALS
+
+    tries = [lambda: parse_zone(""), lambda: parse_zone("Mars/Olympus"),
+             lambda: parse_hour("x", "digest hour", "digest_hour"),
+             lambda: NotificationSettings(digest_hour=25),
+             lambda: NotificationSettings(quiet_start=3),
+             lambda: NotificationSettings(quiet_start=3, quiet_end=3),
+             lambda: NotificationSettings.from_form({"mode_turn": "loud"})]
+    templates = set()
+    for attempt in tries:
+        with pytest.raises(InvalidSettings) as info:
+            attempt()
+        templates.add(info.value.template)
+    assert templates == set(REFUSALS)
 
 
 def test_vacations_beyond_the_allowance_are_refused(app, client, make_player):

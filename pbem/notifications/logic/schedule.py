@@ -26,11 +26,14 @@ from ...core.validators import BadNumber, whole_number
 class InvalidSettings(ValueError):
     """Notification settings refused, with a message a player can act on and a stable ``code``
     (``zone``, ``hour``, ``quiet``, ``kind``, ``mode``); ``field`` names the form field at
-    fault."""
+    fault. The message is ``template`` (English, named placeholders) filled with ``params``:
+    the page that shows it says the template in its reader's language (this module speaks
+    none)."""
 
-    def __init__(self, message: str, code: str, field: str | None = None):
-        super().__init__(message)
-        self.message = message
+    def __init__(self, template: str, code: str, field: str | None = None, **params):
+        self.template, self.params = template, params
+        self.message = template % params if params else template
+        super().__init__(self.message)
         self.code = code
         self.field = field
 
@@ -75,12 +78,9 @@ def parse_zone(name: str) -> str:
         raise InvalidSettings("choose a time zone, e.g. Europe/Paris", "zone", "timezone")
     canonical = _zones().get(text.lower())
     if canonical is None:
-        raise InvalidSettings(
-            f"{text!r} is not a time zone we know; use a name like Europe/Paris, "
-            "America/New_York or UTC",
-            "zone",
-            "timezone",
-        )
+        raise InvalidSettings("%(text)r is not a time zone we know; use a name like "
+                              "Europe/Paris, America/New_York or UTC", "zone", "timezone",
+                              text=text)
     return canonical
 
 
@@ -92,8 +92,8 @@ def parse_hour(text: str, what: str, field_name: str) -> int:
     try:
         return whole_number(text.strip().removesuffix(":00"), 0, 23, what)
     except BadNumber:
-        raise InvalidSettings(f"{what}: {text[:20]!r} is not a whole hour from 0 to 23", "hour",
-                              field_name) from None
+        raise InvalidSettings("%(what)s: %(text)r is not a whole hour from 0 to 23", "hour",
+                              field_name, what=what, text=text[:20]) from None
 
 
 @dataclass(frozen=True)
@@ -121,7 +121,8 @@ class NotificationSettings:
         }
         for name, hour in hours.items():
             if hour is not None and hour not in range(24):
-                raise InvalidSettings(f"{name}: {hour} is not an hour from 0 to 23", "hour", name)
+                raise InvalidSettings("%(what)s: %(hour)s is not an hour from 0 to 23", "hour",
+                                      name, what=name, hour=hour)
         if (self.quiet_start is None) != (self.quiet_end is None):
             raise InvalidSettings(
                 "give both ends of the quiet hours, or neither", "quiet", "quiet_start"
@@ -149,9 +150,9 @@ class NotificationSettings:
             value = form.get(key, Mode.IMMEDIATE).strip().lower()
             if value not in set(Mode):
                 choices = ", ".join(Mode)
-                raise InvalidSettings(
-                    f"{KIND_LABELS[kind]}: {value!r} is not one of {choices}", "mode", key
-                )
+                raise InvalidSettings("%(what)s: %(text)r is not one of %(choices)s", "mode",
+                                      key, what=KIND_LABELS[kind], text=value,
+                                      choices=choices)
             modes[kind] = Mode(value)
         quiet = [
             parse_hour(form[k], "quiet hours", k) if form.get(k, "").strip() else None
