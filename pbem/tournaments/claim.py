@@ -83,7 +83,7 @@ def claim_or_raise(tournament_id) -> Tournament:
         raise TournamentNotFound(_l("There is no tournament #%(id)s.", id=tournament_id))
     tournament = take(tournament_id)
     if tournament is None:
-        raise TournamentBusy("The tournament was being updated at that moment; try again.")
+        raise TournamentBusy(_l("The tournament was being updated at that moment; try again."))
     return tournament
 
 
@@ -95,7 +95,7 @@ def claim_before_start(tournament_id) -> Tournament:
     """
     tournament = claim_or_raise(tournament_id)
     if tournament.status != SETUP:
-        raise PbemError("The tournament has already started.", "started", 409)
+        raise PbemError(_l("The tournament has already started."), "started", 409)
     return tournament
 
 
@@ -107,5 +107,5 @@ def claim_running(tournament_id) -> Tournament:
     """
     tournament = claim_or_raise(tournament_id)
     if tournament.status != RUNNING:
-        raise PbemError("The tournament is not running.", "not-running", 409)
+        raise PbemError(_l("The tournament is not running."), "not-running", 409)
     return tournament

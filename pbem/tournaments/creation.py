@@ -7,6 +7,8 @@ from __future__ import annotations
 import secrets
 from datetime import datetime, timedelta
 
+from flask_babel import lazy_gettext as _l
+
 from ..clocks import service as clocks
 from ..clocks.logic.errors import ClockError
 from ..clocks.logic.timecontrol import parse as parse_control
@@ -73,9 +75,9 @@ def edit(tournament_id, data: dict, actor, now: datetime) -> Tournament:
 def _describe(t: Tournament, data: dict) -> None:
     name = " ".join((data.get("name") or "").split())
     if not 1 <= len(name) <= 120:
-        raise BadTournament("A tournament needs a name of 1 to 120 characters.")
+        raise BadTournament(_l("A tournament needs a name of 1 to 120 characters."))
     if CONTROL_CHARACTERS.search(name):
-        raise BadTournament("A tournament's name cannot contain control characters.")
+        raise BadTournament(_l("A tournament's name cannot contain control characters."))
     t.name, t.description = name, (data.get("description") or "").strip()
 
 
@@ -88,15 +90,15 @@ def _adjust(t: Tournament, data: dict) -> None:
     t.extend_days = _whole(data, "extend_days", 1, 365, t.extend_days)
     policy = data.get("stall_policy") or t.stall_policy
     if policy not in POLICIES:
-        raise BadTournament("Choose what happens to a game at its deadline.")
+        raise BadTournament(_l("Choose what happens to a game at its deadline."))
     t.stall_policy = policy
     if "avoid_blocks" in data:  # for the rounds still to pair
         t.settings = {**t.settings, "avoid_blocks": bool(data["avoid_blocks"])}
     if t.format == SWISS:
         rounds = _whole(data, "rounds", 1, 99, t.settings["rounds"])
         if rounds < len(t.rounds):
-            raise BadTournament(f"{len(t.rounds)} rounds have been paired already: the "
-                                f"tournament cannot have fewer.")
+            raise BadTournament(_l("%(count)s rounds have been paired already: the tournament "
+                                   "cannot have fewer.", count=len(t.rounds)))
         t.settings = {**t.settings, "rounds": rounds}
 
 
@@ -105,9 +107,10 @@ def _configure(t: Tournament, data: dict, now: datetime) -> None:
     rules = get_rules(t.slug)
     t.format, t.table_size = data.get("format"), int(data.get("table_size") or 2)
     if t.format not in FORMATS:
-        raise BadTournament("Choose round robin, Swiss or knockout.")
+        raise BadTournament(_l("Choose round robin, Swiss or knockout."))
     if t.table_size not in rules.player_counts:
-        raise BadTournament(f"{rules.name} is not played {t.table_size} to a table.")
+        raise BadTournament(_l("%(game)s is not played %(size)s to a table.", game=rules.name,
+                               size=t.table_size))
     t.settings = {key: _whole(data, key, 1, 99, default) for key, default in SETTINGS.items()}
     t.settings["avoid_blocks"] = bool(data.get("avoid_blocks", True))
     _check_format(t)
@@ -131,19 +134,19 @@ def _configure(t: Tournament, data: dict, now: datetime) -> None:
     t.extend_days = _whole(data, "extend_days", 1, 365, 7)
     t.stall_policy = data.get("stall_policy")
     if t.stall_policy not in POLICIES:
-        raise BadTournament("Choose what happens to a game at its deadline.")
+        raise BadTournament(_l("Choose what happens to a game at its deadline."))
     t.enrolment = OPEN if data.get("enrolment") == OPEN else "invitation"
     t.starts_at = data.get("starts_at")
     previous = t.registration_deadline
     t.registration_deadline = data.get("registration_deadline") if t.enrolment == OPEN else None
     t.capacity = data.get("capacity") if t.enrolment == OPEN else None
     if t.capacity is not None and t.capacity < 2:
-        raise BadTournament("The capacity must be at least two players.")
+        raise BadTournament(_l("The capacity must be at least two players."))
     if t.registration_deadline not in (None, previous) and t.registration_deadline < now:
-        raise BadTournament("The registration deadline has passed already: choose a later "
-                            "time, or none.")
+        raise BadTournament(_l("The registration deadline has passed already: choose a later "
+                               "time, or none."))
     if t.starts_at and t.registration_deadline and t.registration_deadline > t.starts_at:
-        raise BadTournament("Registration must close before the tournament starts.")
+        raise BadTournament(_l("Registration must close before the tournament starts."))
 
 
 def _check_fits_the_round(t: Tournament) -> None:
@@ -176,15 +179,15 @@ def _whole(data: dict, key: str, low: int, high: int, default: int) -> int:
 def _check_format(t: Tournament) -> None:
     s = t.settings
     if t.format == ROUND_ROBIN and t.table_size == 2 and s["cycles"] > 2:
-        raise BadTournament("A round robin is single (1 cycle) or double (2).")
+        raise BadTournament(_l("A round robin is single (1 cycle) or double (2)."))
     if t.format == KNOCKOUT and t.table_size > 2:
         if not 1 <= s["advance"] < t.table_size or t.table_size % s["advance"]:
-            raise BadTournament(
-                f"At tables of {t.table_size}, the players who advance must divide "
-                f"{t.table_size} and be fewer.")
+            raise BadTournament(_l("At tables of %(size)s, the players who advance must divide "
+                                   "%(size)s and be fewer.", size=t.table_size))
         if s["advance"] + 1 not in t.rules.player_counts:
-            raise BadTournament(f"{t.rules.name} cannot be played by {s['advance'] + 1}, the "
-                                "smallest table this knockout may need.")
+            raise BadTournament(_l("%(game)s cannot be played by %(count)s, the smallest table "
+                                   "this knockout may need.", game=t.rules.name,
+                                   count=s["advance"] + 1))
 
 
 

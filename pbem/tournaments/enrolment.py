@@ -135,7 +135,7 @@ def seed(tournament_id, emails_text: str, actor, now: datetime, reason: str = ""
     for line in (emails_text or "").replace(",", "\n").splitlines():
         entrant = by_email.get(line.strip().lower())
         if line.strip() and entrant is None:
-            raise PbemError(f"{line.strip()!r} is not entered in this tournament.",
+            raise PbemError(_l("%(text)r is not entered in this tournament.", text=line.strip()),
                             "not-entered", 422)
         if entrant is not None and entrant not in order:
             order.append(entrant)

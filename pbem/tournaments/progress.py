@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from datetime import datetime, timedelta
 
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 
 from ..accounts import blocks
@@ -50,7 +51,7 @@ def start(t: Tournament, now: datetime, actor=None, reason: str = "") -> None:
     """
     entered = seeding.seed_order(t, [e for e in t.entrants if e.playing])
     if len(entered) < 2:
-        raise PbemError("A tournament needs at least two entered players to start.", "too-few")
+        raise PbemError(_l("A tournament needs at least two entered players to start."), "too-few")
     for entrant in t.entrants:
         entrant.seed = None
     for seed, entrant in enumerate(entered, 1):
@@ -125,7 +126,7 @@ def apply_policy(t: Tournament, tb: TournamentTable, policy: str, now: datetime,
     by_hand = actor is not None
     game = tb.game
     if game.status != ACTIVE:
-        raise PbemError(f"Game #{game.id} is not being played.", "not-active", 409)
+        raise PbemError(_l("Game #%(id)s is not being played.", id=game.id), "not-active", 409)
     if policy == EXTEND and (by_hand or not tb.extended):
         start = max(tb.deadline, now) if by_hand else tb.deadline
         tb.deadline = start + timedelta(days=t.extend_days)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 
 from ..core.db import row_id
@@ -54,9 +55,9 @@ def withdraw(tournament_id, entrant_id: int, actor, now: datetime, reason: str =
     entrant = next((e for e in t.entrants if e.id == row_id(entrant_id)), None)
     by_self = entrant is not None and actor is not None and actor.id == entrant.player_id
     if entrant is None or entrant.status == WITHDRAWN or (by_self and not entrant.playing):
-        raise PbemError("That player is not in this tournament.", "not-entered", 409)
+        raise PbemError(_l("That player is not in this tournament."), "not-entered", 409)
     if t.status == FINISHED:
-        raise PbemError("This tournament is over.", "finished", 409)
+        raise PbemError(_l("This tournament is over."), "finished", 409)
     _withdraw(t, entrant, actor, now, reason, by_self)
     progress.settle(t, now)  # its forfeits may have ended the round
     pages.refresh(t)
@@ -105,11 +106,11 @@ def reinstate(tournament_id, entrant_id: int, actor, now: datetime, reason: str 
     t = claim_or_raise(tournament_id)
     entrant = next((e for e in t.entrants if e.id == row_id(entrant_id)), None)
     if entrant is None or entrant.status != WITHDRAWN:
-        raise PbemError("That player has not withdrawn from this tournament.", "not-withdrawn",
-                        409)
+        raise PbemError(_l("That player has not withdrawn from this tournament."),
+                        "not-withdrawn", 409)
     if not director.can_reinstate(t, entrant):
-        raise PbemError(f"{entrant.player.name}'s withdrawal can no longer be undone: a round "
-                        "has been paired since.", "paired-since", 409)
+        raise PbemError(_l("%(name)s's withdrawal can no longer be undone: a round has been "
+                           "paired since.", name=entrant.player.name), "paired-since", 409)
     entrant.status, entrant.withdrawn_at = ENTERED, None
     progress.log(t, actor, f"undid the withdrawal of {entrant.player.name}", reason, now)
     pages.refresh(t)
@@ -120,7 +121,7 @@ def pause(tournament_id, actor, now: datetime, reason: str = "") -> None:
     """Stop deadlines and round advancement (games themselves can still be played)."""
     t = claim_running(tournament_id)
     if t.paused_at is not None:
-        raise PbemError("The tournament is already paused.", "paused", 409)
+        raise PbemError(_l("The tournament is already paused."), "paused", 409)
     t.paused_at = now
     progress.log(t, actor, "paused the tournament", reason, now)
     db.session.flush()
@@ -130,7 +131,7 @@ def resume(tournament_id, actor, now: datetime, reason: str = "") -> None:
     """Resume; the deadlines of unfinished games move on by the time spent paused."""
     t = claim_running(tournament_id)
     if t.paused_at is None:
-        raise PbemError("The tournament is not paused.", "not-paused", 409)
+        raise PbemError(_l("The tournament is not paused."), "not-paused", 409)
     paused_for = max(timedelta(0), now - t.paused_at)
     for tb in t.current_round.tables if t.current_round else ():
         if tb.places is None:

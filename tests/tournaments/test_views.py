@@ -133,6 +133,25 @@ def test_the_creation_form_refuses_a_past_deadline_on_the_form(app, client, make
     assert b'id="tournament-form"' in page.data and not service.all_tournaments()
 
 
+def test_a_director_is_told_in_their_language_what_the_form_lacks(app, client, make_player):
+    """The set-up's refusals are said in the page's language (they had been English on
+    every page), with what was typed kept as text."""
+    admin = make_player(admin=True)
+    sign_in(client, admin)
+    german = {"Accept-Language": "de"}
+    page = client.post("/admin/tournaments/new/spike", headers=german, data={
+        **FORM, "enrolment": "open", "registration_deadline": "2001-01-01T12:00"})
+    assert page.status_code == 422
+    assert "Der Anmeldeschluss ist schon vorbei" in page.get_data(as_text=True)
+    t = service.create("spike", settings("swiss"), admin, T0)
+    db.session.commit()
+    seeding = client.post(f"/admin/tournaments/{t.id}/seed", headers=german,
+                          data={"emails": "<b>x@example.com"})
+    assert seeding.status_code == 422
+    assert ("&#39;&lt;b&gt;x@example.com&#39; ist in diesem Turnier nicht angemeldet."
+            in seeding.get_data(as_text=True))
+
+
 def test_a_player_withdraws_before_the_start_and_cannot_register_again(app, client,
                                                                        make_player):
     admin = make_player(admin=True)
