@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from flask import current_app
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import delete, select
 
 from ..accounts.models import Player
@@ -12,10 +13,11 @@ from ..core.db import row_id
 from ..core.extensions import db
 from ..notifications.settings import zone_of
 from . import away
+from .logic.display import format_words
+from .logic.durations import HOUR
 from .logic.errors import InvalidVacation
 from .logic.vacation import (
     Vacation,
-    describe_hours,
     hours_left,
     parse_request,
     validate_request,
@@ -31,7 +33,7 @@ def per_year() -> int:
 def allowance_left(player_id: int, now: datetime) -> str:
     """What is left of this year's allowance, in days and hours (``13 days 23 hours``): a
     vacation ended early gives back the hours it did not use."""
-    return describe_hours(hours_left(vacations_of(player_id), now.year, per_year()))
+    return format_words(hours_left(vacations_of(player_id), now.year, per_year()) * HOUR)
 
 
 def all_of(player_id: int) -> list[StoredVacation]:
@@ -83,7 +85,7 @@ def end(player_id: int, vacation_id, now: datetime) -> None:
     vacation_id = row_id(vacation_id)
     row = None if vacation_id is None else db.session.get(StoredVacation, vacation_id)
     if row is None or row.player_id != player_id or row.ends_at <= now:
-        raise InvalidVacation("That vacation is not one you can end or cancel.", "missing")
+        raise InvalidVacation(_l("That vacation is not one you can end or cancel."), "missing")
     ended = row.vacation.ended_early(now)
     if ended is None:
         db.session.delete(row)

@@ -193,6 +193,25 @@ def test_vacations_beyond_the_allowance_are_refused(app, client, make_player):
     assert db.session.query(StoredVacation).count() == 1
 
 
+def test_the_vacation_page_and_its_refusals_speak_the_readers_language(client, make_player):
+    """The vacation rules live in a module that speaks through the hooks the app installs:
+    the allowance left and every refusal are said in the page's language (they had been
+    English), what was typed kept as text."""
+    german = {"Accept-Language": "de"}
+    with freeze_time(T0):
+        sign_in(client, make_player())
+        answer = client.post("/settings/vacation", data={"days": "15"}, headers=german)
+        page = answer.get_data(as_text=True)
+        assert answer.status_code == 422
+        assert ("dieser Urlaub braucht 15 Tage, aber du hast 2026 noch 14 Tage übrig "
+                "(von 14 Tagen)") in page
+        answer = client.post("/settings/vacation", data={"days": "<b>"}, headers=german)
+        assert "&#39;&lt;b&gt;&#39; ist keine ganze Zahl von Tagen" in answer.get_data(
+            as_text=True)
+        assert "<strong>14 Tage</strong>" in client.get("/settings/vacation",
+                                                       headers=german).get_data(as_text=True)
+
+
 def test_a_game_message_s_unsubscribe_link_stops_messages_and_says_so(make_app, make_player):
     app = make_app(WTF_CSRF_ENABLED=True)
     with app.app_context():

@@ -131,7 +131,7 @@ def test_vacation_days_are_spent_to_save_a_clock_until_they_run_out(app, make_pl
     for _ in range(13):  # the rest of the 14 days, a day at a time
         now += D
         assert tick(now) == "1 vacation"
-    assert booking.allowance_left(alice.id, now) == "0 days"
+    assert booking.allowance_left(alice.id, now) == "0 hours"
     assert tick(now + D) == "1 timeout"
     assert get_game(game.id).status == "finished"
 

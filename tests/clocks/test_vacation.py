@@ -9,6 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pbem.clocks.logic.display import format_words
+from pbem.clocks.logic.durations import HOUR
 from pbem.clocks.logic.errors import InvalidVacation
 from pbem.clocks.logic.vacation import (
     Vacation,
@@ -16,7 +18,6 @@ from pbem.clocks.logic.vacation import (
     current,
     days_left,
     days_used,
-    describe_hours,
     hours_left,
     overlap,
     parse_request,
@@ -124,10 +125,10 @@ def test_ending_early_gives_back_the_days_not_begun():
     assert shortened == Vacation(NOW, NOW + 2 * D + H) and shortened.days == 3
     # The allowance counts hours: 2 days and 1 hour used, 11 days 23 hours left.
     assert shortened.hours == 49 and hours_left([shortened], NOW.year) == 11 * 24 + 23
-    assert describe_hours(hours_left([shortened], NOW.year)) == "11 days 23 hours"
+    assert format_words(hours_left([shortened], NOW.year) * HOUR) == "11 days 23 hours"
     assert days_left([shortened], NOW.year) == 11
     minute = trip.ended_early(NOW + timedelta(minutes=1))
-    assert describe_hours(hours_left([minute], NOW.year)) == "13 days 23 hours"
+    assert format_words(hours_left([minute], NOW.year) * HOUR) == "13 days 23 hours"
     assert trip.ended_early(NOW + 20 * D) is trip
 
 

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 
 from ...core.validators import BadNumber, iso_date, whole_number
-from .display import format_moment
+from . import display
+from .display import format_moment, format_words
 from .durations import DAY, HOUR
 from .errors import InvalidVacation
 
@@ -35,7 +36,7 @@ class Vacation:
         if self.start.tzinfo is None or self.end.tzinfo is None:
             raise TypeError("vacation times must be timezone-aware")
         if self.end <= self.start:
-            raise InvalidVacation("a vacation must end after it starts", "length")
+            raise InvalidVacation(display._("a vacation must end after it starts"), "length")
 
     @classmethod
     def of_days(cls, start: datetime, days: int) -> Vacation:
@@ -96,15 +97,6 @@ def days_left(
     return hours_left(vacations, year, per_year) // 24
 
 
-def describe_hours(hours: int) -> str:
-    """``13 days 23 hours``, ``2 days``, ``5 hours``."""
-    days, rest = divmod(hours, 24)
-    parts = [f"{days} day{'' if days == 1 else 's'}"] if days or not rest else []
-    if rest:
-        parts.append(f"{rest} hour{'' if rest == 1 else 's'}")
-    return " ".join(parts)
-
-
 def current(vacations: Iterable[Vacation], now: datetime) -> Vacation | None:
     """The vacation running at ``now``, for "on vacation until …" notes; else ``None``."""
     return next((v for v in vacations if v.covers(now)), None)
@@ -124,7 +116,8 @@ def parse_request(now: datetime, days: str, start_date: str = "", zone: tzinfo =
     day = _parse_date(start_date)
     today = now.astimezone(zone).date()
     if day < today:
-        raise InvalidVacation(f"{day.isoformat()} is in the past; pick today or later", "past")
+        raise InvalidVacation(display._("%(day)s is in the past; pick today or later",
+                                         day=day.isoformat()), "past")
     if day == today:
         return Vacation.of_days(now, count)
     midnight = datetime.combine(day, time(0), tzinfo=zone).astimezone(UTC)
@@ -146,21 +139,24 @@ def validate_request(
     :raises InvalidVacation: ``past``, ``horizon``, ``overlap`` or ``allowance``.
     """
     if request.start < now:
-        raise InvalidVacation("a vacation cannot start in the past", "past")
+        raise InvalidVacation(display._("a vacation cannot start in the past"), "past")
     if request.start > now + HORIZON:
-        raise InvalidVacation("a vacation can be scheduled at most a year ahead", "horizon")
+        raise InvalidVacation(display._("a vacation can be scheduled at most a year ahead"),
+                              "horizon")
     for other in existing:
         if request.start < other.end and other.start < request.end:
             raise InvalidVacation(
-                f"it overlaps your vacation from {format_moment(other.start, zone)} "
-                f"to {format_moment(other.end, zone)}",
+                display._("it overlaps your vacation from %(start)s to %(end)s",
+                          start=format_moment(other.start, zone),
+                          end=format_moment(other.end, zone)),
                 "overlap",
             )
     left = hours_left(existing, request.year, per_year)
     if request.hours > left:
         raise InvalidVacation(
-            f"this vacation needs {request.days} days but you have {describe_hours(left)} "
-            f"left in {request.year} (of {per_year} days)",
+            display._("this vacation needs %(days)s days but you have %(left)s left in "
+                      "%(year)s (of %(per_year)s days)", days=request.days,
+                      left=format_words(left * HOUR), year=request.year, per_year=per_year),
             "allowance",
         )
     return request
@@ -208,9 +204,11 @@ def _parse_day_count(text: str) -> int:
     try:
         count = whole_number(text, 0, 10 * MAX_DAYS, "days")
     except BadNumber:
-        raise InvalidVacation(f"{text[:20]!r} is not a whole number of days", "syntax") from None
+        raise InvalidVacation(display._("%(text)r is not a whole number of days",
+                                        text=text[:20]), "syntax") from None
     if not 1 <= count <= MAX_DAYS:
-        raise InvalidVacation(f"a vacation lasts from 1 to {MAX_DAYS} days, not {count}", "length")
+        raise InvalidVacation(display._("a vacation lasts from 1 to %(most)s days, not %(count)s",
+                                        most=MAX_DAYS, count=count), "length")
     return count
 
 
@@ -218,4 +216,5 @@ def _parse_date(text: str) -> date:
     try:
         return iso_date(text, "start")
     except BadNumber:
-        raise InvalidVacation(f"{text[:20]!r} is not a date like 2026-07-14", "syntax") from None
+        raise InvalidVacation(display._("%(text)r is not a date like 2026-07-14",
+                                        text=text[:20]), "syntax") from None
