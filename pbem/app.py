@@ -37,6 +37,8 @@ class PbemFlask(Flask):
     move's request. The answer cannot change, so it is kept per function, weakly (a function
     made for one call is not kept alive by it)."""
 
+    json_provider_class = i18n.JSONProvider  # lazy translations as text in JSON
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._coroutine: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()

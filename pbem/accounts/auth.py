@@ -5,8 +5,8 @@ from __future__ import annotations
 from functools import wraps
 
 from flask import abort, g, redirect, request, session, url_for
-from flask_babel import lazy_gettext as _l
 
+from ..core.i18n import _l
 from .service import end_sessions, get_player
 
 

@@ -14,12 +14,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from blinker import Namespace
-from flask_babel import lazy_gettext as _l
 from sqlalchemy import and_, delete, exists, or_, select
 
 from ..core.errors import PbemError
 from ..core.extensions import db
-from ..core.i18n import N_
+from ..core.i18n import N_, _l
 from .models import Block, Player
 
 #: Sent (sender: the blocker; ``whom``: the player blocked) when a block is new, in its

@@ -1,9 +1,9 @@
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, SelectField, StringField
 from wtforms.validators import DataRequired, Length
 
 from ..core import i18n
+from ..core.i18n import _l
 
 
 class EmailForm(FlaskForm):

@@ -20,11 +20,11 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from flask_babel import lazy_gettext as _l
 from sqlalchemy import event, inspect, select
 
 from ..core.errors import PbemError
 from ..core.extensions import db
+from ..core.i18n import _l
 from ..core.work import race_guard
 from .models import UNNAMED, Player
 

@@ -13,13 +13,13 @@ import re
 from datetime import timedelta
 
 from flask import current_app
-from flask_babel import lazy_gettext as _l
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..core.db import row_id, utcnow
 from ..core.errors import PbemError
 from ..core.extensions import db
+from ..core.i18n import _l
 from ..core.signing import LinkError, sign, unsign
 from ..core.urls import external_url
 from ..core.validators import CONTROL_CHARACTERS

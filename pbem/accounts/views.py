@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 
 from ..core import i18n
 from ..core.errors import PbemError
+from ..core.i18n import _l
 from . import blocks, names, service
 from .auth import load_current_player, login_required, sign_in_session, sign_out_everywhere
 from .forms import AccountForm, ConfirmForm, DeleteForm, EmailForm, NameForm

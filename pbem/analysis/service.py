@@ -13,10 +13,10 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
 from ..core.errors import PbemError
+from ..core.i18n import _l
 from ..games import IllegalMove
 from ..games.svg import mark_cells
 from ..play.models import FINISHED

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import secrets
 
-from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 
 from ..accounts.models import PLACEHOLDER_TLD, UNNAMED, Player
@@ -20,6 +19,7 @@ from ..accounts.service import save_account
 from ..core.db import utcnow
 from ..core.errors import PbemError
 from ..core.extensions import db
+from ..core.i18n import _l
 
 _DOMAIN = "engines" + PLACEHOLDER_TLD
 #: The most engines one player may register.

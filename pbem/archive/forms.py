@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import TextAreaField
 
+from ..core.i18n import _l
 from .history import BadRecord
 
 

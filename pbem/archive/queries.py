@@ -18,8 +18,6 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 
-from flask_babel import LazyString
-from flask_babel import lazy_gettext as _l
 from sqlalchemy import Select, and_, exists, func, select, tuple_
 from sqlalchemy.orm import aliased, defer, selectinload
 
@@ -27,6 +25,7 @@ from ..accounts.models import Player
 from ..core.db import MAX_INT, row_id
 from ..core.errors import PbemError
 from ..core.extensions import db
+from ..core.i18n import Text, _l
 from ..core.validators import BadNumber, iso_date, whole_number
 from ..games import all_rules
 from ..play.models import ACTIVE, DRAWN, FINISHED, LOST, WON, Game, Seat
@@ -48,8 +47,8 @@ class Order:
     descending: bool
     #: What the pager's links say (in the reader's language): towards the start of the list,
     #: and onwards.
-    back: LazyString
-    onwards: LazyString
+    back: Text
+    onwards: Text
     #: The games this order lists (the recently finished: those that have finished).
     only: object = None
 

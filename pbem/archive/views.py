@@ -18,13 +18,13 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext
-from flask_babel import lazy_gettext as _l
 
 from ..accounts.auth import admin_required
 from ..accounts.blocks import is_blocked
 from ..accounts.service import get_player
 from ..core.feeds import CONTENT_TYPE
 from ..core.headers import public_read
+from ..core.i18n import _l
 from ..games import all_rules, format_option_value
 from ..play.models import ACTIVE, FINISHED
 from ..play.new_game import rules_or_404

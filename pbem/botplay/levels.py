@@ -8,9 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from flask_babel import lazy_gettext as _l
-
 from ..bots import CORRESPONDENCE, LEVELS
+from ..core.i18n import _l
 from .worker import TURN_CPU
 
 

@@ -5,12 +5,12 @@ own fields."""
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import SelectField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Optional
 
+from ..core.i18n import _l
 from ..core.validators import WholeNumberField
 from ..play.forms import NewGameForm, chosen_options
 from ..play.new_game import time_control_fields

@@ -13,7 +13,6 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from flask import current_app
-from flask_babel import lazy_gettext as _l
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
@@ -21,6 +20,7 @@ from ..accounts.blocks import Blocked, refuse_if_blocked
 from ..accounts.models import Player
 from ..core.errors import PbemError
 from ..core.extensions import db
+from ..core.i18n import _l
 from ..games import InvalidOptions, UnknownGame, get_rules
 from ..play import events, setup
 from ..play.errors import BadSetup

@@ -13,10 +13,10 @@ from __future__ import annotations
 from datetime import datetime
 
 from flask import current_app
-from flask_babel import lazy_gettext as _l
 from sqlalchemy import and_, func, or_, select, update
 
 from ..core.extensions import db
+from ..core.i18n import _l
 from ..play import batch
 from ..play.models import ACTIVE, Game
 from . import service

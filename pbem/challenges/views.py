@@ -20,12 +20,12 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
 from ..accounts.auth import login_required
 from ..core.db import utcnow
 from ..core.feeds import CONTENT_TYPE, atom
+from ..core.i18n import _l
 from ..core.urls import external_url
 from ..games import all_rules
 from ..play.forms import option_fields

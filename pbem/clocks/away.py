@@ -4,12 +4,11 @@ game news) listing the games concerned, with the dates in the opponent's own tim
 
 from __future__ import annotations
 
-from flask_babel import LazyString
-from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from ..core.extensions import db
+from ..core.i18n import _l, lazy
 from ..core.urls import external_url
 from ..notifications.delivery import message
 from ..notifications.settings import zone_of
@@ -39,5 +38,5 @@ def tell_opponents(player, vacation: Vacation) -> None:
             "reader": opponent, "away": player, "games": [
                 (game, external_url("play.game", game_id=game.id)) for game in shared],
             # (written when the mail is, in the reader's language)
-            "start": LazyString(lambda zone=zone: format_moment(vacation.start, zone)),
-            "end": LazyString(lambda zone=zone: format_moment(vacation.end, zone))})
+            "start": lazy(lambda zone=zone: format_moment(vacation.start, zone)),
+            "end": lazy(lambda zone=zone: format_moment(vacation.end, zone))})

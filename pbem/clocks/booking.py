@@ -5,12 +5,12 @@ from __future__ import annotations
 from datetime import datetime
 
 from flask import current_app
-from flask_babel import lazy_gettext as _l
 from sqlalchemy import delete, select
 
 from ..accounts.models import Player
 from ..core.db import row_id
 from ..core.extensions import db
+from ..core.i18n import _l
 from ..notifications.settings import zone_of
 from . import away
 from .logic.display import format_words

@@ -31,12 +31,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from flask import current_app
-from flask_babel import lazy_gettext as _l
 from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
 from ..core.extensions import db
+from ..core.i18n import _l
 from ..core.urls import external_url
 from ..core.work import savepoint, unit_of_work
 from ..mail.composers import moot_if_played

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-from flask_babel import LazyString
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 
+from ..core.i18n import _l, lazy
 from ..core.urls import external_url
 from ..mail.outbox import batched, bodies, unsubscribe_headers
 from ..notifications.delivery import game_subject, message, unsubscribe_url
@@ -25,7 +24,7 @@ KIND = "conditional_answered"
 def tell(game, seat: int, reply: str, moves) -> None:
     """Queue the mail: the reply and the turn it answered (the last turn played)."""
     turns = answered_turns(game, moves)
-    what = LazyString(lambda: answered_text(turns)) if turns else _l("the move")
+    what = lazy(lambda: answered_text(turns)) if turns else _l("the move")
     message(KIND, game.seats[seat].player,
             game_subject(game, _l("your conditional move %(reply)s answered %(what)s",
                                   reply=reply, what=what)),

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask_babel import lazy_gettext as _l
 from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
@@ -29,7 +28,7 @@ from sqlalchemy.orm.util import identity_key
 from ..core.db import utcnow
 from ..core.errors import PbemError
 from ..core.extensions import db
-from ..core.i18n import lazy_format
+from ..core.i18n import _l, lazy_format
 from ..games import IllegalMove
 from ..play.models import ACTIVE, RESIGN, Game
 from ..play.phrases import lazy_refusal

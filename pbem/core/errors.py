@@ -7,12 +7,12 @@ import logging
 from flask import jsonify, render_template, request
 from flask_babel import format_number
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException
 
+from .i18n import _l
 from .signing import LinkError
 
 log = logging.getLogger(__name__)

@@ -21,7 +21,9 @@ from functools import cache
 import pytz  # Flask-Babel's time zones (it converts with their normalize())
 from babel import Locale
 from flask import current_app, g, has_app_context
-from flask_babel import Babel, LazyString, force_locale, get_locale
+from flask.json.provider import DefaultJSONProvider
+from flask_babel import Babel, LazyString, force_locale, get_locale, gettext
+from markupsafe import escape
 
 babel = Babel()
 
@@ -96,17 +98,45 @@ def speaking(language: str | None, zone: tzinfo | None = None):
             state.babel_tzinfo = before
 
 
-def lazy_format(template: str, *parts) -> LazyString:
+class Text(LazyString):
+    """A string read when it is used (in the language spoken then), which stays text wherever
+    it goes. Flask-Babel's ``LazyString`` declares itself markup (``__html__``), so a page
+    printed one as it was, with whatever a player typed among its parameters (a line of moves,
+    a time control, a display name): directly, as a parameter of a template's ``_()`` or
+    ``{% trans %}``, in a ``join``. As HTML, this one is its text escaped."""
+
+    def __html__(self) -> str:
+        return str(escape(str(self)))
+
+
+def _l(message: str, **variables) -> Text:
+    """``message`` translated when it is read (``lazy_gettext``), as :class:`Text`."""
+    return Text(gettext, message, **variables)
+
+
+def lazy(function) -> Text:
+    """``function()`` when it is read, as :class:`Text` (a sentence made of lazy parts)."""
+    return Text(function)
+
+
+def lazy_format(template: str, *parts) -> Text:
     """``template.format(*parts)`` when read, so that lazy translations among ``parts`` are read
     in the language spoken then (a subject composed before its recipient's language is on)."""
-    return LazyString(lambda: template.format(*(str(part) for part in parts)))
+    return Text(lambda: template.format(*(str(part) for part in parts)))
+
+
+class JSONProvider(DefaultJSONProvider):
+    """JSON that writes a lazy string as its text: Flask's writes anything with ``__html__``
+    as that, which is a :class:`Text`'s escaped (``&#39;`` in an API's error message)."""
+
+    @staticmethod
+    def default(o):
+        return str(o) if isinstance(o, LazyString) else DefaultJSONProvider.default(o)
 
 
 def as_text(value):
-    """A page's ``{{ value }}`` as Jinja is to escape it (the templates' ``finalize``): a lazy
-    translation read as plain text now. Flask-Babel's lazy strings declare themselves HTML
-    (``__html__``), so Jinja would print one as it is, with whatever a player typed among its
-    parameters (a time control, a line of moves, a display name); as text, it is escaped."""
+    """A page's ``{{ value }}`` as Jinja is to escape it (the templates' ``finalize``): any lazy
+    string (Flask-Babel's own too, which declare themselves markup) read as plain text now."""
     return str(value) if isinstance(value, LazyString) else value
 
 

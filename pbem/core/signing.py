@@ -9,8 +9,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from flask import current_app
-from flask_babel import lazy_gettext as _l
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
+
+from .i18n import _l
 
 #: purpose -> (salt, config key holding the maximum age in seconds)
 PURPOSES = {

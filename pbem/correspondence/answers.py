@@ -18,8 +18,8 @@ import secrets
 from typing import NamedTuple
 
 from flask import current_app
-from flask_babel import lazy_gettext as _l
 
+from ..core.i18n import _l
 from ..core.urls import external_url
 from ..mail.composers import Image
 from ..notifications.delivery import game_subject, message

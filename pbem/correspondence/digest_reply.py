@@ -21,8 +21,6 @@ import re
 from datetime import UTC, datetime
 
 from flask import current_app
-from flask_babel import LazyString
-from flask_babel import lazy_gettext as _l
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
@@ -30,6 +28,7 @@ from ..accounts.models import Player
 from ..core.db import utcnow
 from ..core.errors import PbemError
 from ..core.extensions import db
+from ..core.i18n import _l, lazy
 from ..core.signing import LinkError, sign, unsign
 from ..core.work import savepoint
 from ..games import IllegalMove
@@ -140,7 +139,7 @@ def _act(player, written: datetime, game_id: int, text: str, line: str) -> Outco
         if not rest.strip():
             return Outcome(line, game_id, "refused",
                            _l("write the message after “%(word)s”",
-                              word=LazyString(lambda: words.word_for("comment"))))
+                              word=lazy(lambda: words.word_for("comment"))))
         commands.post_message(game, seat, rest.strip())
         return Outcome(line, game_id, "posted", _l("your message was posted to the game"))
     if word == "resign" and not rest:

@@ -26,12 +26,12 @@ import mailbox
 from contextvars import ContextVar
 
 from flask import current_app
-from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from ..core.errors import PbemError
 from ..core.extensions import db
+from ..core.i18n import _l, lazy
 from ..core.signing import LinkError
 from ..core.urls import external_url
 from ..core.work import savepoint, unit_of_work
@@ -287,9 +287,7 @@ COMMANDS = {"resign": _resign, "board": _board, "moves": _moves, "help": _help,
 
 def _l_word(command: str):
     """``command``'s word in the language its answer will speak (read when the answer is)."""
-    from ..core.i18n import LazyString
-
-    return LazyString(lambda: words.word_for(command))
+    return lazy(lambda: words.word_for(command))
 
 
 class _Refused(Exception):

@@ -8,12 +8,11 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from flask import current_app, g
-from flask_babel import lazy_gettext as _l
 
 from ..clocks import service as clocks
 from ..core.db import utcnow
 from ..core.extensions import db
-from ..core.i18n import lazy_format
+from ..core.i18n import _l, lazy_format
 from ..core.urls import external_url
 from ..mail.composers import Image, moot_if_played
 from ..mail.outbox import bodies, unsubscribe_headers

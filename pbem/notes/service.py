@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from flask_babel import LazyString, format_number
-from flask_babel import lazy_gettext as _l
+from flask_babel import format_number
 from sqlalchemy import delete, select
 
 from ..core.errors import PbemError
 from ..core.extensions import db
+from ..core.i18n import _l, lazy
 from .models import NOTES_LENGTH, GameNote
 
 
@@ -29,8 +29,8 @@ def save(game_id: int, player_id: int, body: str) -> None:
     body = (body or "").replace("\r\n", "\n")
     if len(body) > NOTES_LENGTH:
         raise NotesRefused(_l("Notes are at most %(most)s characters; these have %(count)s.",
-                              most=LazyString(lambda: format_number(NOTES_LENGTH)),
-                              count=LazyString(lambda: format_number(len(body)))))
+                              most=lazy(lambda: format_number(NOTES_LENGTH)),
+                              count=lazy(lambda: format_number(len(body)))))
     note = db.session.scalar(select(GameNote).where(
         GameNote.game_id == game_id, GameNote.player_id == player_id))
     if not body.strip():

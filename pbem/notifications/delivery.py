@@ -12,10 +12,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from flask_babel import gettext
-from flask_babel import lazy_gettext as _l
 
 from ..core.db import utcnow
-from ..core.i18n import lazy_format, speaking
+from ..core.i18n import _l, lazy_format, speaking
 from ..core.signing import sign
 from ..core.urls import external_url
 from ..mail import outbox

@@ -13,13 +13,12 @@ import logging
 from collections.abc import Callable
 from datetime import datetime
 
-from flask_babel import LazyString, ngettext
-from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from sqlalchemy import select, update
 
 from ..accounts.models import Player
 from ..core.extensions import db
-from ..core.i18n import speaking
+from ..core.i18n import _l, lazy, speaking
 from ..core.work import unit_of_work
 from ..mail.models import OutboxMessage
 from .delivery import message
@@ -87,7 +86,7 @@ def _send(player_id: int, seen: datetime, now: datetime) -> int:
     if not waiting and not said["news"]:
         return 0
     count = len(waiting)
-    subject = (LazyString(lambda: ngettext("pbem digest: %(num)d game waiting for you",
+    subject = (lazy(lambda: ngettext("pbem digest: %(num)d game waiting for you",
                                            "pbem digest: %(num)d games waiting for you", count))
                if count else _l("pbem digest: news of your games"))  # read in their language
     message(DIGEST, player, subject, reply_to=said["reply_to"], facts=said["facts"],

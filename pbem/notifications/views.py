@@ -11,14 +11,13 @@ from dataclasses import replace
 
 from flask import Blueprint, flash, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 
 from ..accounts.auth import login_required
 from ..accounts.forms import ConfirmForm
 from ..accounts.service import link_owner
 from ..core.db import utcnow
 from ..core.extensions import csrf
-from ..core.i18n import N_
+from ..core.i18n import N_, _l
 from ..core.signing import LinkError, sign, unsign
 from ..core.urls import external_url
 from . import settings

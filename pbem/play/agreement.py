@@ -13,10 +13,9 @@ Like every service, these flush and leave the commit to the entry point (:mod:`.
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
-
 from ..core.errors import PbemError
 from ..core.extensions import db
+from ..core.i18n import _l
 from . import events
 from .endings import end_by_decision
 from .errors import NotYourTurn

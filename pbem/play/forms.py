@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -18,6 +17,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, InputRequired, Length, Optional, ValidationError
 
 from ..core.db import MAX_INT
+from ..core.i18n import _l
 from ..core.validators import BadNumber, WholeNumberField, whole_number
 from ..games.base import format_option_value
 from . import thread

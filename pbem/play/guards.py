@@ -4,9 +4,8 @@ around the whole unit, for the second of two racing submissions, which the datab
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
-
 from ..core import work
+from ..core.i18n import _l
 from .errors import GameNotActive, NotYourTurn, PositionChanged
 from .models import ACTIVE, FINISHED, Game
 

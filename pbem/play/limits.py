@@ -23,11 +23,11 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from flask import current_app
-from flask_babel import lazy_gettext as _l
 from sqlalchemy import exists, func, select
 
 from ..core.errors import PbemError
 from ..core.extensions import db
+from ..core.i18n import _l
 from .models import Game, GameMessage, Seat
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 
 from flask import current_app
-from flask_babel import lazy_gettext as _l
 
+from ..core.i18n import _l
 from ..core.signing import LinkError, sign, unsign
 from ..core.urls import external_url
 from .models import Game

@@ -5,13 +5,13 @@ player challenged by name from their page (``?opponent=<id>``)."""
 from __future__ import annotations
 
 from flask import abort, render_template
-from flask_babel import lazy_gettext as _l
 
 from ..accounts.blocks import refuse_if_blocked
 from ..accounts.models import Player
 from ..accounts.service import BadEmail, get_player, player_by_email
 from ..core.db import utcnow
 from ..core.errors import PbemError
+from ..core.i18n import _l
 from ..games import UnknownGame, get_rules
 from . import commands, limits
 from .forms import chosen_options, option_fields

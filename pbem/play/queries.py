@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from functools import cache
 
-from flask_babel import lazy_gettext as _l
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import contains_eager, selectinload
 
@@ -12,6 +11,7 @@ from ..accounts.blocks import blocked_ids
 from ..accounts.models import PLACEHOLDER_TLD, Player
 from ..core.db import row_id
 from ..core.extensions import db
+from ..core.i18n import _l
 from .errors import GameNotFound
 from .models import FORFEITED, RESIGN, Game, Move, Seat
 

@@ -10,10 +10,10 @@ made, so a second click (or the opponent offering at the same moment) finds the 
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 
 from ..core.extensions import db
+from ..core.i18n import _l
 from . import setup
 from .errors import GameNotActive, NotYourTurn
 from .models import ACTIVE, DECLINED, FINISHED, INVITED, Game

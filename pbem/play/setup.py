@@ -9,13 +9,13 @@ from __future__ import annotations
 import random
 from contextlib import suppress
 
-from flask_babel import lazy_gettext as _l
 from sqlalchemy import func, select
 
 from ..accounts.blocks import refuse_if_blocked
 from ..accounts.service import mark_joined
 from ..core.db import utcnow
 from ..core.extensions import db
+from ..core.i18n import _l
 from ..core.signing import LinkError, unsign
 from ..games import IllegalMove, InvalidOptions, UnknownGame, get_rules
 from . import endings, events, limits, service

@@ -6,10 +6,10 @@ tournament deadline; both flags of the stored result)."""
 from __future__ import annotations
 
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from sqlalchemy import and_, select
 
 from ..core.extensions import db
+from ..core.i18n import _l
 from .models import FINISHED, FORFEITED, RESIGN, TIMED_OUT, Game, Move
 
 RULES, RESIGNATION, TIMEOUT, FORFEIT = "rules", "resignation", "timeout", "forfeit"

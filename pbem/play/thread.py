@@ -15,14 +15,12 @@ from __future__ import annotations
 import unicodedata
 from datetime import datetime
 
-from flask_babel import LazyString
-from flask_babel import lazy_gettext as _l
 from sqlalchemy import delete, select
 
 from ..accounts.blocks import refuse_if_blocked
 from ..core.errors import PbemError
 from ..core.extensions import db
-from ..core.i18n import N_
+from ..core.i18n import N_, Text, _l
 from . import events, limits
 from .errors import GameNotActive, NotYourTurn
 from .models import ACTIVE, FINISHED, MESSAGE_LENGTH, Game, GameMessage
@@ -61,7 +59,7 @@ _NOT_POSTED = {"comment": N_("Your comment was not posted: %(reason)s."),
                "message": N_("Your message was not posted: %(reason)s.")}
 
 
-def not_posted(what: str, reason) -> LazyString:
+def not_posted(what: str, reason) -> Text:
     """That the ``what`` ("comment", "message") was refused for ``reason`` (:func:`problem`),
     in the language of whoever reads it."""
     return _l(_NOT_POSTED[what], reason=reason)

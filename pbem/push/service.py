@@ -7,12 +7,12 @@ import logging
 from urllib.parse import urlsplit
 
 from flask import current_app
-from flask_babel import lazy_gettext as _l
 from sqlalchemy import delete, select
 
 from ..accounts.models import Player
 from ..core.errors import PbemError
 from ..core.extensions import db
+from ..core.i18n import _l
 from ..core.urls import external_url
 from .models import DEFAULT_KINDS, PUSH_KINDS, PushSubscription
 

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from flask_babel import LazyString, gettext
-from flask_babel import lazy_gettext as _l
+from flask_babel import gettext
 
-from ..core.i18n import lazy_format
+from ..core.i18n import _l, lazy, lazy_format
 from . import formats
 from .logic.model import Result
 from .logic.pairing import advancing
@@ -152,7 +151,7 @@ def _match(rnd, index: int, pair, outcome, names) -> Contest:
         note = next((tb.note for tb in reversed(rnd.tables)
                      if tb.match == index and tb.note), None)
         if note:
-            line = lazy_format("{} ({})", line, LazyString(lambda: log_words(note)))
+            line = lazy_format("{} ({})", line, lazy(lambda: log_words(note)))
     return Contest(slots, games, line)
 
 
@@ -186,7 +185,7 @@ def _table(tb, cut: int, seeded, names) -> Contest:
         line = lazy_format("{} ({})", line, _l(
             "level with a player below the cut: the better seed goes through"))
     if tb.note:
-        line = lazy_format("{} ({})", line, LazyString(lambda: log_words(tb.note)))
+        line = lazy_format("{} ({})", line, lazy(lambda: log_words(tb.note)))
     return Contest(slots, games, line)
 
 

@@ -14,11 +14,11 @@ inside (:mod:`.subscriptions`).
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
 from sqlalchemy import select, update
 
 from ..core.errors import PbemError
 from ..core.extensions import db
+from ..core.i18n import _l
 from .models import RUNNING, SETUP, Tournament
 
 

@@ -7,13 +7,12 @@ from __future__ import annotations
 import secrets
 from datetime import datetime, timedelta
 
-from flask_babel import lazy_gettext as _l
-
 from ..clocks import service as clocks
 from ..clocks.logic.errors import ClockError
 from ..clocks.logic.timecontrol import parse as parse_control
 from ..core.errors import PbemError
 from ..core.extensions import db
+from ..core.i18n import _l
 from ..core.validators import CONTROL_CHARACTERS, BadNumber, whole_number
 from ..games import InvalidOptions, UnknownGame, get_rules
 from . import formats, progress

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 
 from ..accounts.models import UNNAMED
@@ -13,6 +12,7 @@ from ..accounts.service import mark_joined, player_by_email
 from ..core.db import row_id
 from ..core.errors import PbemError
 from ..core.extensions import db
+from ..core.i18n import _l
 from ..core.signing import LinkError, unsign
 from . import notify, progress
 from .claim import claim_before_start, claim_or_raise

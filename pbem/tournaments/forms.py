@@ -6,7 +6,6 @@ from __future__ import annotations
 from datetime import UTC
 
 from flask_babel import gettext
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -21,6 +20,7 @@ from wtforms.validators import AnyOf, DataRequired, Length, Optional
 
 from ..clocks.logic import timecontrol
 from ..clocks.logic.errors import ClockError
+from ..core.i18n import _l
 from ..core.validators import WholeNumberField, within_dates
 from ..play.forms import NewGameForm, chosen_options
 from .creation import SETTINGS, BadTournament

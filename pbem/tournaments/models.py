@@ -10,7 +10,6 @@ tick and an admin, never act on the same tournament at once.
 from __future__ import annotations
 
 from flask_babel import gettext
-from flask_babel import lazy_gettext as _l
 from sqlalchemy import (
     JSON,
     BigInteger,
@@ -28,6 +27,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from ..accounts.models import Player
 from ..core.db import UTCDateTime, utcnow
 from ..core.extensions import db
+from ..core.i18n import _l
 from ..games import get_rules
 from ..play.models import Game
 

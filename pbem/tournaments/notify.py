@@ -3,10 +3,9 @@ standings. Each is queued in the transaction of its cause, through ``pbem.notifi
 
 from __future__ import annotations
 
-from flask_babel import LazyString, gettext
-from flask_babel import lazy_gettext as _l
+from flask_babel import gettext
 
-from ..core.i18n import lazy_format
+from ..core.i18n import _l, lazy, lazy_format
 from ..core.signing import sign
 from ..core.urls import external_url
 from ..notifications.delivery import message
@@ -64,7 +63,7 @@ def final_standings(tournament, rows, winner) -> None:
     ``None``) and the final standings."""
     subject = lazy_format("{} {}", _tag(tournament), _l(
         "%(names)s won %(name)s", name=tournament.name,
-        names=LazyString(lambda: gettext(" and ").join(winner.names)))
+        names=lazy(lambda: gettext(" and ").join(winner.names)))
         if winner else _l("%(name)s: final standings", name=tournament.name))
     for entrant in tournament.entrants:
         if entrant.seed is not None:

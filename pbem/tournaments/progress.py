@@ -10,12 +10,12 @@ from __future__ import annotations
 import random
 from datetime import datetime, timedelta
 
-from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 
 from ..accounts import blocks
 from ..core.errors import PbemError
 from ..core.extensions import db
+from ..core.i18n import _l
 from ..games import IllegalMove
 from ..play import endings
 from ..play.guards import race_guard

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 
 from ..core.db import row_id
 from ..core.errors import PbemError
 from ..core.extensions import db
+from ..core.i18n import _l
 from .claim import TournamentNotFound
 from .models import LogEntry, Tournament, TournamentTable
 

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 
 from flask_babel import gettext
-from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 
 from ..core.extensions import db
+from ..core.i18n import _l
 from ..play.models import FINISHED, Game
 from ..play.queries import resigned_seats
 from . import formats

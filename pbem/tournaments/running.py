@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 
 from ..core.db import row_id
 from ..core.errors import PbemError
 from ..core.extensions import db
+from ..core.i18n import _l
 from . import director, notify, progress
 from . import page as pages
 from .claim import claim_before_start, claim_or_raise, claim_running

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, flash, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 
 from ..accounts.auth import login_required, sign_in_session
 from ..accounts.forms import ConfirmForm
 from ..core.db import MAX_INT, utcnow
 from ..core.feeds import CONTENT_TYPE, atom
+from ..core.i18n import _l
 from ..core.urls import external_url
 from ..core.validators import BadNumber, whole_number
 from . import page as pages

@@ -14,11 +14,11 @@ from datetime import datetime
 
 from flask import abort, g
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..accounts.models import Player
 from ..clocks.logic.display import Deadline, deadline_view, format_ago, format_moment
+from ..core.i18n import _l
 from ..core.validators import BadNumber, whole_number
 from ..notifications.settings import zone_of
 from ..play import lists

@@ -13,10 +13,9 @@ from urllib.parse import urlsplit
 
 from flask import abort, g, has_request_context, redirect, request, session
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 
 from ..core import i18n
-from ..core.i18n import N_
+from ..core.i18n import N_, _l
 from ..notifications.settings import zone_of
 from .views import bp
 

@@ -42,3 +42,31 @@ def test_a_refused_time_control_shows_what_was_typed_as_text(posting, make_playe
         "bank_cap": "10"})  # the field takes at most 10 characters
     assert refused.status_code == 422
     _shows_escaped(refused.get_data(as_text=True), "<i>1</i>")
+
+
+@pytest.mark.parametrize("template", [
+    "{{ v }}", "{% trans v=v %}said: {{ v }}{% endtrans %}", "{{ _('said: %(v)s', v=v) }}",
+    "{{ [v, v] | join(', ') }}", "{{ 'said: ' ~ v }}"])
+def test_a_lazy_translation_is_text_in_every_place_a_template_puts_it(app, template):
+    """Printed, as a parameter of a translation, joined or concatenated: the player's text
+    among a lazy translation's parameters is escaped everywhere (Flask-Babel's own lazy
+    strings are not, being declared markup)."""
+    from flask import render_template_string
+
+    from pbem.core.i18n import _l
+
+    with app.test_request_context("/"):
+        page = render_template_string(template, v=_l("%(name)s is not taking messages from you.",
+                                                      name=MARKUP))
+    _shows_escaped(page, MARKUP)
+
+
+def test_an_api_error_is_plain_text_in_json(app):
+    """JSON has no markup: a lazy translation is written as its text, not escaped."""
+    from flask import jsonify
+
+    from pbem.core.i18n import _l
+
+    with app.test_request_context("/"):
+        body = jsonify(error=_l("%(name)s's page", name=MARKUP)).get_json()
+    assert body == {"error": f"{MARKUP}'s page"}

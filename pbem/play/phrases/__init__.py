@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import LazyString
 from flask_babel import gettext as _
 
+from ...core.i18n import Text, lazy
 from ...games import IllegalMove, Phrase
 from ...games.phrases import speak_with
 from . import pylon, shared, spike, stawvs, stax, triumvirate
@@ -68,10 +68,10 @@ def refusal(error):
              reason=said)
 
 
-def lazy_refusal(error) -> LazyString:
+def lazy_refusal(error) -> Text:
     """:func:`refusal`, said when it is read: in a page's language, or in a mail's, whichever
     reads it (a refusal kept in an error or an answer made before either is known)."""
-    return LazyString(lambda: refusal(error))
+    return lazy(lambda: refusal(error))
 
 
 def rules_word(word: str) -> str:
