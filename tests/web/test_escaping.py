@@ -70,3 +70,16 @@ def test_an_api_error_is_plain_text_in_json(app):
     with app.test_request_context("/"):
         body = jsonify(error=_l("%(name)s's page", name=MARKUP)).get_json()
     assert body == {"error": f"{MARKUP}'s page"}
+
+
+def test_every_lazy_string_of_the_project_is_made_by_its_i18n_module():
+    """Flask-Babel's lazy strings are markup to Jinja; the project makes its own (``Text``)
+    in ``pbem.core.i18n`` only, so a new module cannot bring the old kind back by habit."""
+    import re
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parents[2] / "pbem"
+    found = [str(path.relative_to(package)) for path in sorted(package.rglob("*.py"))
+             if path.name != "i18n.py"
+             and re.search(r"\blazy_gettext\b|\bLazyString\b", path.read_text())]
+    assert found == []
