@@ -195,9 +195,11 @@ def _install_translation_hooks() -> None:
     from flask_babel import gettext, ngettext
 
     from .clocks.logic import display
+    from .core import validators
     from .play import phrases
 
     display.install(gettext, ngettext, i18n.current)
+    validators.install(gettext)
     phrases.install()
 
 

@@ -36,6 +36,17 @@ class BadNumber(ValueError):
     person reads, naming the field."""
 
 
+def _(text: str, **values) -> str:
+    return text % values if values else text
+
+
+def install(gettext) -> None:
+    """Say the refusals here with ``gettext`` (the application's, at start-up): this module
+    is also the pure parts', and imports nothing of the server; without it, English."""
+    global _
+    _ = gettext
+
+
 def whole_number(text: str | None, low: int, high: int, what: str) -> int:
     """``text`` (surrounding spaces allowed) as a whole number from ``low`` to ``high``.
 
@@ -46,7 +57,8 @@ def whole_number(text: str | None, low: int, high: int, what: str) -> int:
     """
     raw = (text or "").strip()
     if not _WHOLE.fullmatch(raw) or not low <= int(raw) <= high:
-        raise BadNumber(f"{what}: {_shown(text)} is not a whole number from {low} to {high}.")
+        raise BadNumber(_("%(what)s: %(text)s is not a whole number from %(low)s to %(high)s.",
+                          what=what, text=_shown(text), low=low, high=high))
     return int(raw)
 
 
@@ -58,8 +70,8 @@ def decimal_number(text: str | None, high: int, what: str) -> Decimal:
     """
     raw = (text or "").strip()
     if not _DECIMAL.fullmatch(raw) or Decimal(raw) > high:
-        raise BadNumber(f"{what}: {_shown(text)} is not a number from 0 to {high} "
-                        "(like 3 or 1.5).")
+        raise BadNumber(_("%(what)s: %(text)s is not a number from 0 to %(high)s (like 3 or "
+                          "1.5).", what=what, text=_shown(text), high=high))
     return Decimal(raw)
 
 
@@ -75,8 +87,9 @@ def iso_date(text: str | None, what: str, earliest: date = EARLIEST_DATE,
     except ValueError:
         day = None
     if day is None or not earliest <= day <= latest:
-        raise BadNumber(f"{what}: {_shown(text)} is not a date from {earliest} to {latest} "
-                        "written YYYY-MM-DD.")
+        raise BadNumber(_("%(what)s: %(text)s is not a date from %(earliest)s to %(latest)s "
+                          "written YYYY-MM-DD.", what=what, text=_shown(text),
+                          earliest=earliest, latest=latest))
     return day
 
 

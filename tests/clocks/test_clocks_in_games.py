@@ -126,6 +126,26 @@ def test_the_new_game_form_sets_a_time_control(app, client, make_player):
     assert "initial bank: &#39;lots&#39; is not a number from 0" in bad.get_data(as_text=True)
 
 
+@pytest.mark.parametrize(("fields", "said"), [
+    ({"bank_initial": "1,5"}, "Anfangskonto: &#39;1,5&#39; ist keine Zahl von 0 bis 10000 "
+                              "(wie 3 oder 1.5, mit Punkt)."),
+    ({"bank_initial": "5", "bank_cap": "2"}, "Obergrenze muss zwischen 5 Tage und 365 Tage "
+                                             "liegen, nicht 2 Tage"),
+])
+def test_a_time_control_typed_wrong_is_explained_in_the_readers_language(
+        client, make_player, fields, said):
+    """A German player typing a decimal comma is told in German what the field takes (the
+    field's name too), not in the clocks' English."""
+    from helpers import sign_in
+
+    me, other = make_player(admin=True), make_player()
+    sign_in(client, me)
+    form = {"players": 2, "seats": f"{me.email}\n{other.email}", "start_now": "y",
+            "time_control": "bank", "bank_initial": "5", "bank_increment": "0.5", **fields}
+    bad = client.post("/new/pylon", data=form, headers={"Accept-Language": "de"})
+    assert bad.status_code == 422 and said in bad.get_data(as_text=True)
+
+
 def test_a_late_move_posted_on_the_game_page_is_refused_and_the_game_ends_on_time(
         app, client, make_player):
     from helpers import sign_in

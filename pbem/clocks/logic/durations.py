@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 
+from ...core import validators
 from ...core.validators import decimal_number
 
 HOUR = timedelta(hours=1)
@@ -49,7 +50,8 @@ def parse_days(text: str, what: str) -> timedelta:
     days = decimal_number(text, MOST_DAYS, what)
     hours = days * 24
     if hours != hours.to_integral_value():
-        raise ValueError(f"{what}: days go in steps of one hour (e.g. 1, 1.5 or 0.25)")
+        raise ValueError(validators._("%(what)s: days go in steps of one hour (e.g. 1, 1.5 or "
+                                      "0.25)", what=what))
     return timedelta(hours=int(hours))
 
 

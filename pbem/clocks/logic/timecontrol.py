@@ -28,7 +28,7 @@ from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 
 from . import display
-from .durations import DAY, HOUR, format_compact, format_words, parse_compact, parse_days
+from .durations import DAY, HOUR, format_compact, parse_compact, parse_days
 from .errors import InvalidTimeControl, TimeExpired
 from .vacation import DEFAULT_DAYS_PER_YEAR, Vacation, advance, days_left, overlap
 
@@ -72,11 +72,11 @@ class TimeControl:
         if any(getattr(self, n) for n in stray):
             raise InvalidTimeControl(f"a {self.kind} time control has no {stray[0]}", "range")
         if self.kind is Kind.PER_MOVE:
-            _check_range("time per move", self.per_move, SHORTEST, LONGEST)
+            _check_range(display._("time per move"), self.per_move, SHORTEST, LONGEST)
         elif self.kind is Kind.BANK:
-            _check_range("initial bank", self.initial, SHORTEST, LONGEST)
-            _check_range("cap", self.cap, self.initial, LONGEST)
-            _check_range("increment", self.increment, _ZERO, self.cap)
+            _check_range(display._("initial bank"), self.initial, SHORTEST, LONGEST)
+            _check_range(display._("cap"), self.cap, self.initial, LONGEST)
+            _check_range(display._("increment"), self.increment, _ZERO, self.cap)
 
     def __str__(self) -> str:
         if self.kind is Kind.PER_MOVE:
@@ -283,11 +283,12 @@ def from_form(
         ) from None
     try:
         if chosen is Kind.PER_MOVE:
-            return TimeControl(chosen, per_move=parse_days(days_per_move, "days per move"))
+            return TimeControl(chosen, per_move=parse_days(days_per_move,
+                                                           display._("days per move")))
         if chosen is Kind.BANK:
-            initial = parse_days(initial_days, "initial bank")
-            increment = parse_days(increment_days or "0", "increment")
-            cap = parse_days(cap_days, "cap") if cap_days.strip() else initial
+            initial = parse_days(initial_days, display._("initial bank"))
+            increment = parse_days(increment_days or "0", display._("increment"))
+            cap = parse_days(cap_days, display._("cap")) if cap_days.strip() else initial
             return TimeControl(chosen, initial=initial, increment=increment, cap=cap)
     except InvalidTimeControl:
         raise
@@ -299,7 +300,8 @@ def from_form(
 def _check_range(what: str, value: timedelta, low: timedelta, high: timedelta) -> None:
     if not low <= value <= high:
         raise InvalidTimeControl(
-            f"{what} must be from {format_words(low)} to {format_words(high)}, "
-            f"not {format_words(value)}",
+            display._("%(what)s must be from %(low)s to %(high)s, not %(value)s", what=what,
+                      low=display.format_words(low), high=display.format_words(high),
+                      value=display.format_words(value)),
             "range",
         )
