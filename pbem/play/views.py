@@ -15,6 +15,7 @@ from ..accounts.blocks import Blocked
 from ..core.db import MAX_INT
 from ..core.errors import PbemError
 from ..core.extensions import csrf
+from ..core.i18n import _l
 from ..core.validators import BadNumber, whole_number
 from ..games import IllegalMove, all_rules
 from . import commands, links, new_game, page, service, setup, thread
@@ -42,6 +43,12 @@ bp.add_app_template_filter(refusal, "refusal")  # the rules' reasons, translated
 bp.add_app_template_filter(rules_word, "rules_word")  # a choice's name, translated
 bp.add_app_template_filter(option_help, "option_help")  # what a game's option does, translated
 bp.add_app_template_global(changed_options)
+
+#: Why a post was not acted on (``_act``'s ``incomplete``), read in the page's language when
+#: shown: made once here, as a move's every request would otherwise translate one unread.
+MOVE_INCOMPLETE = _l("The move form was incomplete.")
+RESIGN_UNTICKED = _l("Tick the box to confirm that you resign.")
+END_INCOMPLETE = _l("The form was incomplete.")
 
 
 # ----- viewing ---------------------------------------------------------------------------------
@@ -214,7 +221,7 @@ def move(game_id=None, token=None):
                         303)
 
     return _act(game_id, token, lambda: ConfirmedMove.read(request.form),
-                _("The move form was incomplete."), play)
+                MOVE_INCOMPLETE, play)
 
 
 @bp.post("/games/<int:game_id>/resign", endpoint="resign")
@@ -227,7 +234,7 @@ def resign(game_id=None, token=None):
         return _("You resigned.")
 
     return _act(game_id, token, _checked(ResignForm),
-                _("Tick the box to confirm that you resign."), give_up)
+                RESIGN_UNTICKED, give_up)
 
 
 @bp.post("/games/<int:game_id>/end", endpoint="end")
@@ -246,7 +253,7 @@ def end(game_id=None, token=None):
         flash(done)  # back to the link, which works until the next ply
         return redirect(url_for("play.link", token=token), 303)
 
-    return _act(game_id, token, _checked(EndForm), _("The form was incomplete."), answer)
+    return _act(game_id, token, _checked(EndForm), END_INCOMPLETE, answer)
 
 
 @bp.post("/games/<int:game_id>/bots-resign")

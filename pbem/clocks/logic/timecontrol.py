@@ -22,7 +22,7 @@ the clock stands still.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
@@ -72,11 +72,11 @@ class TimeControl:
         if any(getattr(self, n) for n in stray):
             raise InvalidTimeControl(f"a {self.kind} time control has no {stray[0]}", "range")
         if self.kind is Kind.PER_MOVE:
-            _check_range(display._("time per move"), self.per_move, SHORTEST, LONGEST)
+            _check_range(lambda: display._("time per move"), self.per_move, SHORTEST, LONGEST)
         elif self.kind is Kind.BANK:
-            _check_range(display._("initial bank"), self.initial, SHORTEST, LONGEST)
-            _check_range(display._("cap"), self.cap, self.initial, LONGEST)
-            _check_range(display._("increment"), self.increment, _ZERO, self.cap)
+            _check_range(lambda: display._("initial bank"), self.initial, SHORTEST, LONGEST)
+            _check_range(lambda: display._("cap"), self.cap, self.initial, LONGEST)
+            _check_range(lambda: display._("increment"), self.increment, _ZERO, self.cap)
 
     def __str__(self) -> str:
         if self.kind is Kind.PER_MOVE:
@@ -297,10 +297,14 @@ def from_form(
     return NO_LIMIT
 
 
-def _check_range(what: str, value: timedelta, low: timedelta, high: timedelta) -> None:
+def _check_range(what: Callable[[], str], value: timedelta, low: timedelta,
+                 high: timedelta) -> None:
+    """:raises InvalidTimeControl: ``value`` out of bounds, naming the field ``what()`` says
+    (asked only then: a time control is read on every move of a game with a clock, and a
+    translation costs more than the check)."""
     if not low <= value <= high:
         raise InvalidTimeControl(
-            display._("%(what)s must be from %(low)s to %(high)s, not %(value)s", what=what,
+            display._("%(what)s must be from %(low)s to %(high)s, not %(value)s", what=what(),
                       low=display.format_words(low), high=display.format_words(high),
                       value=display.format_words(value)),
             "range",
