@@ -194,12 +194,10 @@ def _install_translation_hooks() -> None:
     translation functions and the language spoken: they import nothing of the server."""
     from flask_babel import gettext, ngettext
 
-    from .clocks.logic import display
-    from .core import validators
+    from .core import speech
     from .play import phrases
 
-    display.install(gettext, ngettext, i18n.current)
-    validators.install(gettext)
+    speech.install(gettext, ngettext, i18n.current)
     phrases.install()
 
 

@@ -17,6 +17,8 @@ from decimal import Decimal
 from wtforms import IntegerField
 from wtforms.validators import ValidationError
 
+from .speech import gettext as _
+
 #: Characters no name may hold (display names, tournament names, imported players): names go
 #: into one-line titles and record tags, where these would show as nothing or break the line.
 CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
@@ -34,17 +36,6 @@ LATEST_DATE = date(2999, 12, 31)
 class BadNumber(ValueError):
     """A number or date that cannot be read or is out of bounds; ``str()`` is the message a
     person reads, naming the field."""
-
-
-def _(text: str, **values) -> str:
-    return text % values if values else text
-
-
-def install(gettext) -> None:
-    """Say the refusals here with ``gettext`` (the application's, at start-up): this module
-    is also the pure parts', and imports nothing of the server; without it, English."""
-    global _
-    _ = gettext
 
 
 def whole_number(text: str | None, low: int, high: int, what: str) -> int:

@@ -17,7 +17,6 @@ from ..accounts.forms import ConfirmForm
 from ..accounts.service import link_owner
 from ..core.db import utcnow
 from ..core.extensions import csrf
-from ..core.i18n import N_, _l
 from ..core.signing import LinkError, sign, unsign
 from ..core.urls import external_url
 from . import settings
@@ -36,27 +35,6 @@ from .settings import DIGEST, UNSUBSCRIBABLE
 bp = Blueprint("notifications", __name__)
 #: The settings page's checkboxes (a box left unticked is not in the form at all).
 FLAGS = ("auto_vacation", "confirm_email_moves")
-#: What ``logic.schedule`` refuses, as it says it in English (for the catalogue), and the
-#: words it names a field by.
-REFUSALS = (
-    N_("choose a time zone, e.g. Europe/Paris"),
-    N_("%(text)r is not a time zone we know; use a name like Europe/Paris, America/New_York "
-       "or UTC"),
-    N_("%(what)s: %(text)r is not a whole hour from 0 to 23"),
-    N_("%(what)s: %(hour)s is not an hour from 0 to 23"),
-    N_("give both ends of the quiet hours, or neither"),
-    N_("quiet hours must start and end at different hours"),
-    N_("%(what)s: %(text)r is not one of %(choices)s"),
-)
-_FIELD_WORDS = {"quiet hours": _l("quiet hours"), "digest hour": _l("digest hour"),
-                **{str(label): KIND_WORDS[kind] for kind, label in KIND_LABELS.items()}}
-
-
-def refusal(exc: InvalidSettings) -> str:
-    """Why the settings were refused, in the reader's language."""
-    params = {name: _FIELD_WORDS.get(value, value) if name == "what" else value
-              for name, value in exc.params.items()}
-    return _(exc.template, **params)
 
 
 @bp.route("/settings/notifications", methods=["GET", "POST"])
@@ -71,7 +49,7 @@ def notifications():
         try:
             chosen = NotificationSettings.from_form(request.form)
         except InvalidSettings as exc:
-            error, status = refusal(exc), 422
+            error, status = exc, 422
         else:
             settings.save(g.player.id, chosen, utcnow(), auto_vacation=values["auto_vacation"],
                           confirm_email_moves=values["confirm_email_moves"])
@@ -95,7 +73,7 @@ def timezone():
         try:
             zone = parse_zone(request.form.get("timezone", "")[:64])
         except InvalidSettings as exc:
-            flash(_("Time zone not set: %(reason)s.", reason=refusal(exc)))
+            flash(_("Time zone not set: %(reason)s.", reason=exc.message))
         else:
             current = settings.settings_of(g.player.id)
             settings.save(g.player.id, replace(current, timezone=zone), utcnow())

@@ -158,9 +158,12 @@ def test_bad_settings_are_explained_in_the_readers_language(client, make_player,
     assert answer.status_code == 422 and said in answer.get_data(as_text=True)
 
 
-def test_every_refusal_of_the_settings_is_declared_for_the_catalogue():
+def test_every_refusal_of_the_settings_is_said_in_the_readers_language(app):
+    """Each refusal of the settings' module (which speaks through ``pbem.core.speech``) reaches
+    the catalogue: in German, none reads as it does in English."""
+    from flask_babel import force_locale
+
     from pbem.notifications.logic.schedule import InvalidSettings, parse_hour, parse_zone
-    from pbem.notifications.views import REFUSALS
 
     tries = [lambda: parse_zone(""), lambda: parse_zone("Mars/Olympus"),
              lambda: parse_hour("x", "digest hour", "digest_hour"),
@@ -168,12 +171,14 @@ def test_every_refusal_of_the_settings_is_declared_for_the_catalogue():
              lambda: NotificationSettings(quiet_start=3),
              lambda: NotificationSettings(quiet_start=3, quiet_end=3),
              lambda: NotificationSettings.from_form({"mode_turn": "loud"})]
-    templates = set()
-    for attempt in tries:
-        with pytest.raises(InvalidSettings) as info:
-            attempt()
-        templates.add(info.value.template)
-    assert templates == set(REFUSALS)
+
+    def said(attempt, language):
+        with app.test_request_context("/"), force_locale(language):
+            with pytest.raises(InvalidSettings) as info:
+                attempt()
+        return info.value.message
+
+    assert [attempt for attempt in tries if said(attempt, "de") == said(attempt, "en")] == []
 
 
 def test_vacations_beyond_the_allowance_are_refused(app, client, make_player):

@@ -1,41 +1,24 @@
 """Deadlines as a reader sees them: in their own time zone and language, with how long is left.
 
 Day and month names come from Babel's CLDR data rather than ``strftime``, so the output does
-not depend on the server's locale. The words are translated through hooks the application
-installs at start-up (:func:`install`: the request's or the recipient's language); this module
-imports nothing of the server, and speaks English without them.
+not depend on the server's locale. The words are translated through ``pbem.core.speech`` (the
+request's or the recipient's language, once the application installed it); this module imports
+nothing of the server, and speaks English without it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
 
 from babel import dates
 
+from ...core.speech import gettext as _
+from ...core.speech import language as _language
+from ...core.speech import ngettext
 from .durations import DAY, HOUR
 
 _MINUTE = timedelta(minutes=1)
-
-
-def _(text: str, **values) -> str:
-    return text % values if values else text
-
-
-def ngettext(singular: str, plural: str, num: int, **values) -> str:
-    return (singular if num == 1 else plural) % {"num": num, **values}
-
-
-def _language() -> str:
-    return "en"
-
-
-def install(gettext: Callable, plural: Callable, language: Callable[[], str]) -> None:
-    """Translate with ``gettext`` and ``plural`` (``ngettext``) and write dates in the
-    ``language()`` spoken at the time (the application's, at start-up)."""
-    global _, ngettext, _language
-    _, ngettext, _language = gettext, plural, language
 
 
 def format_moment(moment: datetime, zone: tzinfo) -> str:

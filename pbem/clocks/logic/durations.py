@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 
-from ...core import validators
+from ...core.speech import gettext as _
 from ...core.validators import decimal_number
 
 HOUR = timedelta(hours=1)
@@ -50,7 +50,7 @@ def parse_days(text: str, what: str) -> timedelta:
     days = decimal_number(text, MOST_DAYS, what)
     hours = days * 24
     if hours != hours.to_integral_value():
-        raise ValueError(validators._("%(what)s: days go in steps of one hour (e.g. 1, 1.5 or "
+        raise ValueError(_("%(what)s: days go in steps of one hour (e.g. 1, 1.5 or "
                                       "0.25)", what=what))
     return timedelta(hours=int(hours))
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 
+from ...core.speech import gettext as _
 from . import display
 from .durations import DAY, HOUR, format_compact, parse_compact, parse_days
 from .errors import InvalidTimeControl, TimeExpired
@@ -72,11 +73,11 @@ class TimeControl:
         if any(getattr(self, n) for n in stray):
             raise InvalidTimeControl(f"a {self.kind} time control has no {stray[0]}", "range")
         if self.kind is Kind.PER_MOVE:
-            _check_range(lambda: display._("time per move"), self.per_move, SHORTEST, LONGEST)
+            _check_range(lambda: _("time per move"), self.per_move, SHORTEST, LONGEST)
         elif self.kind is Kind.BANK:
-            _check_range(lambda: display._("initial bank"), self.initial, SHORTEST, LONGEST)
-            _check_range(lambda: display._("cap"), self.cap, self.initial, LONGEST)
-            _check_range(lambda: display._("increment"), self.increment, _ZERO, self.cap)
+            _check_range(lambda: _("initial bank"), self.initial, SHORTEST, LONGEST)
+            _check_range(lambda: _("cap"), self.cap, self.initial, LONGEST)
+            _check_range(lambda: _("increment"), self.increment, _ZERO, self.cap)
 
     def __str__(self) -> str:
         if self.kind is Kind.PER_MOVE:
@@ -90,7 +91,7 @@ class TimeControl:
 
     def describe(self) -> str:
         """The time control in words, for game pages and emails."""
-        _, words = display._, display.format_words  # translated (display.install)
+        words = display.format_words  # translated (pbem.core.speech)
         if self.kind is Kind.PER_MOVE:
             return _("%(span)s per move", span=words(self.per_move))
         if self.kind is Kind.BANK:
@@ -284,11 +285,11 @@ def from_form(
     try:
         if chosen is Kind.PER_MOVE:
             return TimeControl(chosen, per_move=parse_days(days_per_move,
-                                                           display._("days per move")))
+                                                           _("days per move")))
         if chosen is Kind.BANK:
-            initial = parse_days(initial_days, display._("initial bank"))
-            increment = parse_days(increment_days or "0", display._("increment"))
-            cap = parse_days(cap_days, display._("cap")) if cap_days.strip() else initial
+            initial = parse_days(initial_days, _("initial bank"))
+            increment = parse_days(increment_days or "0", _("increment"))
+            cap = parse_days(cap_days, _("cap")) if cap_days.strip() else initial
             return TimeControl(chosen, initial=initial, increment=increment, cap=cap)
     except InvalidTimeControl:
         raise
@@ -304,7 +305,7 @@ def _check_range(what: Callable[[], str], value: timedelta, low: timedelta,
     translation costs more than the check)."""
     if not low <= value <= high:
         raise InvalidTimeControl(
-            display._("%(what)s must be from %(low)s to %(high)s, not %(value)s", what=what(),
+            _("%(what)s must be from %(low)s to %(high)s, not %(value)s", what=what(),
                       low=display.format_words(low), high=display.format_words(high),
                       value=display.format_words(value)),
             "range",

@@ -13,8 +13,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 
+from ...core.speech import gettext as _
 from ...core.validators import BadNumber, iso_date, whole_number
-from . import display
 from .display import format_moment, format_words
 from .durations import DAY, HOUR
 from .errors import InvalidVacation
@@ -36,7 +36,7 @@ class Vacation:
         if self.start.tzinfo is None or self.end.tzinfo is None:
             raise TypeError("vacation times must be timezone-aware")
         if self.end <= self.start:
-            raise InvalidVacation(display._("a vacation must end after it starts"), "length")
+            raise InvalidVacation(_("a vacation must end after it starts"), "length")
 
     @classmethod
     def of_days(cls, start: datetime, days: int) -> Vacation:
@@ -116,7 +116,7 @@ def parse_request(now: datetime, days: str, start_date: str = "", zone: tzinfo =
     day = _parse_date(start_date)
     today = now.astimezone(zone).date()
     if day < today:
-        raise InvalidVacation(display._("%(day)s is in the past; pick today or later",
+        raise InvalidVacation(_("%(day)s is in the past; pick today or later",
                                          day=day.isoformat()), "past")
     if day == today:
         return Vacation.of_days(now, count)
@@ -139,14 +139,14 @@ def validate_request(
     :raises InvalidVacation: ``past``, ``horizon``, ``overlap`` or ``allowance``.
     """
     if request.start < now:
-        raise InvalidVacation(display._("a vacation cannot start in the past"), "past")
+        raise InvalidVacation(_("a vacation cannot start in the past"), "past")
     if request.start > now + HORIZON:
-        raise InvalidVacation(display._("a vacation can be scheduled at most a year ahead"),
+        raise InvalidVacation(_("a vacation can be scheduled at most a year ahead"),
                               "horizon")
     for other in existing:
         if request.start < other.end and other.start < request.end:
             raise InvalidVacation(
-                display._("it overlaps your vacation from %(start)s to %(end)s",
+                _("it overlaps your vacation from %(start)s to %(end)s",
                           start=format_moment(other.start, zone),
                           end=format_moment(other.end, zone)),
                 "overlap",
@@ -154,7 +154,7 @@ def validate_request(
     left = hours_left(existing, request.year, per_year)
     if request.hours > left:
         raise InvalidVacation(
-            display._("this vacation needs %(days)s days but you have %(left)s left in "
+            _("this vacation needs %(days)s days but you have %(left)s left in "
                       "%(year)s (of %(per_year)s days)", days=request.days,
                       left=format_words(left * HOUR), year=request.year, per_year=per_year),
             "allowance",
@@ -204,10 +204,10 @@ def _parse_day_count(text: str) -> int:
     try:
         count = whole_number(text, 0, 10 * MAX_DAYS, "days")
     except BadNumber:
-        raise InvalidVacation(display._("%(text)r is not a whole number of days",
+        raise InvalidVacation(_("%(text)r is not a whole number of days",
                                         text=text[:20]), "syntax") from None
     if not 1 <= count <= MAX_DAYS:
-        raise InvalidVacation(display._("a vacation lasts from 1 to %(most)s days, not %(count)s",
+        raise InvalidVacation(_("a vacation lasts from 1 to %(most)s days, not %(count)s",
                                         most=MAX_DAYS, count=count), "length")
     return count
 
@@ -216,5 +216,5 @@ def _parse_date(text: str) -> date:
     try:
         return iso_date(text, "start")
     except BadNumber:
-        raise InvalidVacation(display._("%(text)r is not a date like 2026-07-14",
+        raise InvalidVacation(_("%(text)r is not a date like 2026-07-14",
                                         text=text[:20]), "syntax") from None

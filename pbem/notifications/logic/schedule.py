@@ -20,20 +20,19 @@ from enum import StrEnum
 from functools import cache
 from zoneinfo import ZoneInfo, available_timezones
 
+from ...core.speech import gettext as _
 from ...core.validators import BadNumber, whole_number
 
 
 class InvalidSettings(ValueError):
     """Notification settings refused, with a message a player can act on and a stable ``code``
     (``zone``, ``hour``, ``quiet``, ``kind``, ``mode``); ``field`` names the form field at
-    fault. The message is ``template`` (English, named placeholders) filled with ``params``:
-    the page that shows it says the template in its reader's language (this module speaks
-    none)."""
+    fault. The message is said in the language spoken when it was raised
+    (``pbem.core.speech``)."""
 
-    def __init__(self, template: str, code: str, field: str | None = None, **params):
-        self.template, self.params = template, params
-        self.message = template % params if params else template
-        super().__init__(self.message)
+    def __init__(self, message: str, code: str, field: str | None = None):
+        super().__init__(message)
+        self.message = message
         self.code = code
         self.field = field
 
@@ -75,12 +74,12 @@ def parse_zone(name: str) -> str:
     """
     text = name.strip()
     if not text:
-        raise InvalidSettings("choose a time zone, e.g. Europe/Paris", "zone", "timezone")
+        raise InvalidSettings(_("choose a time zone, e.g. Europe/Paris"), "zone", "timezone")
     canonical = _zones().get(text.lower())
     if canonical is None:
-        raise InvalidSettings("%(text)r is not a time zone we know; use a name like "
-                              "Europe/Paris, America/New_York or UTC", "zone", "timezone",
-                              text=text)
+        raise InvalidSettings(_("%(text)r is not a time zone we know; use a name like "
+                                "Europe/Paris, America/New_York or UTC", text=text), "zone",
+                              "timezone")
     return canonical
 
 
@@ -92,8 +91,8 @@ def parse_hour(text: str, what: str, field_name: str) -> int:
     try:
         return whole_number(text.strip().removesuffix(":00"), 0, 23, what)
     except BadNumber:
-        raise InvalidSettings("%(what)s: %(text)r is not a whole hour from 0 to 23", "hour",
-                              field_name, what=what, text=text[:20]) from None
+        raise InvalidSettings(_("%(what)s: %(text)r is not a whole hour from 0 to 23",
+                                what=what, text=text[:20]), "hour", field_name) from None
 
 
 @dataclass(frozen=True)
@@ -121,15 +120,15 @@ class NotificationSettings:
         }
         for name, hour in hours.items():
             if hour is not None and hour not in range(24):
-                raise InvalidSettings("%(what)s: %(hour)s is not an hour from 0 to 23", "hour",
-                                      name, what=name, hour=hour)
+                raise InvalidSettings(_("%(what)s: %(hour)s is not an hour from 0 to 23",
+                                        what=name, hour=hour), "hour", name)
         if (self.quiet_start is None) != (self.quiet_end is None):
             raise InvalidSettings(
-                "give both ends of the quiet hours, or neither", "quiet", "quiet_start"
+                _("give both ends of the quiet hours, or neither"), "quiet", "quiet_start"
             )
         if self.quiet_start is not None and self.quiet_start == self.quiet_end:
             raise InvalidSettings(
-                "quiet hours must start and end at different hours", "quiet", "quiet_end"
+                _("quiet hours must start and end at different hours"), "quiet", "quiet_end"
             )
         object.__setattr__(
             self, "modes", {kind: Mode(self.modes.get(kind, Mode.IMMEDIATE)) for kind in Kind}
@@ -150,17 +149,18 @@ class NotificationSettings:
             value = form.get(key, Mode.IMMEDIATE).strip().lower()
             if value not in set(Mode):
                 choices = ", ".join(Mode)
-                raise InvalidSettings("%(what)s: %(text)r is not one of %(choices)s", "mode",
-                                      key, what=KIND_LABELS[kind], text=value,
-                                      choices=choices)
+                raise InvalidSettings(_("%(what)s: %(text)r is not one of %(choices)s",
+                                        what=KIND_LABELS[kind], text=value, choices=choices),
+                                      "mode", key)
             modes[kind] = Mode(value)
         quiet = [
-            parse_hour(form[k], "quiet hours", k) if form.get(k, "").strip() else None
+            parse_hour(form[k], _("quiet hours"), k) if form.get(k, "").strip() else None
             for k in ("quiet_start", "quiet_end")
         ]
         return cls(
             timezone=form.get("timezone", ""),
-            digest_hour=parse_hour(form.get("digest_hour", "7"), "digest hour", "digest_hour"),
+            digest_hour=parse_hour(form.get("digest_hour", "7"), _("digest hour"),
+                                   "digest_hour"),
             quiet_start=quiet[0],
             quiet_end=quiet[1],
             modes=modes,
