@@ -109,3 +109,19 @@ def test_every_page_and_mail_template_writes_its_words_through_the_catalogue():
                for pattern in ("*.html", "*.txt")
                for path in sorted((ROOT / "templates").rglob(pattern))}
     assert {path: lines for path, lines in written.items() if lines} == {}
+
+
+def test_no_script_writes_a_sentence_of_its_own():
+    """A script's words come from the page (``data-`` attributes, or the phrases a page hands
+    ``t()`` and ``phrase()``), so they are in the reader's language: the time-zone note and
+    the push subscription's answers had been English in every language."""
+    sentence = re.compile(r"""(?<![\w(])(["'])([A-Z][a-z]+ [^"'\n]*)\1""")
+    written = {}
+    for path in sorted((ROOT / "pbem" / "static").glob("*.js")):
+        for number, line in enumerate(path.read_text().splitlines(), start=1):
+            code = line.split("//")[0]
+            said = [m[2] for m in sentence.finditer(code)
+                    if not re.search(r"\b(t|phrase)\(\s*$", code[:m.start()])]
+            if said:
+                written[f"{path.name}:{number}"] = said
+    assert written == {}

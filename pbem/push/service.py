@@ -12,16 +12,18 @@ from sqlalchemy import delete, select
 from ..accounts.models import Player
 from ..core.errors import PbemError
 from ..core.extensions import db
-from ..core.i18n import _l
+from ..core.i18n import _l, speaking
 from ..core.urls import external_url
 from .models import DEFAULT_KINDS, PUSH_KINDS, PushSubscription
 
 log = logging.getLogger(__name__)
 #: The most browsers one player may subscribe.
 MOST_BROWSERS = 10
-#: What a push says, by notification kind (nothing else of the message goes into it).
-TITLES = {"turn": "Your turn", "reminder": "Your turn is waiting", "game": "News in your game",
-          "invitation": "An invitation", "tournament": "Tournament news"}
+#: What a push says, by notification kind (nothing else of the message goes into it), in
+#: its player's language.
+TITLES = {"turn": _l("Your turn"), "reminder": _l("Your turn is waiting"),
+          "game": _l("News in your game"), "invitation": _l("An invitation"),
+          "tournament": _l("Tournament news")}
 
 
 class BadSubscription(PbemError):
@@ -72,7 +74,7 @@ def unsubscribe(player_id: int, subscription_id) -> None:
 
 def payload(kind: str, game_id: int | None) -> dict:
     """What a push says: the kind, a title, and the game (by number and link), nothing else."""
-    data = {"kind": kind, "title": TITLES.get(kind, "pbem")}
+    data = {"kind": kind, "title": str(TITLES.get(kind, "pbem"))}
     if game_id is not None:
         data.update(game=game_id, url=external_url("play.game", game_id=game_id))
     return data
@@ -91,7 +93,9 @@ def push(player_id: int, kind: str, game_id: int | None) -> int:
     if isinstance(key, str) and key.lstrip().startswith("-----BEGIN"):
         key = Vapid02.from_pem(key.encode())  # RFC 8292: "vapid t=…, k=…"
     sent = 0
-    body = json.dumps(payload(kind, game_id))
+    language = db.session.scalar(select(Player.language).where(Player.id == player_id))
+    with speaking(language):  # the player's, whoever's request or worker sends it
+        body = json.dumps(payload(kind, game_id))
     for row in subscriptions_of(player_id):
         if kind not in row.kinds.split():
             continue

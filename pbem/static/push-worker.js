@@ -1,7 +1,7 @@
 // pbem's service worker: shows a push (its title, and the game it names) and opens the game.
 self.addEventListener("push", function (event) {
   var data = event.data ? event.data.json() : {};
-  var body = data.game ? "Game #" + data.game : "";
+  var body = data.game ? "#" + data.game : "";  // the words are the title's, translated
   event.waitUntil(self.registration.showNotification(data.title || "pbem",
                                                      { body: body, data: { url: data.url } }));
 });

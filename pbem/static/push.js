@@ -1,5 +1,7 @@
 // Subscribe this browser to pushes: register the service worker, ask the push service for a
-// subscription with the server's key, and post it with the form's fields.
+// subscription with the server's key, and post it with the form's fields. What it tells the
+// reader is the page's (the form's data-unsupported, -subscribed, -refused and -failed), in
+// the reader's language.
 (function () {
   "use strict";
   var form = document.getElementById("push-subscribe");
@@ -12,7 +14,7 @@
   form.addEventListener("submit", function (event) {
     event.preventDefault();
     if (!("serviceWorker" in navigator) || !("PushManager" in window)) {
-      status.textContent = "This browser cannot receive pushes.";
+      status.textContent = form.dataset.unsupported;
       return;
     }
     navigator.serviceWorker.register(form.dataset.worker, { scope: "/" }).then(function (reg) {
@@ -23,10 +25,10 @@
       body.append("subscription", JSON.stringify(subscription));
       return fetch(form.action, { method: "POST", body: body, credentials: "same-origin" });
     }).then(function (response) {
-      status.textContent = response.ok ? "This browser will get pushes." : "The server refused it.";
+      status.textContent = response.ok ? form.dataset.subscribed : form.dataset.refused;
       if (response.ok) { window.location.reload(); }
     }).catch(function (error) {
-      status.textContent = "Could not subscribe: " + error;
+      status.textContent = form.dataset.failed + " " + error;
     });
   });
 }());

@@ -20,9 +20,6 @@
     if (![...select.options].some((option) => option.value === zone)) continue;
     select.value = zone;
     const note = document.querySelector(".zone-note");
-    if (note) {
-      note.textContent = "Taken from your browser: save to keep it.";
-      note.hidden = false;
-    }
+    if (note) note.hidden = false;  // its words are the page's, in the reader's language
   }
 })();

@@ -104,6 +104,20 @@ def test_a_turn_is_pushed_encrypted_to_the_browser_and_decrypted_there(app, make
     assert "@" not in json.dumps(data)  # no address, no name: the game and whose turn
 
 
+def test_a_push_speaks_its_players_language(app, make_game, receiver):
+    """Pushes go from the mail sender, whoever's language that speaks: the title is in the
+    player's (it had been English for everyone)."""
+    game = make_game("pylon")
+    bob = game.seats[1].player
+    bob.language = "de"
+    browser = Browser(f"{receiver.url}/push/bob-phone")
+    service.subscribe(bob, browser.subscription)
+    db.session.commit()
+    play_turns(game, 1, random.Random(1))
+    deliver_due()
+    assert browser.decrypt(receiver.pushes[0][2])["title"] == "Du bist am Zug"
+
+
 def test_a_browser_gets_only_the_kinds_it_wants(app, make_game, receiver):
     game = make_game("pylon")
     bob = game.seats[1].player
