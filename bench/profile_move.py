@@ -16,7 +16,13 @@ share of the whole request. SQLite in a scratch folder by default; a PostgreSQL 
 scratch database made on that server. With ``PBEM_PROFILE_CPROFILE=1`` (``=answered``: the
 answered moves) it ends with the functions that took most of the moves' CPU under
 :mod:`cProfile` (their own time, then with what they called; the whole profile is kept in
-``bench/results/profile_move.prof``).
+``bench/results/profile_move.prof``). With ``PBEM_PROFILE_PACKAGES=1`` it ends with each
+package's own CPU per POST under :mod:`cProfile`, for the move and the fair baseline side by
+side, and what the move / fair ratio would be at best without the ORM: every package of the
+database layer (SQLAlchemy, Flask-SQLAlchemy, the driver) given no more than the baseline
+spends in it. Every run also prints the ORM's part of the move's load and commit, timed
+against the same SELECT and a commit through Core, and the move's ratio to the fair baseline
+without that part: what a move path without the ORM would reach on them.
 """
 
 from __future__ import annotations
@@ -83,7 +89,8 @@ def _profile(url: str, folder: Path) -> None:
     baseline_app.create_fair(url, CLIENTS)
     config = {"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": SECRET_KEY, "MAIL_BACKEND": "file",
               "MAIL_FILE_DIR": str(folder / "mail"), "MAIL_DELIVER_AFTER_COMMIT": False}
-    client = create_app(config).test_client(use_cookies=False)
+    app = create_app(config)
+    client = app.test_client(use_cookies=False)
     cookie = client.get("/sign-in").headers["Set-Cookie"].split(";")[0]
     os.environ["PBEM_DATABASE_URL"] = url
     os.environ["PBEM_SECRET_KEY"] = SECRET_KEY
@@ -141,6 +148,12 @@ def _profile(url: str, folder: Path) -> None:
           f"{bare_ms:.3f} ms (move / fair {move_ms / fair_ms:.2f}; medians of {ROUNDS} blocks "
           f"of {BLOCK}; load average {os.getloadavg()[0]:.2f}); a move answered by a "
           f"conditional reply {answered_ms:.3f} ms ({answered_ms / move_ms:.2f} x the move)")
+    orm_extra = _orm_beyond_core(app)
+    print(f"The ORM's part of the move's load and commit (a fresh session loading the game "
+          f"locked, then committing, against the same SELECT and a commit through Core): "
+          f"{orm_extra:.3f} ms; a move that paid Core's price for them: "
+          f"{move_ms - orm_extra:.3f} ms, {(move_ms - orm_extra) / fair_ms:.2f} x the fair "
+          f"baseline")
     calls = {name: _calls_per_post(post) for name, post in (
         ("move", move), ("fair baseline", fair_move), ("answered move", answered_move))}
     print(f"Function calls per POST inside Flask's WSGI app (a measure no other process's load "
@@ -149,6 +162,8 @@ def _profile(url: str, folder: Path) -> None:
           f"{calls['answered move']:.0f}")
     if os.environ.get("PBEM_PROFILE_CPROFILE"):
         _cprofile(answered_move if os.environ["PBEM_PROFILE_CPROFILE"] == "answered" else move)
+    if os.environ.get("PBEM_PROFILE_PACKAGES"):
+        _by_package(move, fair_move)
     spent = _timed_stages()
     for _ in range(BLOCK):
         move()
@@ -157,6 +172,41 @@ def _profile(url: str, folder: Path) -> None:
     for label, depth, target in STAGES:
         print(f"  {'  ' * depth}{label:<{64 - 2 * depth}} {spent[target] / BLOCK * 1000:6.3f}"
               f" {spent[target] / whole:6.1%}")
+
+
+def _orm_beyond_core(app) -> float:
+    """The CPU milliseconds a move's load (the game with its seats, players and their settings,
+    locked) and its commit cost through the ORM beyond the same SELECT and a commit through
+    Core, each in a transaction of its own as a request has it: what a move path without the
+    ORM would save on them, at most (the median of alternating blocks)."""
+    from sqlalchemy import select
+
+    from pbem.core.extensions import db
+    from pbem.play.models import Game
+    from pbem.play.queries import _game_query, get_game
+
+    spent = {"orm": [], "core": []}
+    with app.app_context():
+        game_id = db.session.scalar(select(Game.id).where(Game.status == "active").limit(1))
+        db.session.remove()
+
+        def orm() -> None:
+            get_game(game_id, lock=True)
+            db.session.commit()
+            db.session.remove()  # as the request's end does
+
+        def core() -> None:
+            with db.engine.connect() as connection:
+                connection.execute(_game_query(True, False), {"game_id": game_id}).all()
+                connection.commit()
+
+        for _ in range(ROUNDS):
+            for name, load in (("orm", orm), ("core", core)):
+                started = time.process_time()
+                for _ in range(BLOCK):
+                    load()
+                spent[name].append((time.process_time() - started) / BLOCK * 1000)
+    return statistics.median(spent["orm"]) - statistics.median(spent["core"])
 
 
 def _statements_of(config: dict, post) -> list[str]:
@@ -218,6 +268,73 @@ def _cprofile(move) -> None:
     stats = pstats.Stats(profiler).strip_dirs()
     for order in ("tottime", "cumulative"):
         stats.sort_stats(order).print_stats(45)
+
+
+#: The database layer: what a move path without the ORM would still spend, at best, as much
+#: as the fair baseline does (which runs the same statements through SQLAlchemy Core).
+DATABASE_LAYER = ("sqlalchemy", "flask_sqlalchemy", "psycopg", "sqlite3")
+
+
+def _by_package(move, fair_move) -> None:
+    """Each package's own CPU per POST of the move and of the fair baseline under cProfile,
+    and the best a move without the ORM could do: the move's time with the database layer
+    cut to the baseline's. It is an upper bound on what such a rewrite saves: the move's
+    wider rows would still cost something, and the profiler's cost per call weighs most on
+    the ORM, which makes the most calls (the real-time estimate, :func:`_orm_beyond_core`,
+    is the sober one)."""
+    own = {name: _own_time_by_package(post) for name, post in (("move", move),
+                                                                ("fair", fair_move))}
+    print("Own CPU per POST by package under cProfile (ms; the profiler adds a cost to every "
+          "call, so compare the columns with each other, not with the figures above):")
+    print(f"  {'package':<28} {'move':>7} {'fair':>7} {'extra':>7}")
+    for package in sorted(own["move"].keys() | own["fair"].keys(),
+                          key=lambda name: own["fair"].get(name, 0) - own["move"].get(name, 0)):
+        spent = own["move"].get(package, 0.0), own["fair"].get(package, 0.0)
+        if max(spent) >= 0.005:
+            print(f"  {package:<28} {spent[0]:7.3f} {spent[1]:7.3f} {spent[0] - spent[1]:+7.3f}")
+    move_ms, fair_ms = sum(own["move"].values()), sum(own["fair"].values())
+    layer_extra = database_layer_extra(own["move"], own["fair"])
+    print(f"  {'total':<28} {move_ms:7.3f} {fair_ms:7.3f} {move_ms - fair_ms:+7.3f}")
+    print(f"Move / fair under cProfile {move_ms / fair_ms:.2f}; with the database layer costing "
+          f"the move no more than the baseline (-{layer_extra:.3f} ms), at best "
+          f"{(move_ms - layer_extra) / fair_ms:.2f}")
+
+
+def database_layer_extra(move: dict[str, float], fair: dict[str, float]) -> float:
+    """What the move spends in the database layer's packages beyond the fair baseline's
+    spending in each (a package where the move spends less saves nothing)."""
+    return sum(max(0.0, spent - fair.get(package, 0.0)) for package, spent in move.items()
+               if package.split(".")[0] in DATABASE_LAYER)
+
+
+def _own_time_by_package(post) -> dict[str, float]:
+    """Milliseconds per ``post()`` spent in each package's own code (SQLAlchemy's and pbem's
+    by subpackage; the C functions a package calls count as Python's, under ``builtins``,
+    except the database drivers' cursors and connections)."""
+    profiler = cProfile.Profile(time.process_time)
+    profiler.runcall(lambda: [post() for _ in range(BLOCK)])
+    spent: dict[str, float] = {}
+    for (file, _line, function), (*_calls, own_seconds, _cumulative, _callers) in \
+            pstats.Stats(profiler).stats.items():
+        package = package_of(file, function)
+        spent[package] = spent.get(package, 0.0) + own_seconds * 1000 / BLOCK
+    return spent
+
+
+def package_of(file: str, function: str) -> str:
+    """The package a profiled function's own time counts for (``file`` and ``function`` as
+    :mod:`pstats` names them)."""
+    if file == "~":  # a C function: the drivers' own, or Python's
+        return next((driver for driver in ("sqlite3", "psycopg") if driver in function),
+                    "builtins")
+    parts = Path(file).parts
+    for root, depth in (("sqlalchemy", 2), ("pbem", 2)):
+        if root in parts[:-1]:
+            inner = parts[parts.index(root):]
+            return ".".join(part.removesuffix(".py") for part in inner[:depth])
+    if "site-packages" in parts:
+        return parts[parts.index("site-packages") + 1].removesuffix(".py")
+    return "bench" if "bench" in parts else "the standard library"
 
 
 def _timed_stages() -> dict[str, float]:
