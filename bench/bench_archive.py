@@ -4,11 +4,13 @@ PostgreSQL the list (first page, a deep page, filtered pages) and the page of a 
 10,000 games, at 10,000 and 100,000 finished games, and 1,000,000 with
 ``PBEM_BENCH_ARCHIVE_GAMES=1000000`` (target: p99 under 30 ms, flat in the number of games).
 
-Server time per request through Flask's test client (no network), p50 and p99. The games are
-bulk-inserted copies of a few real random playouts (setup, snapshot, result and seats; their
-move rows are left out, as the list never reads them: :mod:`.archive_fill`); the 300-ply game
-is imported through the archive's importer, every ply checked by the rules. The archive's
-counters are filled as the migration fills them, and that is timed too.
+Server time per request through Flask's test client (no network), p50 and p99; on
+PostgreSQL also the CPU and the function calls per request, and the statements with their
+database time: a page whose calls and statements stay the same at every size costs the same.
+The games are bulk-inserted copies of a few real random playouts (setup, snapshot, result and
+seats; their move rows are left out, as the list never reads them: :mod:`.archive_fill`); the
+300-ply game is imported through the archive's importer, every ply checked by the rules. The
+archive's counters are filled as the migration fills them, and that is timed too.
 """
 
 from __future__ import annotations
@@ -25,11 +27,13 @@ from sqlalchemy import insert
 
 from . import archive_fill
 from .bench_http import PG_DEFAULT, _pg_database
-from .timing import SECRET_KEY, file_mail_app, summary_ms
+from .timing import SECRET_KEY, calls_per_request, file_mail_app, summary_ms
 
 GAMES = 10_000
 PLAYERS = 200
 REQUESTS = 200
+#: Requests whose function calls are counted (:func:`.timing.calls_per_request`).
+CALLS_COUNTED = 20
 LONG_GAME_PLIES = 300
 #: The sizes of the PostgreSQL archive measured, up to ``PBEM_BENCH_ARCHIVE_GAMES``.
 SIZES = (10_000, 100_000, 1_000_000)
@@ -163,8 +167,10 @@ def _sqlite() -> dict:
 
 def _measured(client, pages: dict, prefix: str = "", database=None) -> dict:
     """p50 and p99 of each page; with ``database`` (an engine) also the Python CPU per
-    request and what PostgreSQL spends on the page's statements (:func:`_database_ms`),
-    which the load of a shared machine disturbs far less than the wall clock."""
+    request, the function calls per request, which nothing but the page's own work moves
+    (the CPU time of a page moved by a fifth between two runs at one size), and what
+    PostgreSQL spends on the page's statements (:func:`_database_ms`), which the load of a
+    shared machine disturbs far less than the wall clock."""
     figures = {}
     for label, url in pages.items():
         cpu = time.process_time()
@@ -174,6 +180,8 @@ def _measured(client, pages: dict, prefix: str = "", database=None) -> dict:
         if database is not None:
             figures[f"{prefix}{label}: CPU ms per request"] = round(
                 (time.process_time() - cpu) * 1000 / (REQUESTS + 5), 2)
+            figures[f"{prefix}{label}: function calls per request"] = round(
+                calls_per_request(lambda url=url: client.get(url), CALLS_COUNTED))
             figures[f"{prefix}{label}: database ms, statements"] = _database_ms(
                 client, url, database)
     return figures

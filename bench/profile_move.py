@@ -43,7 +43,7 @@ import sqlalchemy as sa
 
 from . import baseline_app
 from .bench_http import CLIENTS, _pg_database, _prepare
-from .timing import SECRET_KEY
+from .timing import SECRET_KEY, calls_per_request
 
 #: POSTs per block; blocks of the move and of the baseline alternate ``ROUNDS`` times.
 BLOCK = int(os.environ.get("PBEM_PROFILE_POSTS", "300"))
@@ -154,7 +154,7 @@ def _profile(url: str, folder: Path) -> None:
           f"{orm_extra:.3f} ms; a move that paid Core's price for them: "
           f"{move_ms - orm_extra:.3f} ms, {(move_ms - orm_extra) / fair_ms:.2f} x the fair "
           f"baseline")
-    calls = {name: _calls_per_post(post) for name, post in (
+    calls = {name: calls_per_request(post, BLOCK) for name, post in (
         ("move", move), ("fair baseline", fair_move), ("answered move", answered_move))}
     print(f"Function calls per POST inside Flask's WSGI app (a measure no other process's load "
           f"moves): move {calls['move']:.0f}, fair baseline {calls['fair baseline']:.0f} "
@@ -225,39 +225,6 @@ def _statements_of(config: dict, post) -> list[str]:
     post(counted.test_client(use_cookies=False))
     engine.dispose()
     return statements
-
-
-def _calls_per_post(post) -> float:
-    """The function calls (Python's and C's) made inside Flask's ``wsgi_app`` per ``post()``,
-    over ``BLOCK`` posts: deterministic where CPU time is not (a shared machine's load moves
-    it), so a change to the move shows in it at once, however small. It is a yardstick for
-    changes, not the CPU ratio itself: a move spends more CPU per call than the fair baseline
-    (its ratio of calls, 1.8 to 2.0, stayed a quarter below its ratio of CPU time)."""
-    from flask import Flask
-
-    calls, inside = [0], [0]
-    wsgi_app = Flask.wsgi_app
-
-    def counted(self, environ, start_response):
-        inside[0] += 1
-        try:
-            return wsgi_app(self, environ, start_response)
-        finally:
-            inside[0] -= 1
-
-    def count(_frame, event, _arg):
-        if inside[0] and event in ("call", "c_call"):
-            calls[0] += 1
-
-    Flask.wsgi_app = counted
-    sys.setprofile(count)
-    try:
-        for _ in range(BLOCK):
-            post()
-    finally:
-        sys.setprofile(None)
-        Flask.wsgi_app = wsgi_app
-    return calls[0] / BLOCK
 
 
 def _cprofile(move) -> None:

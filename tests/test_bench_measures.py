@@ -1,7 +1,11 @@
-"""The move profile's accounting by package (``bench.profile_move``): what the best ratio
-without the ORM is computed from."""
+"""The benches' own measures: the move profile's accounting by package
+(``bench.profile_move``), what the best ratio without the ORM is computed from, and the
+function calls counted per request (``bench.timing``), which the flat-cost figures rest on."""
+
+from flask import Flask
 
 from bench.profile_move import database_layer_extra, package_of
+from bench.timing import calls_per_request
 
 SITE = "/srv/venv/lib/python3.11/site-packages"
 
@@ -29,3 +33,29 @@ def test_the_database_layer_is_credited_only_what_it_costs_beyond_the_baseline()
     # the ORM and Flask-SQLAlchemy whole, the engine's extra half; the driver, cheaper for the
     # move, saves nothing, and what is not the database layer (pbem, werkzeug) stays
     assert database_layer_extra(move, fair) == 3.0 + 0.5 + 0.25
+
+
+def test_calls_per_request_count_the_request_s_own_work_and_nothing_outside_it():
+    app = Flask(__name__)
+
+    def step():
+        return None
+
+    @app.get("/work/<int:steps>")
+    def work(steps):
+        for _ in range(steps):
+            step()
+        return "done"
+
+    client = app.test_client()
+
+    def fetch(steps):
+        return lambda: client.get(f"/work/{steps}")
+
+    fetch(10)()  # a first request sets up what later ones reuse
+    light = calls_per_request(fetch(10), 5)
+    assert calls_per_request(fetch(10), 5) == light  # the same work, the same count
+    assert calls_per_request(fetch(110), 5) == light + 100  # each step() one call more
+    for _ in range(1000):  # calls outside a request are not counted
+        step()
+    assert calls_per_request(lambda: [step() for _ in range(50)] and fetch(10)(), 3) == light
