@@ -20,8 +20,8 @@ from datetime import timedelta
 from sqlalchemy import select, update
 
 from . import archive_fill
-from .bench_archive import _database_ms, _fill, at_sizes
-from .timing import SECRET_KEY, summary_ms
+from .bench_archive import CALLS_COUNTED, _database_ms, _fill, at_sizes
+from .timing import SECRET_KEY, calls_per_request, summary_ms
 
 REQUESTS = 200
 MOVES = 40
@@ -163,8 +163,8 @@ def _their_turn(connection) -> None:
 
 
 def _reads(client, headers: dict, prefix: str, engine) -> dict:
-    """CPU per request, the statements one request runs and their database time, for the
-    busy player's waiting games and one of them."""
+    """CPU and function calls per request, the statements one request runs and their
+    database time, for the busy player's waiting games and one of them."""
     waiting = client.get("/api/games?to_move=me", headers=headers).json["games"]
     figures = {}
     for name, url in ((f"GET /api/games?to_move=me ({len(waiting)} games)",
@@ -175,6 +175,8 @@ def _reads(client, headers: dict, prefix: str, engine) -> dict:
             _cpu(lambda url=url: client.get(url, headers=headers), REQUESTS))
         figures[f"{prefix}{name}: database ms, statements"] = _database_ms(
             _Authorised(client, headers), url, engine)
+        figures[f"{prefix}{name}: function calls per request"] = round(calls_per_request(
+            lambda url=url: client.get(url, headers=headers), CALLS_COUNTED))
     return figures
 
 

@@ -116,7 +116,9 @@ def calls_per_request(request, count: int) -> float:
     sys.setprofile(count_call)
     try:
         for _ in range(count):
-            request()
+            answered = getattr(request(), "status_code", 200)
+            if answered >= 400:  # a refusal's calls are not the page's
+                raise RuntimeError(f"the request counted was refused: {answered}")
     finally:
         sys.setprofile(None)
         Flask.wsgi_app = wsgi_app

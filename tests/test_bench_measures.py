@@ -2,6 +2,7 @@
 (``bench.profile_move``), what the best ratio without the ORM is computed from, and the
 function calls counted per request (``bench.timing``), which the flat-cost figures rest on."""
 
+import pytest
 from flask import Flask
 
 from bench.profile_move import database_layer_extra, package_of
@@ -59,3 +60,10 @@ def test_calls_per_request_count_the_request_s_own_work_and_nothing_outside_it()
     for _ in range(1000):  # calls outside a request are not counted
         step()
     assert calls_per_request(lambda: [step() for _ in range(50)] and fetch(10)(), 3) == light
+
+
+def test_a_refused_request_is_not_counted_as_the_page():
+    app = Flask(__name__)
+    client = app.test_client()
+    with pytest.raises(RuntimeError, match="refused: 404"):
+        calls_per_request(lambda: client.get("/nowhere"), 2)
