@@ -193,6 +193,7 @@ def test_a_digest_and_its_answer_reach_a_spanish_speaker_in_spanish(app, make_pl
         assert ingest_bytes(reply_to(digest, f"#{games['theirs'].id} rendirse")).startswith(
             "digest reply: resigned")
     [answer] = outbox("digest_result")
+    assert answer.subject == "pbem: tu respuesta al resumen"
     assert "Qué pasó con tu respuesta al resumen:" in answer.body_text
     assert "Rendición: te has rendido en la partida." in answer.body_text
 

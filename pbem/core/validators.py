@@ -95,7 +95,8 @@ def within_dates(form, field) -> None:
     :data:`LATEST_DATE` (a moment near the end of the calendar overflows when time is added)."""
     day = getattr(field.data, "date", lambda: field.data)()
     if day is not None and not EARLIEST_DATE <= day <= LATEST_DATE:
-        raise ValidationError(f"Choose a date from {EARLIEST_DATE} to {LATEST_DATE}.")
+        raise ValidationError(_("Choose a date from %(earliest)s to %(latest)s.",
+                                earliest=EARLIEST_DATE, latest=LATEST_DATE))
 
 
 class WholeNumberField(IntegerField):

@@ -98,9 +98,9 @@ def handle(message, token: str) -> str:
         if found:
             outcomes.append(_play_line(player, written, int(found[1]), found[2].strip(), line))
     player = db.session.get(Player, player_id)
-    delivery.message("digest_result", player, "pbem: your reply to the digest",
-            reply_to=digest_address(player.id, utcnow()),
-            context={"player": player, "outcomes": outcomes, "lines": reading.lines})
+    delivery.message("digest_result", player, _l("pbem: your reply to the digest"),
+                     reply_to=digest_address(player.id, utcnow()),
+                     context={"player": player, "outcomes": outcomes, "lines": reading.lines})
     done = ", ".join(f"{o.done} in {o.game or '?'}" for o in outcomes) or "no line for a game"
     return f"digest reply: {done}"
 

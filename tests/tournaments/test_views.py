@@ -143,6 +143,11 @@ def test_a_director_is_told_in_their_language_what_the_form_lacks(app, client, m
         **FORM, "enrolment": "open", "registration_deadline": "2001-01-01T12:00"})
     assert page.status_code == 422
     assert "Der Anmeldeschluss ist schon vorbei" in page.get_data(as_text=True)
+    out_of_range = client.post("/admin/tournaments/new/spike", headers=german, data={
+        **FORM, "enrolment": "open", "registration_deadline": "1900-01-01T12:00"})
+    assert out_of_range.status_code == 422
+    assert "Wähle ein Datum vom 1970-01-01 bis zum 2999-12-31." in out_of_range.get_data(
+        as_text=True)
     t = service.create("spike", settings("swiss"), admin, T0)
     db.session.commit()
     seeding = client.post(f"/admin/tournaments/{t.id}/seed", headers=german,
