@@ -249,8 +249,8 @@ def _by_package(move, fair_move) -> None:
     wider rows would still cost something, and the profiler's cost per call weighs most on
     the ORM, which makes the most calls (the real-time estimate, :func:`_orm_beyond_core`,
     is the sober one)."""
-    own = {name: _own_time_by_package(post) for name, post in (("move", move),
-                                                                ("fair", fair_move))}
+    own = {name: _own_time_by_package(post)
+           for name, post in (("move", move), ("fair", fair_move))}
     print("Own CPU per POST by package under cProfile (ms; the profiler adds a cost to every "
           "call, so compare the columns with each other, not with the figures above):")
     print(f"  {'package':<28} {'move':>7} {'fair':>7} {'extra':>7}")

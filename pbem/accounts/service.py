@@ -151,8 +151,7 @@ def _new_address_player(email) -> Player:
         return Player(email=email, name=UNNAMED, login_counter=0)
     if player.login_counter != 0 or player.joined_at is not None:
         raise LinkError(_l("This sign-in link has already been used or replaced by a newer "
-                           "one."),
-                        "used", 410)
+                           "one."), "used", 410)
     return player
 
 
@@ -168,8 +167,7 @@ def check_sign_in_token(token: str) -> Player:
     player = get_player(player_id)
     if player is None or player.login_counter != counter:
         raise LinkError(_l("This sign-in link has already been used or replaced by a newer "
-                           "one."),
-                        "used", 410)
+                           "one."), "used", 410)
     return player
 
 

@@ -120,7 +120,7 @@ def spec(slug):
     spec = spec_for(slug)
     if spec is None:
         abort(404, _l("The %(game)s specification is not installed on this server.",
-                       game=rules.name))
+                      game=rules.name))
     return render_template("archive/spec.html", rules=rules, spec=spec)
 
 

@@ -18,8 +18,8 @@ from .models import POSTER_FIRST, RANDOM
 from .standing import MOST_KEPT
 
 #: How a challenge's seats are given, as the form offers them.
-SEAT_ORDER_NAMES = {RANDOM: _l("random"), POSTER_FIRST: _l("the poster first, then in the order "
-                                                          "they join")}
+SEAT_ORDER_NAMES = {RANDOM: _l("random"),
+                    POSTER_FIRST: _l("the poster first, then in the order they join")}
 #: The bounds of a rating range (displayed ratings sit far inside them).
 LOWEST, HIGHEST = 0, 9999
 

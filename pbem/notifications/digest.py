@@ -87,7 +87,7 @@ def _send(player_id: int, seen: datetime, now: datetime) -> int:
         return 0
     count = len(waiting)
     subject = (lazy(lambda: ngettext("pbem digest: %(num)d game waiting for you",
-                                           "pbem digest: %(num)d games waiting for you", count))
+                                     "pbem digest: %(num)d games waiting for you", count))
                if count else _l("pbem digest: news of your games"))  # read in their language
     message(DIGEST, player, subject, reply_to=said["reply_to"], facts=said["facts"],
             context={"player": player, "waiting": waiting, "news": said["news"]})

@@ -233,8 +233,7 @@ def resign(game_id=None, token=None):
             raise PbemError(refusal(exc), exc.code, 409) from None
         return _("You resigned.")
 
-    return _act(game_id, token, _checked(ResignForm),
-                RESIGN_UNTICKED, give_up)
+    return _act(game_id, token, _checked(ResignForm), RESIGN_UNTICKED, give_up)
 
 
 @bp.post("/games/<int:game_id>/end", endpoint="end")

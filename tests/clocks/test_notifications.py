@@ -213,8 +213,8 @@ def test_the_vacation_page_and_its_refusals_speak_the_readers_language(client, m
         answer = client.post("/settings/vacation", data={"days": "<b>"}, headers=german)
         assert "&#39;&lt;b&gt;&#39; ist keine ganze Zahl von Tagen" in answer.get_data(
             as_text=True)
-        assert "<strong>14 Tage</strong>" in client.get("/settings/vacation",
-                                                       headers=german).get_data(as_text=True)
+        assert "<strong>14 Tage</strong>" in client.get(
+            "/settings/vacation", headers=german).get_data(as_text=True)
 
 
 def test_a_game_message_s_unsubscribe_link_stops_messages_and_says_so(make_app, make_player):

@@ -57,7 +57,7 @@ def test_a_lazy_translation_is_text_in_every_place_a_template_puts_it(app, templ
 
     with app.test_request_context("/"):
         page = render_template_string(template, v=_l("%(name)s is not taking messages from you.",
-                                                      name=MARKUP))
+                                                     name=MARKUP))
     _shows_escaped(page, MARKUP)
 
 

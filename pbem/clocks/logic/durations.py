@@ -50,8 +50,8 @@ def parse_days(text: str, what: str) -> timedelta:
     days = decimal_number(text, MOST_DAYS, what)
     hours = days * 24
     if hours != hours.to_integral_value():
-        raise ValueError(_("%(what)s: days go in steps of one hour (e.g. 1, 1.5 or "
-                                      "0.25)", what=what))
+        raise ValueError(_("%(what)s: days go in steps of one hour (e.g. 1, 1.5 or 0.25)",
+                           what=what))
     return timedelta(hours=int(hours))
 
 

@@ -306,7 +306,7 @@ def _check_range(what: Callable[[], str], value: timedelta, low: timedelta,
     if not low <= value <= high:
         raise InvalidTimeControl(
             _("%(what)s must be from %(low)s to %(high)s, not %(value)s", what=what(),
-                      low=display.format_words(low), high=display.format_words(high),
-                      value=display.format_words(value)),
+              low=display.format_words(low), high=display.format_words(high),
+              value=display.format_words(value)),
             "range",
         )

@@ -117,7 +117,7 @@ def parse_request(now: datetime, days: str, start_date: str = "", zone: tzinfo =
     today = now.astimezone(zone).date()
     if day < today:
         raise InvalidVacation(_("%(day)s is in the past; pick today or later",
-                                         day=day.isoformat()), "past")
+                                day=day.isoformat()), "past")
     if day == today:
         return Vacation.of_days(now, count)
     midnight = datetime.combine(day, time(0), tzinfo=zone).astimezone(UTC)
@@ -147,16 +147,15 @@ def validate_request(
         if request.start < other.end and other.start < request.end:
             raise InvalidVacation(
                 _("it overlaps your vacation from %(start)s to %(end)s",
-                          start=format_moment(other.start, zone),
-                          end=format_moment(other.end, zone)),
+                  start=format_moment(other.start, zone), end=format_moment(other.end, zone)),
                 "overlap",
             )
     left = hours_left(existing, request.year, per_year)
     if request.hours > left:
         raise InvalidVacation(
-            _("this vacation needs %(days)s days but you have %(left)s left in "
-                      "%(year)s (of %(per_year)s days)", days=request.days,
-                      left=format_words(left * HOUR), year=request.year, per_year=per_year),
+            _("this vacation needs %(days)s days but you have %(left)s left in %(year)s (of "
+              "%(per_year)s days)", days=request.days, left=format_words(left * HOUR),
+              year=request.year, per_year=per_year),
             "allowance",
         )
     return request
@@ -204,11 +203,11 @@ def _parse_day_count(text: str) -> int:
     try:
         count = whole_number(text, 0, 10 * MAX_DAYS, "days")
     except BadNumber:
-        raise InvalidVacation(_("%(text)r is not a whole number of days",
-                                        text=text[:20]), "syntax") from None
+        raise InvalidVacation(_("%(text)r is not a whole number of days", text=text[:20]),
+                              "syntax") from None
     if not 1 <= count <= MAX_DAYS:
         raise InvalidVacation(_("a vacation lasts from 1 to %(most)s days, not %(count)s",
-                                        most=MAX_DAYS, count=count), "length")
+                                most=MAX_DAYS, count=count), "length")
     return count
 
 
@@ -216,5 +215,5 @@ def _parse_date(text: str) -> date:
     try:
         return iso_date(text, "start")
     except BadNumber:
-        raise InvalidVacation(_("%(text)r is not a date like 2026-07-14",
-                                        text=text[:20]), "syntax") from None
+        raise InvalidVacation(_("%(text)r is not a date like 2026-07-14", text=text[:20]),
+                              "syntax") from None
