@@ -72,3 +72,32 @@ def test_post_join_start_and_both_turn_emails_arrive(
     second = wait_for_mail(smtp, bob.email, 1)
     assert "Mc3" in second.get_body(("plain",)).get_content()
     assert "wonder.example" not in second.as_string()
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_lobby_and_the_home_page_s_challenges_fit_a_phone(
+        app, client, live_server, browser_page, make_player, language):
+    """Each open challenge a block of its own on a phone (its terms, seats and button under
+    its game), as wide as the screen in any language: as a table of five columns the German
+    list ran 53 pixels past a 390-pixel screen, cutting off the join button (and so did the
+    English one, with the demo's challenges)."""
+    from web.test_browser_home import PHONE, sign_in_browser
+
+    from .forms import other, post
+
+    for name, slug, players in (("Dave", "spike", "2"), ("Carol", "stawvs", "3")):
+        post(other(client, make_player(name=name)), slug, players=players, rated="y",
+             time_control="per_move", days_per_move="3")
+    reader = make_player(name="Erin")
+    page = browser_page
+    page.context.set_extra_http_headers({"Accept-Language": language})
+    sign_in_browser(app, page, live_server, reader)
+    page.set_viewport_size(PHONE)
+    for path in ("/challenges", "/"):
+        page.goto(live_server + path)
+        rows = page.locator("table.challenges tbody tr")
+        expect(rows).to_have_count(2)
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], path
+        join = rows.first.get_by_role("button").bounding_box()
+        assert join["x"] + join["width"] <= PHONE["width"], path
+    screenshot(page, f"home-challenges-{language}-phone")
